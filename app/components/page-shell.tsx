@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { AppLogo } from "./app-logo";
+
+export function AppHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold text-slate-900">
+          <AppLogo className="size-8" />
+          <span>Event Flow</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-2">{children}</div>
+      </div>
+    </header>
+  );
+}
+
+const footerLinks = [
+  { to: "/about", label: "About" },
+  { to: "/support", label: "Support" },
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/terms-of-use", label: "Terms of Use" },
+  { to: "/legal", label: "Legal" },
+];
+
+export function AppFooter() {
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-white">
+      <nav
+        aria-label="Footer"
+        className="mx-auto flex max-w-5xl flex-wrap gap-x-5 gap-y-2 px-4 py-6 text-sm text-slate-600"
+      >
+        {footerLinks.map((link) => (
+          <Link key={link.to} to={link.to} className="hover:text-slate-900 hover:underline">
+            {link.label}
+          </Link>
+        ))}
+        <span className="ml-auto text-slate-400">© {new Date().getFullYear()} Event Flow</span>
+      </nav>
+    </footer>
+  );
+}
+
+/** The frame of a content page: header, a readable column, footer. */
+export function PageShell({
+  title,
+  intro,
+  children,
+  backTo = "/",
+  backLabel = "Back",
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  backTo?: string;
+  backLabel?: string;
+}) {
+  return (
+    <>
+      <AppHeader />
+      <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
+        <Link to={backTo} className="mb-4 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+          ← {backLabel}
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {intro ? <div className="mt-2 text-slate-600">{intro}</div> : null}
+        <div className="mt-6 space-y-6">{children}</div>
+      </main>
+      <AppFooter />
+    </>
+  );
+}

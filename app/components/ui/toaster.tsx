@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import type { Toast, ToastInput } from "~/utils/toast";
+
+const DISMISS_AFTER_MS = 5000;
+type Listener = (toast: Toast) => void;
+const listeners = new Set<Listener>();
+
+/** Shows a toast from client code (e.g. after copying a link). */
+export function showToast(input: ToastInput) {
+  const toast: Toast = { ...input, id: input.id ?? crypto.randomUUID() };
+  for (const listener of listeners) listener(toast);
+}
+
+const tone: Record<Toast["type"], string> = {
+  success: "border-green-200 bg-white",
+  error: "border-red-300 bg-red-50",
+  info: "border-slate-200 bg-white",
+};
+
+/**
+ * The toast region. `serverToast` comes from the root loader (the cookie an action
+ * set), so it is in the server-rendered HTML and shows without JavaScript.
+ */
+export function Toaster({ serverToast }: { serverToast: Toast | null }) {
+  const [toasts, setToasts] = useState<Toast[]>(serverToast ? [serverToast] : []);
+
+  useEffect(() => {
+    if (!serverToast) return;
+    setToasts((current) =>
+      current.some((t) => t.id === serverToast.id) ? current : [...current, serverToast],
+    );
+  }, [serverToast]);
+
+  useEffect(() => {
+    const listener: Listener = (toast) => setToasts((current) => [...current, toast]);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const timer = setTimeout(() => setToasts((current) => current.slice(1)), DISMISS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [toasts]);
+
+  const dismiss = (id: string) => setToasts((current) => current.filter((t) => t.id !== id));
+
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.type === "error" ? "alert" : "status"}
+          data-toast-type={toast.type}
+          className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${tone[toast.type]}`}
+        >
+          <div className="flex items-start gap-3">
+            <div className="flex-1">
+              <p className={`text-sm font-semibold ${toast.type === "error" ? "text-red-800" : "text-slate-900"}`}>
+                {toast.title}
+              </p>
+              {toast.description ? (
+                <p className="mt-1 text-sm text-slate-600">{toast.description}</p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className="rounded p-1 text-slate-500 hover:bg-slate-100"
+              aria-label="Dismiss notification"
+            >
+              ×
+            </button>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

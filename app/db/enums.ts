@@ -1,0 +1,146 @@
+// The enumerations of ../shared/decisions.md ("Enumerations"), one list each.
+// Client-safe: imported by the drizzle schema (CHECK constraints), zod schemas and UI.
+
+export const EVENT_STATUSES = ["upcoming", "active", "completed"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const BLOCK_TYPES = [
+  "prep",
+  "first_look",
+  "ceremony",
+  "cocktail",
+  "portrait",
+  "reception",
+  "exit",
+  "other",
+] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+export const BLOCK_TYPE_LABELS: Record<BlockType, string> = {
+  prep: "Getting Ready",
+  first_look: "First Look",
+  ceremony: "Ceremony",
+  cocktail: "Cocktail Hour",
+  portrait: "Portraits",
+  reception: "Reception",
+  exit: "Exit",
+  other: "Other",
+};
+
+export const SHOT_CATEGORIES = [
+  "getting_ready",
+  "details",
+  "first_look",
+  "ceremony",
+  "family_formals",
+  "wedding_party",
+  "portraits",
+  "reception",
+  "exit",
+  "other",
+] as const;
+export type ShotCategory = (typeof SHOT_CATEGORIES)[number];
+export const SHOT_CATEGORY_LABELS: Record<ShotCategory, string> = {
+  getting_ready: "Getting Ready",
+  details: "Details",
+  first_look: "First Look",
+  ceremony: "Ceremony",
+  family_formals: "Family Formals",
+  // The label observed in the dashboard's filter (decisions.md).
+  wedding_party: "Newlywed Portraits",
+  portraits: "Portraits",
+  reception: "Reception",
+  exit: "Exit",
+  other: "Other",
+};
+
+export const VENDOR_TYPES = [
+  "venue",
+  "caterer",
+  "florist",
+  "dj",
+  "band",
+  "videographer",
+  "hair_makeup",
+  "planner",
+  "decorator",
+  "baker",
+  "transportation",
+  "officiant",
+  "other",
+] as const;
+export type VendorType = (typeof VENDOR_TYPES)[number];
+export const VENDOR_TYPE_LABELS: Record<VendorType, string> = {
+  venue: "Venue",
+  caterer: "Caterer",
+  florist: "Florist",
+  dj: "DJ",
+  band: "Band",
+  videographer: "Videographer",
+  hair_makeup: "Hair & Makeup",
+  planner: "Wedding Planner",
+  decorator: "Decorator",
+  baker: "Baker",
+  transportation: "Transportation",
+  officiant: "Officiant",
+  other: "Other",
+};
+
+export const PERSON_ROLES = [
+  "bride",
+  "groom",
+  "parent",
+  "grandparent",
+  "sibling",
+  "wedding_party",
+  "guest",
+  "vendor",
+  "other",
+] as const;
+export type PersonRole = (typeof PERSON_ROLES)[number];
+export const PERSON_ROLE_LABELS: Record<PersonRole, string> = {
+  bride: "Bride",
+  groom: "Groom",
+  parent: "Parent",
+  grandparent: "Grandparent",
+  sibling: "Sibling",
+  wedding_party: "Wedding Party",
+  guest: "Guest",
+  vendor: "Vendor",
+  other: "Other",
+};
+
+export const INVITE_TYPES = ["second_shooter", "associate_shooter", "client"] as const;
+export type InviteType = (typeof INVITE_TYPES)[number];
+export const SHOOTER_TYPES = ["second_shooter", "associate_shooter"] as const;
+export type ShooterType = (typeof SHOOTER_TYPES)[number];
+export const SHOOTER_TYPE_LABELS: Record<ShooterType, string> = {
+  second_shooter: "Second Shooter",
+  associate_shooter: "Associate Shooter",
+};
+
+export const INVITE_STATUSES = ["pending", "accepted", "declined"] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+// 'active' was seen on event_second_shooters rows in the observed build (spec §3).
+export const TEAM_MEMBER_STATUSES = ["accepted", "declined", "active"] as const;
+export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "canceled",
+  "inactive",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+// decisions.md: the type that grants create rights stays `business`;
+// monthly/yearly is the billing interval.
+export const SUBSCRIPTION_TYPES = ["business"] as const;
+export const BILLING_INTERVALS = ["monthly", "yearly"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+export const TOKEN_PURPOSES = ["password_reset", "email_confirmation"] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

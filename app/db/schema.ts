@@ -1,0 +1,514 @@
+// The whole data model (spec §3, settled by decisions.md) in one place: the single
+// source for drizzle-kit, which writes migrations/. snake_case in SQL, camelCase here.
+// Timestamps are UTC ISO-8601 text (e.g. 2026-11-22T10:00:00.000Z); event dates are
+// yyyy-MM-dd and block start times HH:mm, both local to the event.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import {
+  BILLING_INTERVALS,
+  BLOCK_TYPES,
+  EVENT_STATUSES,
+  INVITE_STATUSES,
+  INVITE_TYPES,
+  OUTBOX_STATUSES,
+  PERSON_ROLES,
+  SHOOTER_TYPES,
+  SHOT_CATEGORIES,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPES,
+  TEAM_MEMBER_STATUSES,
+  TOKEN_PURPOSES,
+  VENDOR_TYPES,
+} from "./enums";
+
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const id = () => text("id").primaryKey();
+const createdAt = () => text("created_at").notNull().default(nowIso);
+const updatedAt = () => text("updated_at").notNull().default(nowIso);
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+/** `column IN ('a','b')` for a CHECK constraint; values come from our own constants. */
+function oneOf(column: string, values: readonly string[], nullable = false) {
+  const list = values.map((v) => `'${v}'`).join(", ");
+  return sql.raw(nullable ? `${column} IS NULL OR ${column} IN (${list})` : `${column} IN (${list})`);
+}
+
+// ---------------------------------------------------------------- accounts
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    // Stored lower-cased and trimmed; unique regardless of how it was typed.
+    email: text("email").notNull(),
+    // scrypt$N$r$p$salt$hash (app/utils/password.server.ts). Never returned to a client.
+    passwordHash: text("password_hash").notNull(),
+    emailConfirmedAt: text("email_confirmed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_email_lower", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    businessName: text("business_name"),
+    email: text("email").notNull(),
+    subscriptionStatus: text("subscription_status").notNull().default("inactive"),
+    subscriptionType: text("subscription_type"),
+    billingInterval: text("billing_interval"),
+    subscriptionExpiresAt: text("subscription_expires_at"),
+    appStoreReceipt: text("app_store_receipt"),
+    stripeCustomerId: text("stripe_customer_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("profiles_email_idx").on(t.email),
+    uniqueIndex("profiles_stripe_customer_unique").on(t.stripeCustomerId),
+    check("profiles_subscription_status", oneOf("subscription_status", SUBSCRIPTION_STATUSES)),
+    check("profiles_subscription_type", oneOf("subscription_type", SUBSCRIPTION_TYPES, true)),
+    check("profiles_billing_interval", oneOf("billing_interval", BILLING_INTERVALS, true)),
+    check("profiles_first_name_len", sql`length(${t.firstName}) <= 100`),
+    check("profiles_last_name_len", sql`length(${t.lastName}) <= 100`),
+    check("profiles_business_name_len", sql`length(${t.businessName}) <= 200`),
+  ],
+);
+
+/** A signed-in device. The cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // 'Stay logged in': 30 days extended on use; otherwise 12 hours.
+    persistent: bool("persistent").notNull().default(false),
+    expiresAt: text("expires_at").notNull(),
+    lastUsedAt: text("last_used_at").notNull().default(nowIso),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Single-use links sent by e-mail (password reset, e-mail confirmation). */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: id(),
+    tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // For e-mail confirmation: the address being confirmed at the time of sending.
+    email: text("email"),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash),
+    index("auth_tokens_user_idx").on(t.userId, t.purpose),
+    index("auth_tokens_expires_idx").on(t.expiresAt),
+    check("auth_tokens_purpose", oneOf("purpose", TOKEN_PURPOSES)),
+  ],
+);
+
+/**
+ * Fixed-window counters shared by every isolate (rate limits on sign-in, sign-up,
+ * reset requests). key = "<action>:<ip|email>:<window>".
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("organizations_owner_unique").on(t.ownerId)],
+);
+
+// ---------------------------------------------------------------- events
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    coupleNames: text("couple_names"),
+    date: text("date").notNull(),
+    venue: text("venue"),
+    // decisions.md: status is derived from the date in the event's time zone unless
+    // the lead sets it by hand; a hand-set value lives here, null means derived.
+    statusOverride: text("status_override"),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    leadPhotographerId: text("lead_photographer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("events_lead_date_idx").on(t.leadPhotographerId, t.date),
+    index("events_organization_idx").on(t.organizationId),
+    index("events_date_idx").on(t.date),
+    check("events_status_override", oneOf("status_override", EVENT_STATUSES, true)),
+    check("events_date_format", sql`${t.date} GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
+  ],
+);
+
+export const eventSecondShooters = sqliteTable(
+  "event_second_shooters",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shooterType: text("shooter_type"),
+    status: text("status").notNull(),
+    coverageHours: real("coverage_hours"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("event_second_shooters_event_user_unique").on(t.eventId, t.userId),
+    index("event_second_shooters_user_status_idx").on(t.userId, t.status),
+    check("event_second_shooters_status", oneOf("status", TEAM_MEMBER_STATUSES)),
+    check("event_second_shooters_type", oneOf("shooter_type", SHOOTER_TYPES, true)),
+    check("event_second_shooters_coverage", sql`${t.coverageHours} IS NULL OR ${t.coverageHours} >= 0`),
+  ],
+);
+
+export const timelineBlocks = sqliteTable(
+  "timeline_blocks",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    blockType: text("block_type").notNull().default("ceremony"),
+    startTime: text("start_time"),
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    location: text("location"),
+    notes: text("notes"),
+    orderIndex: integer("order_index").notNull(),
+    isDone: bool("is_done").notNull().default(false),
+    doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
+    doneAt: text("done_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("timeline_blocks_event_order_idx").on(t.eventId, t.orderIndex),
+    check("timeline_blocks_type", oneOf("block_type", BLOCK_TYPES)),
+    check("timeline_blocks_duration", sql`${t.durationMinutes} >= 1`),
+    check("timeline_blocks_start_time", sql`${t.startTime} IS NULL OR ${t.startTime} GLOB '[0-2][0-9]:[0-5][0-9]'`),
+  ],
+);
+
+export const shotListItems = sqliteTable(
+  "shot_list_items",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: text("category").notNull().default("other"),
+    description: text("description"),
+    orderIndex: integer("order_index").notNull(),
+    isDone: bool("is_done").notNull().default(false),
+    doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
+    doneAt: text("done_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("shot_list_items_event_order_idx").on(t.eventId, t.orderIndex),
+    check("shot_list_items_category", oneOf("category", SHOT_CATEGORIES)),
+  ],
+);
+
+export const eventPeople = sqliteTable(
+  "event_people",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    role: text("role").notNull().default("guest"),
+    isVip: bool("is_vip").notNull().default(false),
+    pronunciation: text("pronunciation"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("event_people_event_name_idx").on(t.eventId, t.firstName),
+    check("event_people_role", oneOf("role", PERSON_ROLES)),
+  ],
+);
+
+export const eventVendors = sqliteTable(
+  "event_vendors",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    vendorName: text("vendor_name").notNull(),
+    companyName: text("company_name"),
+    vendorType: text("vendor_type").notNull(),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    website: text("website"),
+    instagramHandle: text("instagram_handle"),
+    facebookHandle: text("facebook_handle"),
+    twitterHandle: text("twitter_handle"),
+    tiktokHandle: text("tiktok_handle"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("event_vendors_event_type_idx").on(t.eventId, t.vendorType),
+    check("event_vendors_type", oneOf("vendor_type", VENDOR_TYPES)),
+  ],
+);
+
+/** Invitations of second and associate shooters (and clients, from the create flow). */
+export const eventInvites = sqliteTable(
+  "event_invites",
+  {
+    // A capability URL (/accept-invite/{id}): random, never sequential.
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    inviteType: text("invite_type").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    coverageHours: real("coverage_hours"),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    acceptedAt: text("accepted_at"),
+    respondedAt: text("responded_at"),
+  },
+  (t) => [
+    index("event_invites_event_created_idx").on(t.eventId, t.createdAt),
+    index("event_invites_email_idx").on(t.email),
+    check("event_invites_type", oneOf("invite_type", INVITE_TYPES)),
+    check("event_invites_status", oneOf("status", INVITE_STATUSES)),
+    check("event_invites_coverage", sql`${t.coverageHours} IS NULL OR (${t.coverageHours} >= 0 AND ${t.coverageHours} <= 24)`),
+  ],
+);
+
+/** Client links. Only the SHA-256 of the 32-byte token is stored (spec §9). */
+export const eventClientAccess = sqliteTable(
+  "event_client_access",
+  {
+    id: id(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    clientEmail: text("client_email").notNull(),
+    accessTokenHash: text("access_token_hash").notNull(),
+    canEditPeople: bool("can_edit_people").notNull().default(true),
+    canEditTimeline: bool("can_edit_timeline").notNull().default(true),
+    canEditShots: bool("can_edit_shots").notNull().default(true),
+    canEditVendors: bool("can_edit_vendors").notNull().default(true),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("event_client_access_token_unique").on(t.accessTokenHash),
+    index("event_client_access_event_created_idx").on(t.eventId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- people the user keeps
+
+export const shooterContacts = sqliteTable(
+  "shooter_contacts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shooterType: text("shooter_type").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    email: text("email").notNull(),
+    phoneNumber: text("phone_number"),
+    instagramHandle: text("instagram_handle"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("shooter_contacts_user_idx").on(t.userId, t.createdAt),
+    check("shooter_contacts_type", oneOf("shooter_type", SHOOTER_TYPES)),
+  ],
+);
+
+// ---------------------------------------------------------------- notifications
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    read: bool("read").notNull().default(false),
+    // JSON: { type, invite_id?, event_id?, access_url? } (spec §3).
+    data: text("data", { mode: "json" }).$type<NotificationData>(),
+    // The event a notification is about, so deleting the event removes it.
+    eventId: text("event_id").references(() => events.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_event_idx").on(t.eventId),
+  ],
+);
+
+export type NotificationData = {
+  type?: string;
+  invite_id?: string;
+  event_id?: string;
+  access_url?: string;
+  [key: string]: unknown;
+};
+
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    upcomingEvents: bool("upcoming_events").notNull().default(true),
+    eventReminderDays: integer("event_reminder_days").notNull().default(1),
+    pushEnabled: bool("push_enabled").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "notification_preferences_reminder_days",
+      sql`${t.eventReminderDays} BETWEEN 1 AND 30`,
+    ),
+  ],
+);
+
+/** One row per browser/device that subscribed to web push. */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    // JSON of PushSubscription.toJSON(): { endpoint, expirationTime, keys: { p256dh, auth } }.
+    subscriptionData: text("subscription_data", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------- outgoing work
+
+/**
+ * Every e-mail the app sends. Written in the same batch as the change that causes
+ * it, then delivered by the queue consumer; in development the delivered rows are
+ * the mailbox at /dev/mail.
+ */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    // What the message is about (e.g. "password_reset"), for the mailbox and logs.
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    // "http-api" or "dev-mailbox"
+    deliveredVia: text("delivered_via"),
+    providerMessageId: text("provider_message_id"),
+    lastError: text("last_error"),
+    // A delivery in progress holds the row until then, so two deliveries of the same
+    // queue message never both send.
+    lockedUntil: text("locked_until"),
+    createdAt: createdAt(),
+    sentAt: text("sent_at"),
+  },
+  (t) => [
+    index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_status_idx").on(t.status),
+    check("email_outbox_status", oneOf("status", OUTBOX_STATUSES)),
+  ],
+);
+
+/**
+ * Keys of queue jobs and webhooks already handled, so a redelivered message or a
+ * replayed webhook does its work once.
+ */
+export const processedJobs = sqliteTable(
+  "processed_jobs",
+  {
+    key: text("key").primaryKey(),
+    kind: text("kind").notNull(),
+    processedAt: text("processed_at").notNull().default(nowIso),
+  },
+  (t) => [index("processed_jobs_processed_idx").on(t.processedAt)],
+);

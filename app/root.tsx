@@ -1,0 +1,102 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { NotFound } from "~/components/not-found";
+import { AppLogo } from "~/components/app-logo";
+import { ButtonLink } from "~/components/ui/button";
+import { AppHeader } from "~/components/page-shell";
+import { Toaster } from "~/components/ui/toaster";
+import { cloudflareContext } from "~/context";
+import { useNonce } from "~/utils/nonce";
+import { getToast } from "~/utils/toast.server";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/icons/icon-192.png", type: "image/png", sizes: "192x192" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
+export function meta(): Route.MetaDescriptors {
+  return [
+    { title: "Event Flow" },
+    { name: "description", content: "Plan every event day with your team: timeline, shot list, people, vendors and client access, live on every phone." },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const { toast, headers } = await getToast(env, request);
+  return data({ toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#6d28d9" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <div className="app-splash fixed inset-0 z-[100] flex-col items-center justify-center gap-4 bg-white" aria-hidden="true">
+          <AppLogo className="size-20" />
+          <p className="text-xl font-semibold text-slate-900">Event Flow</p>
+        </div>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster serverToast={loaderData.toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+
+  let title = "Something went wrong";
+  let detail = "An unexpected error occurred. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    title = `${error.status} ${error.statusText || "Error"}`;
+    if (typeof error.data === "string" && error.data) detail = error.data;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <>
+      <AppHeader />
+      <main className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-2 text-slate-600">{detail}</p>
+        <ButtonLink to="/" className="mt-8">
+          Return to Home
+        </ButtonLink>
+      </main>
+      <Toaster serverToast={rootData?.toast ?? null} />
+    </>
+  );
+}

@@ -1,0 +1,331 @@
+import type { ReactNode } from "react";
+import { PageShell } from "~/components/page-shell";
+import { Card } from "~/components/ui/card";
+import type { Route } from "./+types/privacy-policy";
+
+const CONTACT_EMAIL = "support@eventflow.app";
+
+export function meta(): Route.MetaDescriptors {
+  return [
+    { title: "Privacy Policy | Event Flow" },
+    {
+      name: "description",
+      content:
+        "How Event Flow collects, uses, shares and protects the information in your account and your events, and the choices you have.",
+    },
+  ];
+}
+
+const listClass = "list-disc space-y-2 pl-5";
+const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900";
+
+const sections: { id: string; title: string; body: ReactNode }[] = [
+  {
+    id: "information-we-collect",
+    title: "Information We Collect",
+    body: (
+      <>
+        <p>We collect only what we need to run Event Flow for you, your team and your clients.</p>
+        <ul className={listClass}>
+          <li>
+            <strong>Account information:</strong> your first and last name, business name (if you
+            give one), email address and password. We store your password only as a one-way hash,
+            never in readable form.
+          </li>
+          <li>
+            <strong>Event information:</strong> what you and the people you work with enter for an
+            event, including the title, couple names, date and venue; timeline blocks with times,
+            locations and notes; shot lists; people such as family members and the wedding party,
+            with their roles, name pronunciations and notes; vendors with their contact details; and
+            contract details where you use contract management.
+          </li>
+          <li>
+            <strong>Team invitations and saved contacts:</strong> the email addresses of the second
+            and associate shooters you invite or save, their position, coverage hours and call times,
+            and whether they accepted or declined.
+          </li>
+          <li>
+            <strong>Client links:</strong> your client's email address, the permissions you give the
+            link, its expiry date, and the changes your client makes through it.
+          </li>
+          <li>
+            <strong>Notifications and push subscriptions:</strong> your notification preferences and,
+            if you turn on push notifications, the push subscription your browser or device creates
+            (a delivery address and encryption keys issued by your browser or operating system).
+          </li>
+          <li>
+            <strong>Subscription information:</strong> your plan, billing interval, trial and renewal
+            dates, and the identifiers that link your account to your payment. Payments are handled
+            by Stripe on the web and by the App Store or Google Play in our mobile apps. We never see
+            or store your full card number.
+          </li>
+          <li>
+            <strong>Technical information:</strong> a session cookie that keeps you signed in, and
+            the basic request information any web service receives, such as IP address, browser type
+            and the time of a request, which we use to keep the service secure and working.
+          </li>
+          <li>
+            <strong>Information that stays on your device:</strong> if you turn on Face ID or Touch
+            ID, your device checks your face or fingerprint itself; we never receive biometric data.
+            The app also keeps a short activity log on your device.
+          </li>
+        </ul>
+        <p>We do not use advertising cookies and we do not buy information about you from others.</p>
+      </>
+    ),
+  },
+  {
+    id: "how-we-use-information",
+    title: "How We Use Information",
+    body: (
+      <>
+        <p>We use information to:</p>
+        <ul className={listClass}>
+          <li>create and secure your account and keep you signed in;</li>
+          <li>
+            store your events and show them, in real time and across your devices, to you and to the
+            team members and clients you choose;
+          </li>
+          <li>
+            send the emails the service depends on, such as account confirmation, password resets,
+            team invitations and client access links;
+          </li>
+          <li>
+            send in-app and push notifications about changes to your events and reminders of upcoming
+            events, according to your notification settings;
+          </li>
+          <li>confirm your Pro subscription and apply trials, renewals and cancellations;</li>
+          <li>answer your support requests and feedback;</li>
+          <li>detect and prevent abuse, fraud and security problems, and fix errors;</li>
+          <li>meet our legal, tax and accounting obligations.</li>
+        </ul>
+        <p>
+          Information you enter about other people, such as the couple, their families and your
+          vendors, is used only to provide Event Flow to you and the people you share the event with.
+          We do not sell personal information, use it for advertising, or use your event content to
+          build profiles of anyone.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "how-we-share-information",
+    title: "How We Share Information",
+    body: (
+      <>
+        <p>We share information only in these cases:</p>
+        <ul className={listClass}>
+          <li>
+            <strong>With the people you invite.</strong> Team members who accept your invitation see
+            the event, its timeline, shot list, people, vendors and team list. A client link shows the
+            event, timeline, shot list, people and vendors, but not your team or their email addresses.
+            The lead photographer of an event sees the changes made by team members and clients.
+          </li>
+          <li>
+            <strong>With service providers who run parts of Event Flow for us:</strong> Cloudflare,
+            which hosts the application and stores our database; Stripe, which processes web
+            payments; Apple and Google, which process in-app purchases; our email delivery provider;
+            and the push services of browsers and operating systems, which deliver push notifications.
+            They may use the information only to provide their service to us.
+          </li>
+          <li>
+            <strong>For legal reasons:</strong> when the law, a court order or a valid request from a
+            public authority requires it, or to protect the rights, safety and property of our users,
+            the public or Event Flow.
+          </li>
+          <li>
+            <strong>In a business transfer:</strong> if Event Flow is sold or merged, information may
+            pass to the new owner, who must keep to this policy or tell you about any change first.
+          </li>
+        </ul>
+        <p>We do not sell or rent personal information to anyone.</p>
+      </>
+    ),
+  },
+  {
+    id: "data-security",
+    title: "Data Security",
+    body: (
+      <>
+        <p>We protect your information with measures that fit the data we hold:</p>
+        <ul className={listClass}>
+          <li>all traffic to and from Event Flow is encrypted with HTTPS;</li>
+          <li>passwords are stored only as strong one-way hashes;</li>
+          <li>
+            invitation and client links contain long random codes, are kept out of our logs, and
+            client link codes are stored only in hashed form;
+          </li>
+          <li>
+            our servers check on every request what each person may see or change, so a team member or
+            client cannot reach more than the event they were given access to;
+          </li>
+          <li>access to production data within Event Flow is limited to the people who need it.</li>
+        </ul>
+        <p>
+          No system is perfectly secure. Keep your password private and share client links only with
+          the client they are meant for. If you think someone has accessed your account or an event
+          without permission, email us at{" "}
+          <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
+            {CONTACT_EMAIL}
+          </a>{" "}
+          straight away.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "data-retention",
+    title: "Data Retention",
+    body: (
+      <>
+        <ul className={listClass}>
+          <li>
+            We keep your account information for as long as your account is open, and your events
+            until you delete them or your account.
+          </li>
+          <li>
+            Client links expire 30 days after the event date (and never sooner than 30 days after
+            they were created); a revoked link is deleted at once.
+            Removing a team member ends their access to the event.
+          </li>
+          <li>
+            Push subscriptions are deleted when you turn off push notifications or when the push
+            service reports that they are no longer valid.
+          </li>
+          <li>
+            When you ask us to delete your account, we delete your account and your events from our
+            active systems within 30 days. Copies in backups are overwritten as the backups rotate.
+          </li>
+          <li>
+            We keep billing records for as long as tax and accounting law requires, even after your
+            account is deleted.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: "your-rights",
+    title: "Your Rights",
+    body: (
+      <>
+        <p>
+          Depending on where you live, for example in the European Economic Area, the United Kingdom
+          or California, you may have the right to:
+        </p>
+        <ul className={listClass}>
+          <li>know what personal information we hold about you and receive a copy of it;</li>
+          <li>have inaccurate information corrected;</li>
+          <li>have your information deleted;</li>
+          <li>receive your information in a portable format;</li>
+          <li>object to or restrict certain uses of your information;</li>
+          <li>complain to your local data protection authority.</li>
+        </ul>
+        <p>
+          You can correct your profile and business details in Settings, edit or delete any event you
+          lead, and change your notification and push settings at any time. For anything else,
+          including a copy of your data or deleting your account, email us at{" "}
+          <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
+            {CONTACT_EMAIL}
+          </a>
+          . We may need to confirm your identity and will answer within 30 days. We never treat you
+          differently for using these rights.
+        </p>
+        <p>
+          If you are a couple, guest or vendor whose details a photographer entered in Event Flow,
+          please contact that photographer first; we will help if you cannot reach them.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "childrens-privacy",
+    title: "Children's Privacy",
+    body: (
+      <p>
+        Event Flow is a tool for working professionals and is not directed to children. We do not
+        knowingly collect personal information from children under 13, and children under 13 may not
+        create an account. If you believe a child under 13 has given us personal information, email us
+        and we will delete it. A photographer may list a child, such as a flower girl or ring bearer,
+        in an event's people list; that information is handled for the photographer only to plan the
+        event, and the photographer is responsible for having permission to include it.
+      </p>
+    ),
+  },
+  {
+    id: "changes-to-this-policy",
+    title: "Changes to This Policy",
+    body: (
+      <p>
+        We may update this policy as Event Flow changes or as the law requires. We will post the new
+        version on this page and change the "Last updated" date. If a change materially affects how we
+        use your information, we will tell you by email or in the app before it takes effect.
+      </p>
+    ),
+  },
+  {
+    id: "contact-us",
+    title: "Contact Us",
+    body: (
+      <p>
+        For questions about this policy or your information, email us at{" "}
+        <a href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent("Privacy")}`} className={linkClass}>
+          {CONTACT_EMAIL}
+        </a>{" "}
+        with "Privacy" in the subject line.
+      </p>
+    ),
+  },
+];
+
+export default function PrivacyPolicyPage() {
+  return (
+    <PageShell
+      title="Privacy Policy"
+      intro={
+        <>
+          <p className="text-sm text-slate-500">Last updated: November 22, 2026</p>
+          <p className="mt-2">
+            This policy explains what information Event Flow collects when lead photographers, their
+            team members and their clients use our website and mobile apps, how we use it, and the
+            choices you have.
+          </p>
+        </>
+      }
+    >
+      {/* A label, not a heading, so the page's h2s are exactly its numbered sections. */}
+      <Card>
+        <p id="privacy-contents-title" className="text-base font-semibold text-slate-900">
+          Contents
+        </p>
+        <nav aria-labelledby="privacy-contents-title">
+          <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className={linkClass}>
+                  {section.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </Card>
+
+      <article className="space-y-8">
+        {sections.map((section, index) => (
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-title`}
+            className="scroll-mt-20 space-y-3 leading-relaxed text-slate-700"
+          >
+            <h2 id={`${section.id}-title`} className="text-lg font-semibold text-slate-900">
+              {`${index + 1}. ${section.title}`}
+            </h2>
+            {section.body}
+          </section>
+        ))}
+      </article>
+    </PageShell>
+  );
+}

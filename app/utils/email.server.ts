@@ -1,0 +1,136 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { emailOutbox } from "~/db/schema";
+import type { Db } from "./db.server";
+import { enqueueJobs } from "./jobs";
+import { isoIn, isoNow, MINUTE } from "./time";
+
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+};
+
+/**
+ * The insert of an outbox row, to put in the same D1 batch as the change that causes
+ * the e-mail; call `enqueueEmails` with the id once the batch has committed.
+ */
+export function outboxInsert(db: Db, mail: OutgoingEmail) {
+  const id = crypto.randomUUID();
+  const statement = db.insert(emailOutbox).values({
+    id,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    kind: mail.kind,
+  });
+  return { id, statement };
+}
+
+export function enqueueEmails(env: Pick<Env, "JOBS">, outboxIds: string[]) {
+  return enqueueJobs(
+    env,
+    outboxIds.map((outboxId) => ({ kind: "email" as const, outboxId })),
+  );
+}
+
+/** How long one delivery may hold a row before another may try again. */
+const DELIVERY_LEASE_MS = 2 * MINUTE;
+
+export type DeliveryResult = "sent" | "already-sent" | "in-progress" | "missing" | "failed-before";
+
+type MailEnv = Pick<Env, "EMAIL_API_KEY" | "EMAIL_API_URL" | "MAIL_FROM">;
+
+/**
+ * Delivers one outbox e-mail, at most once: the row is claimed with a lease before
+ * sending, and the provider gets the outbox id as its idempotency key, so a message
+ * the queue redelivers (or a crash between sending and recording) never sends twice.
+ * Throws when the provider refuses, so the queue retries with backoff.
+ */
+export async function deliverOutboxEmail(
+  db: Db,
+  env: MailEnv,
+  outboxId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<DeliveryResult> {
+  const now = isoNow();
+  const [claimed] = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: isoIn(DELIVERY_LEASE_MS), attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(
+      and(
+        eq(emailOutbox.id, outboxId),
+        eq(emailOutbox.status, "queued"),
+        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
+      ),
+    )
+    .returning();
+
+  if (!claimed) {
+    const [row] = await db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, outboxId));
+    if (!row) return "missing";
+    if (row.status === "sent") return "already-sent";
+    if (row.status === "failed") return "failed-before";
+    return "in-progress";
+  }
+
+  let deliveredVia: string;
+  let providerMessageId: string | null = null;
+  try {
+    if (env.EMAIL_API_KEY) {
+      const response = await fetcher(env.EMAIL_API_URL, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${env.EMAIL_API_KEY}`,
+          "Content-Type": "application/json",
+          "Idempotency-Key": claimed.id,
+        },
+        body: JSON.stringify({
+          from: env.MAIL_FROM,
+          to: [claimed.toAddress],
+          subject: claimed.subject,
+          text: claimed.textBody,
+          ...(claimed.htmlBody ? { html: claimed.htmlBody } : {}),
+        }),
+      });
+      if (!response.ok) {
+        throw new Error(`E-mail API answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      }
+      const body = (await response.json().catch(() => ({}))) as { id?: unknown };
+      providerMessageId = typeof body.id === "string" ? body.id : null;
+      deliveredVia = "http-api";
+    } else {
+      // No API key (development, tests): the delivered row is the message in /dev/mail.
+      deliveredVia = "dev-mailbox";
+    }
+  } catch (error) {
+    await db
+      .update(emailOutbox)
+      .set({ lockedUntil: null, lastError: errorMessage(error) })
+      .where(eq(emailOutbox.id, outboxId));
+    throw error;
+  }
+
+  await db
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: isoNow(), deliveredVia, providerMessageId, lockedUntil: null, lastError: null })
+    .where(eq(emailOutbox.id, outboxId));
+  return "sent";
+}
+
+/** The dead-letter queue's verdict: the e-mail could not be sent after every retry. */
+export async function markOutboxFailed(db: Db, outboxId: string, reason: string) {
+  await db
+    .update(emailOutbox)
+    .set({ status: "failed", lockedUntil: null, lastError: reason })
+    .where(and(eq(emailOutbox.id, outboxId), eq(emailOutbox.status, "queued")));
+}
+
+function errorMessage(error: unknown) {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}

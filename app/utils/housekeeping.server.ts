@@ -1,0 +1,42 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { authTokens, emailOutbox, processedJobs, rateLimits, sessions } from "~/db/schema";
+import type { Db } from "./db.server";
+import { enqueueEmails } from "./email.server";
+import { DAY, isoIn, MINUTE } from "./time";
+
+/** How long an outbox row may wait before the cron hands it to the queue again. */
+const STUCK_EMAIL_AFTER_MS = 10 * MINUTE;
+
+/**
+ * Periodic clean-up run by cron: expired sessions, tokens and rate-limit windows go;
+ * idempotency keys are kept 30 days (longer than any queue retry or webhook replay
+ * window); e-mails whose queue message was lost are queued again.
+ */
+export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new Date()) {
+  const nowIso = now.toISOString();
+  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, stuck] = await db.batch([
+    db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash }),
+    db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
+    db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
+    db.delete(processedJobs).where(lt(processedJobs.processedAt, isoIn(-30 * DAY, now))).returning({ key: processedJobs.key }),
+    db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.status, "queued"),
+          lt(emailOutbox.createdAt, isoIn(-STUCK_EMAIL_AFTER_MS, now)),
+          or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, nowIso)),
+        ),
+      )
+      .limit(100),
+  ]);
+  await enqueueEmails(env, stuck.map((row) => row.id));
+  return {
+    sessions: expiredSessions.length,
+    authTokens: expiredTokens.length,
+    rateLimits: expiredLimits.length,
+    processedJobs: oldJobs.length,
+    requeuedEmails: stuck.length,
+  };
+}

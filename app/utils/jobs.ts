@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+// Messages on the JOBS queue: a discriminated union validated on both ends
+// (conventions.md habit 8). `wrangler types` types the producer as a bare Queue.
+export const JobMessageSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("email"), outboxId: z.string().min(1).max(64) }),
+]);
+export type JobMessage = z.infer<typeof JobMessageSchema>;
+
+export const JOBS_QUEUE = "event-flow-jobs";
+export const JOBS_DEAD_LETTER_QUEUE = "event-flow-jobs-dlq";
+
+export async function enqueueJobs(env: Pick<Env, "JOBS">, jobs: JobMessage[]) {
+  if (jobs.length === 0) return;
+  await env.JOBS.sendBatch(jobs.map((body) => ({ body: JobMessageSchema.parse(body) })));
+}
+
+/** Exponential backoff for a failed attempt: 30 s, 60 s, 120 s … capped at one hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+}

@@ -1,0 +1,53 @@
+// Security headers on every response the Worker sends (foundation issue, item 3).
+// Static assets served straight from the assets binding get theirs from public/_headers.
+
+export function contentSecurityPolicy({ nonce, dev }: { nonce: string; dev: boolean }) {
+  // Vite's dev server injects inline scripts and an HMR WebSocket: allow them in dev only.
+  const scriptSrc = dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`;
+  const connectSrc = dev ? "'self' ws: wss:" : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    // Inline style attributes carry computed widths (progress bars); no inline scripts.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connectSrc}`,
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function applySecurityHeaders(
+  request: Request,
+  response: Response,
+  { nonce, dev }: { nonce: string; dev: boolean },
+): Response {
+  // A WebSocket upgrade's response cannot be copied; it carries no document anyway.
+  if (response.status === 101) return response;
+  const secured = new Response(response.body, response);
+  const headers = secured.headers;
+  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, dev }));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  // Pages under capability URLs (reset links, invitations, client links) set
+  // no-referrer themselves; never weaken what a route chose.
+  if (!headers.has("Referrer-Policy")) {
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  }
+  if (new URL(request.url).protocol === "https:") {
+    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  return secured;
+}
+
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}

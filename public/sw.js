@@ -1,0 +1,85 @@
+// Event Flow service worker (registered from app/entry.client.tsx on every platform).
+// Hashed build assets are cached on first use (they never change under one name), so
+// a phone that lost signal in a venue still has the app's code. Pages and data are
+// never cached here: they hold private event details and must be fresh; when the
+// network is gone a navigation gets the offline page instead of the browser's error.
+const VERSION = "v1";
+const ASSET_CACHE = `event-flow-assets-${VERSION}`;
+const SHELL_CACHE = `event-flow-shell-${VERSION}`;
+const SHELL = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith("event-flow-") && key !== ASSET_CACHE && key !== SHELL_CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+
+  if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(
+      caches.open(ASSET_CACHE).then(async (cache) => {
+        const cached = await cache.match(request);
+        if (cached) return cached;
+        const response = await fetch(request);
+        if (response.ok) cache.put(request, response.clone());
+        return response;
+      }),
+    );
+    return;
+  }
+
+  if (request.mode === "navigate") {
+    event.respondWith(
+      fetch(request).catch(async () => (await caches.match("/offline.html")) ?? Response.error()),
+    );
+  }
+});
+
+// Web push (the notifications issue sends these): show what the server sent.
+self.addEventListener("push", (event) => {
+  let payload = { title: "Event Flow", body: "", url: "/" };
+  try {
+    payload = { ...payload, ...event.data.json() };
+  } catch {
+    if (event.data) payload.body = event.data.text();
+  }
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: payload.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? "/", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).pathname === target.pathname);
+      return open ? open.focus() : self.clients.openWindow(target.href);
+    }),
+  );
+});

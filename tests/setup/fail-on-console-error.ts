@@ -1,0 +1,13 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
+// conventions.md (Epic Stack): an unexpected console.error fails the test. A test
+// that expects one mocks console.error itself.
+let spy: ReturnType<typeof vi.spyOn> | undefined;
+beforeEach(() => {
+  spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error was called: ${args.map(String).join(" ")}`);
+  });
+});
+afterEach(() => {
+  spy?.mockRestore();
+});

@@ -1,0 +1,29 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { cloudflareContext, nonceContext } from "../app/context";
+import { applySecurityHeaders, createNonce } from "../app/utils/security-headers.server";
+import { handleQueue } from "./queues";
+import { handleScheduled } from "./scheduled";
+
+export { EventRoom } from "./durable-objects/event-room";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export default {
+  async fetch(request, env, ctx) {
+    const nonce = createNonce();
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env, ctx });
+    context.set(nonceContext, nonce);
+    const response = await requestHandler(request, context);
+    return applySecurityHeaders(request, response, { nonce, dev: import.meta.env.DEV });
+  },
+  async queue(batch, env) {
+    await handleQueue(batch, env);
+  },
+  async scheduled(controller, env) {
+    await handleScheduled(controller, env);
+  },
+} satisfies ExportedHandler<Env>;
