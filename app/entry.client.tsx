@@ -12,10 +12,13 @@ startTransition(() => {
 });
 
 // Spec §2: a service worker is registered on every platform (public/sw.js).
-if ("serviceWorker" in navigator && import.meta.env.PROD) {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error: unknown) => {
-      console.warn("Service worker registration failed", error);
-    });
+function registerServiceWorker() {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error: unknown) => {
+    console.warn("Service worker registration failed", error);
   });
+}
+if ("serviceWorker" in navigator && import.meta.env.PROD) {
+  // This module may run after the load event (it is imported dynamically).
+  if (document.readyState === "complete") registerServiceWorker();
+  else window.addEventListener("load", registerServiceWorker, { once: true });
 }

@@ -17,10 +17,9 @@ import { cloudflareContext } from "~/context";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import "./app.css";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/icons/icon-192.png", type: "image/png", sizes: "192x192" },

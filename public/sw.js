@@ -6,7 +6,8 @@
 const VERSION = "v1";
 const ASSET_CACHE = `event-flow-assets-${VERSION}`;
 const SHELL_CACHE = `event-flow-shell-${VERSION}`;
-const SHELL = ["/offline.html", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
+// Static assets are served with automatic HTML handling: offline.html answers at /offline.
+const SHELL = ["/offline", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
@@ -49,7 +50,7 @@ self.addEventListener("fetch", (event) => {
 
   if (request.mode === "navigate") {
     event.respondWith(
-      fetch(request).catch(async () => (await caches.match("/offline.html")) ?? Response.error()),
+      fetch(request).catch(async () => (await caches.match("/offline")) ?? Response.error()),
     );
   }
 });

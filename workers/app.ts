@@ -20,10 +20,10 @@ export default {
     const response = await requestHandler(request, context);
     return applySecurityHeaders(request, response, { nonce, dev: import.meta.env.DEV });
   },
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await handleQueue(batch, env);
   },
-  async scheduled(controller, env) {
+  async scheduled(controller, env, _ctx) {
     await handleScheduled(controller, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -41,7 +41,8 @@ const DELIVERY_LEASE_MS = 2 * MINUTE;
 
 export type DeliveryResult = "sent" | "already-sent" | "in-progress" | "missing" | "failed-before";
 
-type MailEnv = Pick<Env, "EMAIL_API_KEY" | "EMAIL_API_URL" | "MAIL_FROM">;
+/** The e-mail settings (wrangler.toml [vars] and the EMAIL_API_KEY secret). */
+type MailEnv = { EMAIL_API_KEY?: string; EMAIL_API_URL: string; MAIL_FROM: string };
 
 /**
  * Delivers one outbox e-mail, at most once: the row is claimed with a lease before

@@ -1,0 +1,24 @@
+// The server Playwright tests against: the production build, served by workerd
+// through `vite preview`, on a fresh local D1 (migrated and seeded) kept apart from
+// the developer's own data in .wrangler/e2e-state.
+import { execFileSync, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { ensureDevVars } from "./ensure-dev-vars.mjs";
+import { seedLocal } from "./seed-local.mjs";
+
+export const E2E_PORT = process.env.E2E_PORT ?? "4173";
+const stateDir = ".wrangler/e2e-state";
+const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "inherit", "inherit"] });
+
+ensureDevVars();
+rmSync(stateDir, { recursive: true, force: true });
+if (!process.env.E2E_SKIP_BUILD) run("react-router", ["build"]);
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+await seedLocal({ persistTo: stateDir });
+
+const server = spawn("vite", ["preview", "--port", E2E_PORT, "--strictPort", "--host", "127.0.0.1"], {
+  stdio: "inherit",
+  env: { ...process.env, EVENT_FLOW_STATE_DIR: stateDir },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
