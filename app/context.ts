@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Viewer } from "~/utils/session.server";
 
 // The one way request context reaches loaders, actions and middleware
 // (conventions.md habit 5): typed keys on React Router's RouterContextProvider.
@@ -7,3 +8,6 @@ export const cloudflareContext = createContext<CloudflareContext>();
 
 /** Per-request CSP nonce for the inline scripts React Router renders. */
 export const nonceContext = createContext<string>("");
+
+/** The signed-in viewer of this request (null for a visitor), set by the root middleware. */
+export const viewerContext = createContext<Viewer | null>(null);

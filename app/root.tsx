@@ -13,7 +13,9 @@ import { AppLogo } from "~/components/app-logo";
 import { ButtonLink } from "~/components/ui/button";
 import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
-import { cloudflareContext } from "~/context";
+import { cloudflareContext, viewerContext } from "~/context";
+import { getDb } from "~/utils/db.server";
+import { readSession } from "~/utils/session.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import type { Route } from "./+types/root";
@@ -32,6 +34,17 @@ export function meta(): Route.MetaDescriptors {
     { name: "description", content: "Plan every event day with your team: timeline, shot list, people, vendors and client access, live on every phone." },
   ];
 }
+
+/** Reads the session once per request and hands the viewer to every loader and action. */
+const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const session = await readSession(getDb(context.get(cloudflareContext).env), request);
+  context.set(viewerContext, session?.viewer ?? null);
+  const response = await next();
+  if (session?.setCookie) response.headers.append("Set-Cookie", session.setCookie);
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);

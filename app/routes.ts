@@ -2,6 +2,14 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
+  route("profile-setup", "routes/profile-setup.tsx"),
+  route("settings", "routes/settings.tsx"),
+  route("subscription", "routes/subscription.tsx"),
+  route("dev/mail", "routes/dev.mail.tsx"),
   route("support", "routes/support.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-use", "routes/terms-of-use.tsx"),

@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, nonceContext } from "../app/context";
+import { csrfRefusal, isSameOriginRequest } from "../app/utils/csrf.server";
 import { applySecurityHeaders, createNonce } from "../app/utils/security-headers.server";
 import { handleQueue } from "./queues";
 import { handleScheduled } from "./scheduled";
@@ -14,6 +15,9 @@ const requestHandler = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const nonce = createNonce();
+    if (!isSameOriginRequest(request)) {
+      return applySecurityHeaders(request, csrfRefusal(), { nonce, dev: import.meta.env.DEV });
+    }
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(nonceContext, nonce);

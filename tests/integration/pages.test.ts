@@ -87,7 +87,7 @@ describe("pages served by the Worker", () => {
   });
 
   it("refuses to change anything with a POST to a page without an action", async () => {
-    const response = await fetchPage("/about", { method: "POST", body: new URLSearchParams({ a: "1" }) });
+    const response = await fetchPage("/about", { method: "POST", body: new URLSearchParams({ a: "1" }), headers: { Origin: "http://localhost" } });
     expect(response.status).toBe(405);
   });
 });

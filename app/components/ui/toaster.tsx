@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Toast, ToastInput } from "~/utils/toast";
 
 const DISMISS_AFTER_MS = 5000;
@@ -17,6 +17,33 @@ const tone: Record<Toast["type"], string> = {
   info: "border-slate-200 bg-white",
 };
 
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void }) {
+  return (
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      data-toast-type={toast.type}
+      className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${tone[toast.type]}`}
+    >
+      <div className="flex items-start gap-3">
+        <div className="flex-1">
+          <p className={`text-sm font-semibold ${toast.type === "error" ? "text-red-800" : "text-slate-900"}`}>{toast.title}</p>
+          {toast.description ? <p className="mt-1 text-sm text-slate-600">{toast.description}</p> : null}
+        </div>
+        {onDismiss ? (
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Dismiss notification"
+          >
+            ×
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The toast region. `serverToast` comes from the root loader (the cookie an action
  * set), so it is in the server-rendered HTML and shows without JavaScript.
@@ -32,7 +59,8 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
   }, [serverToast]);
 
   useEffect(() => {
-    const listener: Listener = (toast) => setToasts((current) => [...current, toast]);
+    const listener: Listener = (toast) =>
+      setToasts((current) => (current.some((t) => t.id === toast.id) ? current : [...current, toast]));
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
@@ -53,32 +81,32 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
     >
       {toasts.map((toast) => (
-        <div
-          key={toast.id}
-          role={toast.type === "error" ? "alert" : "status"}
-          data-toast-type={toast.type}
-          className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${tone[toast.type]}`}
-        >
-          <div className="flex items-start gap-3">
-            <div className="flex-1">
-              <p className={`text-sm font-semibold ${toast.type === "error" ? "text-red-800" : "text-slate-900"}`}>
-                {toast.title}
-              </p>
-              {toast.description ? (
-                <p className="mt-1 text-sm text-slate-600">{toast.description}</p>
-              ) : null}
-            </div>
-            <button
-              type="button"
-              onClick={() => dismiss(toast.id)}
-              className="rounded p-1 text-slate-500 hover:bg-slate-100"
-              aria-label="Dismiss notification"
-            >
-              ×
-            </button>
-          </div>
-        </div>
+        <ToastCard key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
       ))}
+    </div>
+  );
+}
+
+const subscribeNothing = () => () => {};
+/** False during server render and hydration, true once React runs in the browser. */
+export function useHydrated() {
+  return useSyncExternalStore(subscribeNothing, () => true, () => false);
+}
+
+/**
+ * A toast an action returned with its data (no redirect). Before hydration (and with
+ * JavaScript off) it renders in place, styled as a toast; once hydrated it joins the
+ * toast region like any other.
+ */
+export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated && toast) showToast(toast);
+  }, [hydrated, toast]);
+  if (hydrated || !toast) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center p-4 sm:items-end">
+      <ToastCard toast={toast} />
     </div>
   );
 }

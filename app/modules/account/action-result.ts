@@ -1,0 +1,21 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { Toast } from "~/utils/toast";
+
+/** What an account action answers when it does not redirect. */
+export type AccountActionData = {
+  form: string;
+  result?: SubmissionResult<string[]>;
+  toast?: Toast;
+};
+
+export function errorToast(title: string, description?: string): Toast {
+  return { id: crypto.randomUUID(), type: "error", title, ...(description ? { description } : {}) };
+}
+
+/** Spec §5: only the first validation issue is shown, in a toast titled 'Validation Error'. */
+export function firstIssue(result: SubmissionResult<string[]>): string | undefined {
+  for (const messages of Object.values(result.error ?? {})) {
+    if (messages?.length) return messages[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,132 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { cloudflareContext } from "~/context";
+import { createAuthenticator, InvalidCredentialsError } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { clientIp, currentCount, LIMITS, overLimit, SIGN_IN_LOCKED, TOO_MANY_ATTEMPTS, hitStatement } from "~/utils/rate-limit.server";
+import { createSession } from "~/utils/session.server";
+import { createToastHeader } from "~/utils/toast.server";
+import type { AccountActionData } from "./action-result";
+import { errorToast, firstIssue } from "./action-result";
+import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
+import { requestPasswordReset, signUp } from "./service.server";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The /auth forms (also served at / for visitors): sign in, sign up, forgot password. */
+export async function authAction({ request, context }: Args) {
+  const { env } = context.get(cloudflareContext);
+  const db = getDb(env);
+  const url = new URL(request.url);
+  const returnTo = url.searchParams.has("returnTo") ? safeReturnTo(url.searchParams.get("returnTo")) : null;
+  // FormStrategy reads the body itself, so parse a clone.
+  const formData = await request.clone().formData();
+  const intent = formData.get("intent");
+
+  if (intent === "signin") {
+    const submission = parseWithZod(formData, { schema: SignInSchema });
+    if (submission.status !== "success") {
+      const result = submission.reply({ hideFields: ["password"] });
+      return data<AccountActionData>({ form: "signin", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+    }
+    const { email, stayLoggedIn } = submission.value;
+    const refuse = (message: string) =>
+      data<AccountActionData>(
+        { form: "signin", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Sign in failed", message) },
+        { status: 429 },
+      );
+    if ((await currentCount(db, LIMITS.failedSignIns, email)) >= LIMITS.failedSignIns.max) return refuse(SIGN_IN_LOCKED);
+    if (await overLimit(db, [[LIMITS.signInPerIp, clientIp(request)], [LIMITS.signInPerEmail, email]])) return refuse(TOO_MANY_ATTEMPTS);
+
+    let user: { id: string };
+    try {
+      user = await createAuthenticator(db).authenticate("form", request);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      if (!(error instanceof InvalidCredentialsError)) throw error;
+      await hitStatement(db, LIMITS.failedSignIns, email);
+      return data<AccountActionData>(
+        {
+          form: "signin",
+          result: submission.reply({ hideFields: ["password"] }),
+          toast: errorToast(
+            "Invalid credentials",
+            "The email or password you entered is incorrect. Please try again or create a new account.",
+          ),
+        },
+        { status: 401 },
+      );
+    }
+    const session = await createSession(db, request, user.id, stayLoggedIn);
+    return redirect(returnTo ?? "/", { headers: { "Set-Cookie": session.setCookie } });
+  }
+
+  if (intent === "signup") {
+    const submission = parseWithZod(formData, { schema: SignUpSchema });
+    if (submission.status !== "success") {
+      const result = submission.reply({ hideFields: ["password"] });
+      return data<AccountActionData>({ form: "signup", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+    }
+    const value = submission.value;
+    if (await overLimit(db, [[LIMITS.signUpPerIp, clientIp(request)], [LIMITS.signUpPerEmail, value.email]])) {
+      return data<AccountActionData>(
+        { form: "signup", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Sign up failed", TOO_MANY_ATTEMPTS) },
+        { status: 429 },
+      );
+    }
+    const outcome = await signUp(db, env, url.origin, value);
+    if (outcome.status === "exists") {
+      return data<AccountActionData>(
+        {
+          form: "signup",
+          result: submission.reply({ hideFields: ["password"] }),
+          toast: errorToast(
+            "Account Already Exists",
+            "This email is already registered. Please sign in or reset your password if you forgot it.",
+          ),
+        },
+        { status: 409 },
+      );
+    }
+    // decisions.md: sign-up signs the person in at once.
+    const session = await createSession(db, request, outcome.userId, true);
+    const headers = new Headers({ "Set-Cookie": session.setCookie });
+    headers.append(
+      "Set-Cookie",
+      await createToastHeader(env, request, {
+        type: "success",
+        title: "Account created",
+        description: "You're signed in. Check your email to confirm your address.",
+      }),
+    );
+    return redirect(returnTo ?? "/subscription", { headers });
+  }
+
+  if (intent === "forgot") {
+    const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+    if (submission.status !== "success") {
+      const result = submission.reply({ hideFields: ["password"] });
+      const issue = firstIssue(result);
+      const toast =
+        issue === "Please enter your email address first"
+          ? errorToast("Email required", issue)
+          : errorToast("Validation Error", issue);
+      return data<AccountActionData>({ form: "signin", result, toast }, { status: 400 });
+    }
+    const { email } = submission.value;
+    if (await overLimit(db, [[LIMITS.resetPerIp, clientIp(request)], [LIMITS.resetPerEmail, email]])) {
+      return data<AccountActionData>(
+        { form: "signin", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Error", TOO_MANY_ATTEMPTS) },
+        { status: 429 },
+      );
+    }
+    await requestPasswordReset(db, env, url.origin, email, returnTo);
+    return data<AccountActionData>({
+      form: "signin",
+      result: submission.reply({ hideFields: ["password"] }),
+      toast: { id: crypto.randomUUID(), type: "success", title: "Password reset email sent", description: "Check your email for a password reset link" },
+    });
+  }
+
+  return data<AccountActionData>({ form: "unknown", toast: errorToast("Error", "Unknown action") }, { status: 400 });
+}

@@ -1,0 +1,200 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AppLogo } from "~/components/app-logo";
+import { CheckboxField, ErrorList, Field } from "~/components/forms";
+import { AppFooter } from "~/components/page-shell";
+import { ActionToast } from "~/components/ui/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import type { AccountActionData } from "../action-result";
+import { APP_FEATURES } from "../features";
+import { ForgotPasswordSchema, SignInSchema, SignUpSchema } from "../schema";
+
+type Tab = "signin" | "signup";
+
+/** Spec §2 'Authentication screen': Sign In and Sign Up tabs, guest-mode variant. */
+export function AuthScreen({ actionData }: { actionData: AccountActionData | undefined }) {
+  const [searchParams] = useSearchParams();
+  const guest = searchParams.get("mode") === "guest";
+  const requested = searchParams.get("tab");
+  const fromAction = actionData?.form === "signup" ? "signup" : actionData?.form === "signin" ? "signin" : null;
+  const tab: Tab = fromAction ?? (requested === "signup" || requested === "signin" ? requested : guest ? "signup" : "signin");
+
+  const tabHref = (target: Tab) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("tab", target);
+    return `?${next}`;
+  };
+
+  return (
+    <>
+      <main className="mx-auto grid w-full max-w-5xl flex-1 gap-8 px-4 py-8 sm:py-12 lg:grid-cols-2 lg:items-start">
+        <div>
+          <div className="flex items-center gap-3">
+            <AppLogo className="size-11" />
+            <span className="text-xl font-bold text-slate-900">Event Flow</span>
+          </div>
+          <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">
+            {guest ? "Create Your Free Account" : "Welcome"}
+          </h1>
+          {guest ? (
+            <>
+              <p className="mt-2 text-slate-600">Sign up to accept your event invitation</p>
+              <p className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+                <strong>Free Guest Access:</strong> you are being invited to join an event at no cost
+              </p>
+            </>
+          ) : (
+            <p className="mt-2 text-slate-600">Plan every event day with your team, live on every phone.</p>
+          )}
+
+          <Card className="mt-6">
+            <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+              {(["signin", "signup"] as const).map((t) => (
+                <Link
+                  key={t}
+                  role="tab"
+                  aria-selected={tab === t}
+                  to={tabHref(t)}
+                  replace
+                  preventScrollReset
+                  className={`flex min-h-10 items-center justify-center rounded-md text-sm font-semibold ${
+                    tab === t ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+                  }`}
+                >
+                  {t === "signin" ? "Sign In" : "Sign Up"}
+                </Link>
+              ))}
+            </div>
+            <div role="tabpanel" className="mt-5">
+              {tab === "signin" ? (
+                <SignInForm actionData={actionData?.form === "signin" ? actionData : undefined} />
+              ) : (
+                <SignUpForm actionData={actionData?.form === "signup" ? actionData : undefined} />
+              )}
+            </div>
+          </Card>
+        </div>
+
+        <Card aria-labelledby="what-youll-get" className="lg:mt-24">
+          <h2 id="what-youll-get" className="text-lg font-semibold text-slate-900">
+            What You'll Get
+          </h2>
+          <ul className="mt-4 space-y-4">
+            {APP_FEATURES.map((feature) => (
+              <li key={feature.title} className="flex gap-3">
+                <span aria-hidden="true" className="mt-1 size-2.5 shrink-0 rounded-full bg-brand-600" />
+                <div>
+                  <p className="font-medium text-slate-900">{feature.title}</p>
+                  <p className="text-sm text-slate-600">{feature.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </main>
+      <AppFooter />
+      <ActionToast toast={actionData?.toast} />
+    </>
+  );
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function SignInForm({ actionData }: { actionData: AccountActionData | undefined }) {
+  const signingIn = useSubmitting("signin");
+  const sendingReset = useSubmitting("forgot");
+  const [form, fields] = useForm({
+    id: "signin-form",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get("intent") === "forgot" ? ForgotPasswordSchema : SignInSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {/* Enter in a field submits the form's first button: make it Sign In, not 'Forgot password?'. */}
+      <button type="submit" name="intent" value="signin" hidden tabIndex={-1} aria-hidden="true" />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
+      <Field
+        label="Password"
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        errors={fields.password.errors}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CheckboxField label="Stay logged in" inputProps={getInputProps(fields.stayLoggedIn, { type: "checkbox" })} />
+        <button
+          type="submit"
+          name="intent"
+          value="forgot"
+          formNoValidate
+          disabled={sendingReset}
+          className="min-h-11 text-sm font-medium text-brand-700 hover:underline disabled:opacity-50"
+        >
+          Forgot password?
+        </button>
+      </div>
+      <ErrorList errors={form.errors} />
+      <Button type="submit" name="intent" value="signin" disabled={signingIn} className="w-full">
+        {signingIn ? "Signing in..." : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm({ actionData }: { actionData: AccountActionData | undefined }) {
+  const creating = useSubmitting("signup");
+  const [form, fields] = useForm({
+    id: "signup-form",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signup" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.firstName.errors}
+        />
+        <Field
+          label="Last Name"
+          inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+          errors={fields.lastName.errors}
+        />
+      </div>
+      <Field
+        label="Business Name (optional)"
+        inputProps={{ ...getInputProps(fields.businessName, { type: "text" }), autoComplete: "organization" }}
+        errors={fields.businessName.errors}
+      />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
+      <Field
+        label="Password"
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        errors={fields.password.errors}
+        hint="Must be at least 8 characters with uppercase, lowercase, and number"
+      />
+      <ErrorList errors={form.errors} />
+      <Button type="submit" disabled={creating} className="w-full">
+        {creating ? "Creating account..." : "Create Account"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { OutgoingEmail } from "~/utils/email.server";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }, footer: string) {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:32rem;margin:0 auto;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="color:#64748b;font-size:13px">${escapeHtml(footer)}</p>
+</body></html>`;
+}
+
+export function confirmationEmail(to: string, firstName: string, url: string): OutgoingEmail {
+  const intro = `Hi ${firstName}, welcome to Event Flow.`;
+  const body = "Please confirm your email address so your team invitations and account notices reach you.";
+  const footer = "If you did not create an Event Flow account, you can ignore this email.";
+  return {
+    to,
+    kind: "email_confirmation",
+    subject: "Confirm your Event Flow email address",
+    text: `${intro}\n\n${body}\n\nConfirm your email: ${url}\n\nThis link expires in 7 days.\n\n${footer}`,
+    html: layout("Confirm your email address", [intro, body, "This link expires in 7 days."], { label: "Confirm email", url }, footer),
+  };
+}
+
+export function passwordResetEmail(to: string, url: string): OutgoingEmail {
+  const body = "We received a request to reset the password of your Event Flow account.";
+  const footer = "If you did not ask for this, you can ignore this email: your password stays the same.";
+  return {
+    to,
+    kind: "password_reset",
+    subject: "Reset your Event Flow password",
+    text: `${body}\n\nChoose a new password: ${url}\n\nThis link expires in 1 hour and works once.\n\n${footer}`,
+    html: layout("Reset your password", [body, "This link expires in 1 hour and works once."], { label: "Choose a new password", url }, footer),
+  };
+}

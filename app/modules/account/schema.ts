@@ -1,0 +1,128 @@
+import { z } from "zod";
+
+// Validation of spec §5 with its exact messages; one schema serves the form (conform,
+// in the browser) and the action (on the server). Client-safe.
+
+export const EMAIL_MAX = 255;
+export const PASSWORD_MAX = 256;
+export const NAME_MAX = 100;
+export const BUSINESS_NAME_MAX = 200;
+
+const email = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .max(EMAIL_MAX, { error: "Email must be less than 255 characters" })
+  .pipe(z.email({ error: "Please enter a valid email address" }))
+  .transform((value) => value.toLowerCase());
+
+/** Sign-up, reset and change: spec §5 rules plus a ceiling so no one can make us hash a megabyte. */
+export const newPassword = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(8, { error: "Password must be at least 8 characters" })
+  .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" })
+  .regex(/[A-Z]/, { error: "Password must contain at least one uppercase letter" })
+  .regex(/[a-z]/, { error: "Password must contain at least one lowercase letter" })
+  .regex(/[0-9]/, { error: "Password must contain at least one number" });
+
+export const PASSWORD_REQUIREMENTS = [
+  "At least 8 characters",
+  "One uppercase letter",
+  "One lowercase letter",
+  "One number",
+] as const;
+
+const name = (label: "First name" | "Last name") =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(NAME_MAX, { error: `${label} must be less than 100 characters` });
+
+const businessName = z
+  .string()
+  .trim()
+  .max(BUSINESS_NAME_MAX, { error: "Business name must be less than 200 characters" })
+  .optional()
+  .transform((value) => value || null);
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+export const SignInSchema = z.object({
+  intent: z.literal("signin"),
+  email,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { error: "Password is required" })
+    .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }),
+  stayLoggedIn: checkbox,
+});
+
+export const SignUpSchema = z.object({
+  intent: z.literal("signup"),
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  businessName,
+  email,
+  password: newPassword,
+});
+
+export const ForgotPasswordSchema = z.object({
+  intent: z.literal("forgot"),
+  email: z
+    .string({ error: "Please enter your email address first" })
+    .trim()
+    .min(1, { error: "Please enter your email address first" })
+    .max(EMAIL_MAX, { error: "Email must be less than 255 characters" })
+    .pipe(z.email({ error: "Please enter a valid email address" }))
+    .transform((value) => value.toLowerCase()),
+});
+
+const passwordPair = {
+  password: newPassword,
+  confirmPassword: z
+    .string({ error: "Please confirm your password" })
+    .min(1, { error: "Please confirm your password" }),
+};
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const mismatch = { error: "Passwords don't match", path: ["confirmPassword"] };
+
+export const ResetPasswordSchema = z
+  .object({ token: z.string().min(1).max(200), ...passwordPair })
+  .refine(passwordsMatch, mismatch);
+
+export const ChangePasswordSchema = z
+  .object({
+    intent: z.literal("change-password"),
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .min(1, { error: "Current password is required" })
+      .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }),
+    ...passwordPair,
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const ProfileSetupSchema = z.object({
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  businessName,
+});
+
+/**
+ * `returnTo` is honoured only for a path on our own origin: an absolute or
+ * protocol-relative URL (//evil.example, /\evil.example) would be an open redirect.
+ */
+export function safeReturnTo(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "https://eventflow.invalid");
+    if (url.origin !== "https://eventflow.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

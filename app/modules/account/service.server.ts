@@ -1,0 +1,143 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { authTokens, notificationPreferences, profiles, users } from "~/db/schema";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+import { enqueueEmails, outboxInsert } from "~/utils/email.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { deleteOtherSessionsStatement } from "~/utils/session.server";
+import { DAY, HOUR, isoIn, isoNow } from "~/utils/time";
+import type { TokenPurpose } from "~/db/enums";
+import { confirmationEmail, passwordResetEmail } from "./emails";
+
+const RESET_TOKEN_MS = HOUR;
+const CONFIRMATION_TOKEN_MS = 7 * DAY;
+
+async function newToken(purpose: TokenPurpose, userId: string, email: string, ttlMs: number) {
+  const token = randomToken(32);
+  return {
+    token,
+    row: { id: crypto.randomUUID(), tokenHash: await sha256Hex(token), purpose, userId, email, expiresAt: isoIn(ttlMs) },
+  };
+}
+
+export type SignUpInput = { firstName: string; lastName: string; businessName: string | null; email: string; password: string };
+
+/**
+ * Creates the account (user, profile, notification preferences) with its e-mail
+ * confirmation token and e-mail in one D1 batch, then queues the e-mail.
+ */
+export async function signUp(db: Db, env: Pick<Env, "JOBS">, origin: string, input: SignUpInput) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing) return { status: "exists" as const };
+
+  const userId = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  const { token, row } = await newToken("email_confirmation", userId, input.email, CONFIRMATION_TOKEN_MS);
+  const mail = outboxInsert(db, confirmationEmail(input.email, input.firstName, `${origin}/confirm-email?token=${token}`));
+  try {
+    await db.batch([
+      db.insert(users).values({ id: userId, email: input.email, passwordHash }),
+      db.insert(profiles).values({
+        userId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        businessName: input.businessName,
+      }),
+      db.insert(notificationPreferences).values({ userId }),
+      db.insert(authTokens).values(row),
+      mail.statement,
+    ]);
+  } catch (error) {
+    // Two sign-ups with one address at once: the second loses on the UNIQUE index.
+    if (String((error as { cause?: unknown }).cause ?? error).includes("UNIQUE")) return { status: "exists" as const };
+    throw error;
+  }
+  await enqueueEmails(env, [mail.id]);
+  return { status: "created" as const, userId };
+}
+
+/**
+ * Sends a single-use reset link when the address has an account. Answers the same
+ * either way, so the form does not reveal who has an account.
+ */
+export async function requestPasswordReset(db: Db, env: Pick<Env, "JOBS">, origin: string, email: string, returnTo: string | null) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) return;
+  const { token, row } = await newToken("password_reset", user.id, email, RESET_TOKEN_MS);
+  const query = new URLSearchParams({ token });
+  if (returnTo && returnTo !== "/") query.set("returnTo", returnTo);
+  const mail = outboxInsert(db, passwordResetEmail(email, `${origin}/reset-password?${query}`));
+  await db.batch([db.insert(authTokens).values(row), mail.statement]);
+  await enqueueEmails(env, [mail.id]);
+}
+
+/** A token that exists, has the purpose, is unused and unexpired; null otherwise. */
+export async function findValidToken(db: Db, token: string, purpose: TokenPurpose) {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, isoNow())));
+  return row ?? null;
+}
+
+/** Marks the token used, atomically: of two concurrent uses only one gets the row. */
+async function consumeToken(db: Db, token: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: isoNow() })
+    .where(and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, isoNow())))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Sets the new password with a reset token, ends every session of the user and
+ * retires their other reset links. Null when the token is invalid, used or expired.
+ */
+export async function resetPassword(db: Db, token: string, password: string) {
+  const used = await consumeToken(db, token, "password_reset");
+  if (!used) return null;
+  const passwordHash = await hashPassword(password);
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, used.userId)),
+    deleteOtherSessionsStatement(db, used.userId, null),
+    db
+      .update(authTokens)
+      .set({ usedAt: isoNow() })
+      .where(and(eq(authTokens.userId, used.userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.usedAt))),
+  ]);
+  return { userId: used.userId };
+}
+
+/** Confirms the address the link was sent to (if it is still the account's address). */
+export async function confirmEmail(db: Db, token: string) {
+  const used = await consumeToken(db, token, "email_confirmation");
+  if (!used) return false;
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: isoNow() })
+    .where(and(eq(users.id, used.userId), eq(users.email, used.email ?? "")));
+  return true;
+}
+
+/** Changes the password when the current one is right; ends every other session. */
+export async function changePassword(db: Db, userId: string, sessionHash: string, current: string, next: string) {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
+  const passwordHash = await hashPassword(next);
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, userId)),
+    deleteOtherSessionsStatement(db, userId, sessionHash),
+  ]);
+  return true;
+}
+
+export async function signOutOtherSessions(db: Db, userId: string, sessionHash: string) {
+  await deleteOtherSessionsStatement(db, userId, sessionHash);
+}
+
+export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string; businessName: string | null }) {
+  await db.update(profiles).set({ ...input, updatedAt: isoNow() }).where(eq(profiles.userId, userId));
+}

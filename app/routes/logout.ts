@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { dbFrom } from "~/utils/auth.server";
+import { destroySession } from "~/utils/session.server";
+import type { Route } from "./+types/logout";
+
+// Sign out is a POST (no GET changes anything); the session row is deleted.
+export async function action({ request, context }: Route.ActionArgs) {
+  const clear = await destroySession(dbFrom(context), request);
+  return redirect("/", { headers: { "Set-Cookie": clear } });
+}
+
+export function loader() {
+  return new Response("Sign out with the Sign Out button.", { status: 405, headers: { Allow: "POST" } });
+}

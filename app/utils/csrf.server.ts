@@ -1,0 +1,24 @@
+// CSRF (accounts issue, item 4): every request that may change something must come
+// from our own pages. One check for the whole app, in workers/app.ts, before routing.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * True when a non-GET request's Origin is ours. A page served with
+ * `Referrer-Policy: no-referrer` makes Chromium send `Origin: null` on its own form
+ * posts (Fetch standard), so `null` or a missing Origin is accepted only when the
+ * browser also says the request is same-origin (Sec-Fetch-Site).
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  const expected = new URL(request.url).origin;
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") return origin === expected;
+  return request.headers.get("Sec-Fetch-Site") === "same-origin";
+}
+
+export function csrfRefusal(): Response {
+  return new Response("Forbidden: this request did not come from Event Flow.", {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

@@ -1,0 +1,132 @@
+import { and, eq, ne } from "drizzle-orm";
+import { profiles, sessions, users } from "~/db/schema";
+import { randomToken, sha256Hex } from "./crypto.server";
+import type { Db } from "./db.server";
+import { DAY, HOUR, isoIn } from "./time";
+
+// Sessions are ours (accounts issue, item 3): a 32-byte random token in the cookie,
+// only its SHA-256 in D1 with user, expiry and last use.
+export const SESSION_COOKIE = "ef_session";
+const PERSISTENT_MS = 30 * DAY;
+const BROWSER_SESSION_MS = 12 * HOUR;
+/** A persistent session's expiry slides at most once an hour, not on every request. */
+const EXTEND_AFTER_MS = HOUR;
+
+export type Viewer = {
+  userId: string;
+  email: string;
+  emailConfirmed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  businessName: string | null;
+  subscriptionStatus: string;
+  subscriptionType: string | null;
+  subscriptionExpiresAt: string | null;
+  sessionHash: string;
+};
+
+function cookie(request: Request, value: string, maxAgeSeconds?: number) {
+  const secure = new URL(request.url).protocol === "https:";
+  return [
+    `${SESSION_COOKIE}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+    ...(maxAgeSeconds !== undefined ? [`Max-Age=${maxAgeSeconds}`] : []),
+  ].join("; ");
+}
+
+function readToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) {
+      const value = rest.join("=");
+      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** A new session (a new token on every sign-in); returns its Set-Cookie header. */
+export async function createSession(db: Db, request: Request, userId: string, persistent: boolean) {
+  const token = randomToken(32);
+  const tokenHash = await sha256Hex(token);
+  await db.insert(sessions).values({
+    tokenHash,
+    userId,
+    persistent,
+    expiresAt: isoIn(persistent ? PERSISTENT_MS : BROWSER_SESSION_MS),
+  });
+  // Unticked 'Stay logged in': a browser-session cookie (no Max-Age).
+  return { tokenHash, setCookie: cookie(request, token, persistent ? PERSISTENT_MS / 1000 : undefined) };
+}
+
+/**
+ * The signed-in viewer, or null. One D1 query (session, user and profile joined).
+ * A persistent session's expiry is extended on use; `setCookie` then refreshes the cookie.
+ */
+export async function readSession(db: Db, request: Request): Promise<{ viewer: Viewer; setCookie?: string } | null> {
+  const token = readToken(request);
+  if (!token) return null;
+  const tokenHash = await sha256Hex(token);
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      emailConfirmedAt: users.emailConfirmedAt,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      businessName: profiles.businessName,
+      subscriptionStatus: profiles.subscriptionStatus,
+      subscriptionType: profiles.subscriptionType,
+      subscriptionExpiresAt: profiles.subscriptionExpiresAt,
+      expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
+      persistent: sessions.persistent,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row) return null;
+  const now = Date.now();
+  if (Date.parse(row.expiresAt) <= now) return null;
+
+  const viewer: Viewer = {
+    userId: row.userId,
+    email: row.email,
+    emailConfirmed: row.emailConfirmedAt !== null,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    businessName: row.businessName,
+    subscriptionStatus: row.subscriptionStatus ?? "inactive",
+    subscriptionType: row.subscriptionType,
+    subscriptionExpiresAt: row.subscriptionExpiresAt,
+    sessionHash: tokenHash,
+  };
+  if (now - Date.parse(row.lastUsedAt) < EXTEND_AFTER_MS) return { viewer };
+
+  const expiresAt = row.persistent ? isoIn(PERSISTENT_MS) : row.expiresAt;
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: new Date(now).toISOString(), expiresAt })
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row.persistent ? { viewer, setCookie: cookie(request, token, PERSISTENT_MS / 1000) } : { viewer };
+}
+
+/** Sign out: the row goes, the cookie is cleared. */
+export async function destroySession(db: Db, request: Request) {
+  const token = readToken(request);
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
+  return cookie(request, "", 0);
+}
+
+/** Ends every other session of the user (password change, 'sign out of all other devices'). */
+export function deleteOtherSessionsStatement(db: Db, userId: string, keepHash: string | null) {
+  return keepHash
+    ? db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash)))
+    : db.delete(sessions).where(eq(sessions.userId, userId));
+}
