@@ -1,6 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, nonceContext } from "../app/context";
-import { csrfRefusal, isSameOriginRequest } from "../app/utils/csrf.server";
+import { csrfRefusal, isSameOriginRequest, withOwnOrigin } from "../app/utils/csrf.server";
 import { applySecurityHeaders, createNonce } from "../app/utils/security-headers.server";
 import { handleQueue } from "./queues";
 import { handleScheduled } from "./scheduled";
@@ -21,7 +21,7 @@ export default {
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(nonceContext, nonce);
-    const response = await requestHandler(request, context);
+    const response = await requestHandler(withOwnOrigin(request), context);
     return applySecurityHeaders(request, response, { nonce, dev: import.meta.env.DEV });
   },
   async queue(batch, env, _ctx) {

@@ -22,3 +22,15 @@ export function csrfRefusal(): Response {
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }
+
+/**
+ * React Router refuses an action whose Origin is the string "null". Once our own
+ * check accepted such a request (same-origin per Sec-Fetch-Site), pass it on with our
+ * origin in its place.
+ */
+export function withOwnOrigin(request: Request): Request {
+  if (request.headers.get("Origin") !== "null") return request;
+  const headers = new Headers(request.headers);
+  headers.set("Origin", new URL(request.url).origin);
+  return new Request(request, { headers });
+}

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import type { Db } from "./db.server";
 import { MINUTE } from "./time";
@@ -20,32 +20,59 @@ export const LIMITS = {
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 export const SIGN_IN_LOCKED = "Too many failed sign-in attempts. Please wait 10 minutes and try again.";
 
-function windowKey(limit: Limit, subject: string, now: number) {
-  return { key: `${limit.name}:${subject}:${Math.floor(now / limit.windowMs)}`, expiresAt: new Date((Math.floor(now / limit.windowMs) + 1) * limit.windowMs).toISOString() };
+function windowOf(limit: Limit, now: number) {
+  const index = Math.floor(now / limit.windowMs);
+  return { index, elapsed: (now % limit.windowMs) / limit.windowMs };
 }
 
-/** The statement that counts one hit; its result row holds the new count. */
+const keyOf = (limit: Limit, subject: string, index: number) => `${limit.name}:${subject}:${index}`;
+
+/**
+ * Sliding-window estimate: this window's count plus the previous window's, weighted by
+ * how much of it still lies within one window of now. Unlike a plain fixed window, a
+ * burst that straddles a window boundary is still counted as one burst.
+ */
+function estimate(current: number, previous: number, elapsed: number) {
+  return current + previous * (1 - elapsed);
+}
+
+/** The statement that counts one hit in the current window; its result row holds the count. */
 export function hitStatement(db: Db, limit: Limit, subject: string, now = Date.now()) {
-  const { key, expiresAt } = windowKey(limit, subject, now);
+  const { index } = windowOf(limit, now);
+  // Kept two windows, so the next window can still weigh it.
+  const expiresAt = new Date((index + 2) * limit.windowMs).toISOString();
   return db
     .insert(rateLimits)
-    .values({ key, count: 1, expiresAt })
+    .values({ key: keyOf(limit, subject, index), count: 1, expiresAt })
     .onConflictDoUpdate({ target: rateLimits.key, set: { count: sql`${rateLimits.count} + 1` } })
     .returning({ count: rateLimits.count });
 }
 
-/** Counts one hit on each limit in one round trip; true when any is over its maximum. */
-export async function overLimit(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<boolean> {
-  const statements = hits.map(([limit, subject]) => hitStatement(db, limit, subject, now));
-  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  return results.some((rows, i) => (rows[0]?.count ?? 0) > hits[i]![0].max);
+function previousStatement(db: Db, limit: Limit, subject: string, now: number) {
+  const { index } = windowOf(limit, now);
+  return db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject, index - 1)));
 }
 
-/** The current count without adding a hit (e.g. failed sign-ins of an address). */
+/** Counts one hit on each limit in one round trip; true when any is over its maximum. */
+export async function overLimit(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<boolean> {
+  const statements = hits.flatMap(([limit, subject]) => [hitStatement(db, limit, subject, now), previousStatement(db, limit, subject, now)]);
+  const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as Array<Array<{ count: number }>>;
+  return hits.some(([limit], i) => {
+    const current = results[2 * i]?.[0]?.count ?? 0;
+    const previous = results[2 * i + 1]?.[0]?.count ?? 0;
+    return estimate(current, previous, windowOf(limit, now).elapsed) > limit.max;
+  });
+}
+
+/** The estimated count without adding a hit (e.g. failed sign-ins of an address). */
 export async function currentCount(db: Db, limit: Limit, subject: string, now = Date.now()) {
-  const { key } = windowKey(limit, subject, now);
-  const row = await db.get<{ count: number } | undefined>(sql`SELECT count FROM rate_limits WHERE key = ${key}`);
-  return row?.count ?? 0;
+  const { index, elapsed } = windowOf(limit, now);
+  const rows = await db
+    .select({ key: rateLimits.key, count: rateLimits.count })
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, [keyOf(limit, subject, index), keyOf(limit, subject, index - 1)]));
+  const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
+  return estimate(count(keyOf(limit, subject, index)), count(keyOf(limit, subject, index - 1)), elapsed);
 }
 
 export function clientIp(request: Request): string {

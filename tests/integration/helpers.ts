@@ -1,0 +1,60 @@
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://localhost";
+
+/** A browser-like client: keeps cookies, sends our Origin on posts, one IP per client. */
+export function createClient(ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const remember = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      if (/Max-Age=0/i.test(line) || value === "") jar.delete(name!.trim());
+      else jar.set(name!.trim(), value);
+    }
+  };
+  return {
+    jar,
+    ip,
+    async get(path: string, headers: Record<string, string> = {}) {
+      const response = await exports.default.fetch(`${ORIGIN}${path}`, {
+        headers: { Cookie: cookieHeader(), "CF-Connecting-IP": ip, ...headers },
+        redirect: "manual",
+      });
+      remember(response);
+      return response;
+    },
+    async post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+      const response = await exports.default.fetch(`${ORIGIN}${path}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookieHeader(), Origin: ORIGIN, "CF-Connecting-IP": ip, ...headers },
+        redirect: "manual",
+      });
+      remember(response);
+      return response;
+    },
+  };
+}
+export type Client = ReturnType<typeof createClient>;
+
+export const uniqueEmail = (label = "user") => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+export const VALID_SIGNUP = {
+  intent: "signup",
+  firstName: "Maya",
+  lastName: "Thompson",
+  businessName: "Golden Hour Studio",
+  password: "Sunset2026",
+};
+
+export async function signUp(client: Client, email = uniqueEmail(), overrides: Record<string, string> = {}) {
+  const response = await client.post("/auth", { ...VALID_SIGNUP, email, ...overrides });
+  return { response, email, password: overrides.password ?? VALID_SIGNUP.password };
+}
+
+export async function signIn(client: Client, email: string, password: string, extra: Record<string, string> = {}) {
+  return client.post("/auth", { intent: "signin", email, password, ...extra });
+}
