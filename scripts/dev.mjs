@@ -14,6 +14,7 @@ const demo = await seedLocal();
 console.log(`
   Event Flow is starting at  http://${host}:${port}/
   Demo lead photographer:    ${demo.email}  /  ${demo.password}
+  Local e-mail inbox:        http://${host}:${port}/dev/mail
   Run the cron by hand:      http://${host}:${port}/cdn-cgi/handler/scheduled
 `);
 
