@@ -16,4 +16,9 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  // Pre-bundle what the browser imports, so the dev server does not re-optimise (and
+  // reload the page) the first time a form is opened.
+  optimizeDeps: {
+    include: ["react", "react-dom", "react-dom/client", "react-router", "react-router/dom", "@conform-to/react", "@conform-to/zod/v4", "zod"],
+  },
 });

@@ -62,7 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#6d28d9" />
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <Meta />
-        <Links />
+        {/* Stylesheets and module preloads need no nonce under our CSP ('self'); an
+            empty one keeps server and client markup equal (browsers hide only the
+            nonce of scripts, so a real one here would differ after hydration). */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col">
         <div className="app-splash fixed inset-0 z-[100] flex-col items-center justify-center gap-4 bg-white" aria-hidden="true">

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
+import { validateWithToast } from "~/components/validate-with-toast";
 import { AppHeader } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -44,7 +45,7 @@ export default function ProfileSetup({ loaderData, actionData }: Route.Component
     defaultValue: loaderData,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSetupSchema }),
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ProfileSetupSchema),
   });
   return (
     <>

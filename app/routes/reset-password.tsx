@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
+import { validateWithToast } from "~/components/validate-with-toast";
 import { AppHeader } from "~/components/page-shell";
 import { ButtonLink, Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -113,7 +114,7 @@ function ResetForm({ token, result }: { token: string; result: SubmissionResult<
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ResetPasswordSchema),
   });
   return (
     <Card>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
+import { validateWithToast } from "~/components/validate-with-toast";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button } from "~/components/ui/button";
@@ -67,7 +68,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ChangePasswordSchema),
   });
   return (
     <>

@@ -56,7 +56,7 @@ function previousStatement(db: Db, limit: Limit, subject: string, now: number) {
 /** Counts one hit on each limit in one round trip; true when any is over its maximum. */
 export async function overLimit(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<boolean> {
   const statements = hits.flatMap(([limit, subject]) => [hitStatement(db, limit, subject, now), previousStatement(db, limit, subject, now)]);
-  const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as Array<Array<{ count: number }>>;
+  const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as Array<Array<{ count: number }>>;
   return hits.some(([limit], i) => {
     const current = results[2 * i]?.[0]?.count ?? 0;
     const previous = results[2 * i + 1]?.[0]?.count ?? 0;

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { validateWithToast } from "~/components/validate-with-toast";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AppLogo } from "~/components/app-logo";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
@@ -105,6 +105,8 @@ function useSubmitting(intent: string) {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
+type SignInSubmission = ReturnType<typeof validateWithToast<typeof SignInSchema>>;
+
 function SignInForm({ actionData }: { actionData: AccountActionData | undefined }) {
   const signingIn = useSubmitting("signin");
   const sendingReset = useSubmitting("forgot");
@@ -113,8 +115,13 @@ function SignInForm({ actionData }: { actionData: AccountActionData | undefined 
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "forgot" ? ForgotPasswordSchema : SignInSchema }),
+    onValidate: ({ formData, submitter }) =>
+      formData.get("intent") === "forgot"
+        ? // 'Forgot password?' submits the same form with only the e-mail checked.
+          (validateWithToast(formData, submitter, ForgotPasswordSchema, (issue) =>
+            issue === "Please enter your email address first" ? "Email required" : "Validation Error",
+          ) as unknown as SignInSubmission)
+        : validateWithToast(formData, submitter, SignInSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -158,7 +165,7 @@ function SignUpForm({ actionData }: { actionData: AccountActionData | undefined 
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, SignUpSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
