@@ -40,6 +40,8 @@ export default defineConfig(async () => {
           test: {
             name: "integration",
             include: ["tests/integration/**/*.test.ts"],
+            // Sign-in tests hash with scrypt (about 0.1 s each, more on a busy machine).
+            testTimeout: 30_000,
             setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
           },
         },

@@ -21,19 +21,18 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and tr
 export const SIGN_IN_LOCKED = "Too many failed sign-in attempts. Please wait 10 minutes and try again.";
 
 function windowOf(limit: Limit, now: number) {
-  const index = Math.floor(now / limit.windowMs);
-  return { index, elapsed: (now % limit.windowMs) / limit.windowMs };
+  return { index: Math.floor(now / limit.windowMs) };
 }
 
 const keyOf = (limit: Limit, subject: string, index: number) => `${limit.name}:${subject}:${index}`;
 
 /**
- * Sliding-window estimate: this window's count plus the previous window's, weighted by
- * how much of it still lies within one window of now. Unlike a plain fixed window, a
- * burst that straddles a window boundary is still counted as one burst.
+ * This window's count plus the whole previous window's: every hit of the last full
+ * window is always counted (a burst that straddles a boundary is one burst), and a hit
+ * is forgotten after one to two windows. Errs on the side of refusing.
  */
-function estimate(current: number, previous: number, elapsed: number) {
-  return current + previous * (1 - elapsed);
+function estimate(current: number, previous: number) {
+  return current + previous;
 }
 
 /** The statement that counts one hit in the current window; its result row holds the count. */
@@ -60,19 +59,19 @@ export async function overLimit(db: Db, hits: Array<[Limit, string]>, now = Date
   return hits.some(([limit], i) => {
     const current = results[2 * i]?.[0]?.count ?? 0;
     const previous = results[2 * i + 1]?.[0]?.count ?? 0;
-    return estimate(current, previous, windowOf(limit, now).elapsed) > limit.max;
+    return estimate(current, previous) > limit.max;
   });
 }
 
 /** The estimated count without adding a hit (e.g. failed sign-ins of an address). */
 export async function currentCount(db: Db, limit: Limit, subject: string, now = Date.now()) {
-  const { index, elapsed } = windowOf(limit, now);
+  const { index } = windowOf(limit, now);
   const rows = await db
     .select({ key: rateLimits.key, count: rateLimits.count })
     .from(rateLimits)
     .where(inArray(rateLimits.key, [keyOf(limit, subject, index), keyOf(limit, subject, index - 1)]));
   const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
-  return estimate(count(keyOf(limit, subject, index)), count(keyOf(limit, subject, index - 1)), elapsed);
+  return estimate(count(keyOf(limit, subject, index)), count(keyOf(limit, subject, index - 1)));
 }
 
 export function clientIp(request: Request): string {

@@ -20,7 +20,12 @@ describe("rate limiting in D1", () => {
     expect(await overLimit(db, [[limit, "b"]], WINDOW_START + 60_500)).toBe(true);
   });
 
-  it("forgets hits once a full window has passed", async () => {
+  it("counts a hit for at least one full window", async () => {
+    for (let i = 0; i < 3; i++) await overLimit(db, [[limit, "g"]], WINDOW_START + 59_999);
+    expect(await overLimit(db, [[limit, "g"]], WINDOW_START + 119_000)).toBe(true);
+  });
+
+  it("forgets hits once two windows have passed", async () => {
     for (let i = 0; i < 3; i++) await overLimit(db, [[limit, "c"]], WINDOW_START);
     expect(await overLimit(db, [[limit, "c"]], WINDOW_START + 120_000)).toBe(false);
   });
