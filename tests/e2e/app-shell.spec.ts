@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("app shell", () => {
-  test("home shows the brand and what the app does, with a strict CSP and no console errors", async ({ page }) => {
+  test("home shows a visitor the sign-in screen with the brand, under a strict CSP and with no console errors", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     const csp = response?.headers()["content-security-policy"] ?? "";
@@ -9,8 +9,8 @@ test.describe("app shell", () => {
     expect(csp).not.toContain("unsafe-inline' 'unsafe-eval");
     expect(response?.headers()["x-frame-options"]).toBe("DENY");
 
-    await expect(page.getByRole("link", { name: "Event Flow" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Event Flow", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome" })).toBeVisible();
     await expect(page.getByText("What You'll Get")).toBeVisible();
     await waitForHydration(page);
   });
