@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CONTACT_EMAIL, LegalDocument, type LegalSection, linkClass, listClass } from "~/components/legal-document";
 import { PageShell } from "~/components/page-shell";
-import { Card } from "~/components/ui/card";
 import {
   FREE_TRIAL_DAYS,
   PRO_MONTHLY_PRICE,
@@ -10,7 +9,6 @@ import {
 } from "~/modules/billing/plans";
 import type { Route } from "./+types/terms-of-use";
 
-const CONTACT_EMAIL = "support@eventflow.app";
 
 export function meta(): Route.MetaDescriptors {
   return [
@@ -23,10 +21,8 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
-const listClass = "list-disc space-y-2 pl-5";
-const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
-const sections: { id: string; title: string; body: ReactNode }[] = [
+const sections: LegalSection[] = [
   {
     id: "acceptance",
     title: "Acceptance of Terms",
@@ -303,39 +299,7 @@ export default function TermsOfUsePage() {
         </>
       }
     >
-      {/* A label, not a heading, so the page's h2s are exactly its numbered sections. */}
-      <Card>
-        <p id="terms-contents-title" className="text-base font-semibold text-slate-900">
-          Contents
-        </p>
-        <nav aria-labelledby="terms-contents-title">
-          <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`} className={linkClass}>
-                  {section.title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      </Card>
-
-      <article className="space-y-8">
-        {sections.map((section, index) => (
-          <section
-            key={section.id}
-            id={section.id}
-            aria-labelledby={`${section.id}-title`}
-            className="scroll-mt-20 space-y-3 leading-relaxed text-slate-700"
-          >
-            <h2 id={`${section.id}-title`} className="text-lg font-semibold text-slate-900">
-              {`${index + 1}. ${section.title}`}
-            </h2>
-            {section.body}
-          </section>
-        ))}
-      </article>
+      <LegalDocument idPrefix="terms" sections={sections} />
     </PageShell>
   );
 }
