@@ -8,6 +8,8 @@ export default [
   route("confirm-email", "routes/confirm-email.tsx"),
   route("profile-setup", "routes/profile-setup.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("events/new", "routes/events.new.tsx"),
+  route("events/:eventId", "routes/events.$eventId.tsx"),
   route("subscription", "routes/subscription.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("support", "routes/support.tsx"),

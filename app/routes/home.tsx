@@ -1,10 +1,13 @@
-import { redirect } from "react-router";
+import { Link, redirect, useSearchParams } from "react-router";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { EventCard } from "~/modules/event/components/event-card";
+import { listEvents } from "~/modules/event/service.server";
 import { authAction } from "~/modules/account/auth-action.server";
 import { AuthScreen } from "~/modules/account/components/auth-screen";
-import { dbFrom, getViewer, hasAppAccess } from "~/utils/auth.server";
+import { dbFrom, getViewer, hasActivePro, hasAppAccess } from "~/utils/auth.server";
 import type { Route } from "./+types/home";
 
 export function meta(): Route.MetaDescriptors {
@@ -22,23 +25,91 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   if (!viewer) return { viewer: null };
-  if (!(await hasAppAccess(dbFrom(context), viewer))) throw redirect("/subscription");
+  const db = dbFrom(context);
+  if (!(await hasAppAccess(db, viewer))) throw redirect("/subscription");
   if (!viewer.firstName) throw redirect("/profile-setup");
-  return { viewer: { greetingName: greetingName(viewer), firstName: viewer.firstName } };
+  const { mine, hired } = await listEvents(db, viewer.userId);
+  return {
+    viewer: { greetingName: greetingName(viewer), firstName: viewer.firstName },
+    canCreate: hasActivePro(viewer),
+    mine,
+    hired,
+  };
 }
 
 export const action = authAction;
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
   if (!loaderData.viewer) return <AuthScreen actionData={actionData} />;
+  const { canCreate, mine, hired } = loaderData as Extract<typeof loaderData, { canCreate: boolean }>;
+  const tab = params.get("tab") === "hired" ? "hired" : "mine";
+  const list = tab === "hired" ? hired : mine;
   return (
     <>
       <SignedInHeader greetingName={loaderData.viewer.greetingName} />
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
-        <h1 className="text-2xl font-bold text-slate-900">My Events</h1>
-        <Card className="mt-4">
-          <p className="text-slate-700">Your events appear here.</p>
-        </Card>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div role="tablist" aria-label="Events" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+            {(["mine", "hired"] as const).map((t) => (
+              <Link
+                key={t}
+                role="tab"
+                aria-selected={tab === t}
+                to={t === "hired" ? "?tab=hired" : "?"}
+                replace
+                className={`flex min-h-10 items-center justify-center rounded-md px-4 text-sm font-semibold ${
+                  tab === t ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"
+                }`}
+              >
+                {t === "mine" ? "My Events" : "Hired Events"}
+              </Link>
+            ))}
+          </div>
+          {canCreate ? (
+            <ButtonLink to="/events/new">New Event</ButtonLink>
+          ) : (
+            <div className="flex flex-col items-end">
+              <Button disabled aria-describedby="new-event-hint">New Event</Button>
+              <p id="new-event-hint" className="mt-1 text-xs text-slate-500">
+                Subscribe to Pro to create your own events
+              </p>
+            </div>
+          )}
+        </div>
+
+        {list.length === 0 ? (
+          <Card className="mt-6 text-center">
+            {tab === "mine" ? (
+              <>
+                <h2 className="text-lg font-semibold text-slate-900">No events yet</h2>
+                {canCreate ? (
+                  <ButtonLink to="/events/new" className="mt-4">
+                    Create Your First Event
+                  </ButtonLink>
+                ) : (
+                  <p className="mt-2 text-sm text-slate-600">Subscribe to Pro to create your own events</p>
+                )}
+              </>
+            ) : (
+              <>
+                <h2 className="text-lg font-semibold text-slate-900">No hired events</h2>
+                <p className="mt-2 text-sm text-slate-600">
+                  When a photographer invites you to an event as a second or associate shooter and you accept, it
+                  appears here. Hired events are free.
+                </p>
+              </>
+            )}
+          </Card>
+        ) : (
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {list.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        )}
       </main>
       <AppFooter />
     </>

@@ -1,0 +1,39 @@
+import { format, parseISO } from "date-fns";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import type { EventStatus } from "~/db/enums";
+
+export const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", completed: "Completed" };
+const STATUS_TONE = { upcoming: "brand", active: "success", completed: "neutral" } as const;
+
+/** Spec: dates show as MMM d, yyyy. */
+export function formatEventDate(date: string) {
+  return format(parseISO(date), "MMM d, yyyy");
+}
+
+export function StatusBadge({ status }: { status: EventStatus }) {
+  return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
+}
+
+export function EventCard({
+  event,
+}: {
+  event: { id: string; title: string; coupleNames: string | null; date: string; venue: string | null; status: EventStatus };
+}) {
+  return (
+    <Link
+      to={`/events/${event.id}`}
+      className="block rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-500"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold text-slate-900">{event.title}</h3>
+        <StatusBadge status={event.status} />
+      </div>
+      {event.coupleNames ? <p className="mt-1 text-sm text-slate-700">{event.coupleNames}</p> : null}
+      <p className="mt-2 text-sm text-slate-600">
+        <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+        {event.venue ? ` · ${event.venue}` : ""}
+      </p>
+    </Link>
+  );
+}

@@ -1,0 +1,28 @@
+// decisions.md "Roles and what each may do": one table, read by the server (which
+// enforces it) and by the UI (which hides what a role may not do). Client links get
+// their own rules with the client-portal issue.
+
+export type EventRole = "lead" | "team";
+
+export const EVENT_ACTIONS = [
+  "view",
+  "toggleDone",
+  "editBlocks",
+  "editShots",
+  "deleteBlocksAndShots",
+  "editPeople",
+  "editVendors",
+  "manageEvent",
+] as const;
+export type EventAction = (typeof EVENT_ACTIONS)[number];
+
+const PERMISSIONS: Record<EventRole, ReadonlySet<EventAction>> = {
+  lead: new Set(EVENT_ACTIONS),
+  // Accepted second/associate shooters: view, check off blocks and shots, and keep the
+  // people list up to date (the spec's observed behaviour, confirmed by decisions.md).
+  team: new Set<EventAction>(["view", "toggleDone", "editPeople"]),
+};
+
+export function can(role: EventRole, action: EventAction): boolean {
+  return PERMISSIONS[role].has(action);
+}

@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field } from "~/components/forms";
+import { AppFooter } from "~/components/page-shell";
+import { greetingName, SignedInHeader } from "~/components/signed-in-header";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ActionToast } from "~/components/ui/toaster";
+import { validateWithToast } from "~/components/validate-with-toast";
+import { cloudflareContext } from "~/context";
+import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { EventSchema } from "~/modules/event/schema";
+import { createEvent } from "~/modules/event/service.server";
+import { dbFrom, hasActivePro, requireViewer } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/events.new";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "New Event | Event Flow" }];
+}
+
+const NEEDS_PRO = "Subscribe to Pro to create your own events";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  return { greetingName: greetingName(viewer), canCreate: hasActivePro(viewer) };
+}
+
+/** Creating requires an active, unexpired Pro subscription, checked here (spec §6). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(context, request);
+  if (!hasActivePro(viewer)) {
+    return data({ result: undefined, toast: errorToast("Failed to create event", NEEDS_PRO) }, { status: 403 });
+  }
+  const submission = parseWithZod(await request.formData(), { schema: EventSchema });
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+  }
+  const eventId = await createEvent(dbFrom(context), viewer, submission.value);
+  throw await redirectWithToast(context.get(cloudflareContext).env, request, `/events/${eventId}`, {
+    type: "success",
+    title: "Event created successfully!",
+  });
+}
+
+export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const creating = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "create-event-form",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, EventSchema),
+  });
+  return (
+    <>
+      <SignedInHeader greetingName={loaderData.greetingName} />
+      <main className="mx-auto w-full max-w-xl flex-1 px-4 py-6">
+        <Link to="/" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">
+          ← Back to Events
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900">Create Event</h1>
+        {loaderData.canCreate ? null : <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{NEEDS_PRO}</p>}
+        <Card className="mt-4">
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <Field label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
+            <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
+            <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+            <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
+            <div className="flex gap-3">
+              <ButtonLink to="/" variant="secondary" className="flex-1">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" className="flex-1" disabled={creating || !loaderData.canCreate}>
+                {creating ? "Creating..." : "Create Event"}
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      </main>
+      <AppFooter />
+      <ActionToast toast={actionData?.toast} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { expect, test, waitForHydration } from "./fixtures";
+import { DEMO_EMAIL, DEMO_PASSWORD, openAuth, toast } from "./helpers";
+
+// Sign in once for the file and reuse the session: sign-ins are rate-limited per
+// address, and the demo account is shared by every spec.
+let demoCookies: Awaited<ReturnType<import("@playwright/test").BrowserContext["cookies"]>> = [];
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openAuth(page);
+  await page.getByLabel("Email").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByLabel("Stay logged in").check();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  demoCookies = await context.cookies();
+  await context.close();
+});
+
+async function signInAsDemo(page: import("@playwright/test").Page) {
+  await page.context().addCookies(demoCookies);
+  await page.goto("/");
+}
+
+test.describe("events (phone)", () => {
+
+  test("the demo lead sees the seeded wedding, creates an event with the defaults and checks off a block and a shot", async ({ page }) => {
+    await signInAsDemo(page);
+    await expect(page.getByRole("tab", { name: "My Events" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("link", { name: /Emma & James Wedding/ })).toBeVisible();
+
+    await page.getByRole("tab", { name: "Hired Events" }).click();
+    await expect(page.getByRole("heading", { name: "No hired events" })).toBeVisible();
+    await page.getByRole("tab", { name: "My Events" }).click();
+
+    await page.getByRole("link", { name: "New Event" }).click();
+    await expect(page.getByRole("heading", { name: "Create Event" })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await expect(toast(page, "error", "Validation Error")).toContainText("Event title is required");
+
+    const title = `Rivera Wedding ${Date.now()}`;
+    await page.getByLabel("Event Title").fill(title);
+    await page.getByLabel("Couple Names").fill("Ana & Luis Rivera");
+    await page.getByLabel("Wedding Date").fill("2027-09-18");
+    await page.getByLabel("Venue").fill("Old Mill Chapel");
+    await page.getByRole("button", { name: "Create Event" }).click();
+
+    await expect(toast(page, "success", "Event created successfully!")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("Sep 18, 2027")).toBeVisible();
+    await expect(page.getByText("Timeline 0/4")).toBeVisible();
+
+    const ceremony = page.getByRole("button", { name: /Ceremony/ });
+    await expect(ceremony).toHaveAttribute("aria-pressed", "false");
+    await ceremony.click();
+    await expect(page.getByText("Timeline 1/4")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Ceremony/ })).toHaveAttribute("aria-pressed", "true");
+
+    await page.getByRole("tab", { name: "Shots" }).click();
+    await expect(page.getByRole("button", { name: /Rings/ })).toBeVisible();
+    await page.getByRole("link", { name: "Newlywed Portraits" }).click();
+    await expect(page.getByRole("button", { name: /Bridal Party/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Rings/ })).toHaveCount(0);
+    await page.getByRole("button", { name: /Bridal Party/ }).click();
+    await expect(page.getByText("Shots 1/7").first()).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("button", { name: /Bridal Party/ })).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("people show their pronunciation next to the name", async ({ page }) => {
+    await signInAsDemo(page);
+    await page.getByRole("link", { name: /Emma & James Wedding/ }).click();
+    await page.getByRole("tab", { name: "People" }).click();
+    await expect(page.getByText("(shiv-AWN)")).toBeVisible();
+    await page.getByRole("tab", { name: "Vendors" }).click();
+    await expect(page.getByText("Willow Creek Barn").first()).toBeVisible();
+  });
+});
+
+test.describe("events without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a block is checked off by a plain form post", async ({ page }) => {
+    await signInAsDemo(page);
+    await page.getByRole("link", { name: /Emma & James Wedding/ }).click();
+    const row = page.getByRole("button", { name: /Sparkler Exit/ });
+    const before = await row.getAttribute("aria-pressed");
+    await row.click();
+    await expect(page.getByRole("button", { name: /Sparkler Exit/ })).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true");
+  });
+});
