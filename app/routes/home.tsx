@@ -49,6 +49,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <SignedInHeader greetingName={loaderData.viewer.greetingName} />
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+        <h1 className="sr-only">{tab === "hired" ? "Hired Events" : "My Events"}</h1>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div role="tablist" aria-label="Events" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
             {(["mine", "hired"] as const).map((t) => (

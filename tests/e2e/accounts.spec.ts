@@ -236,7 +236,7 @@ test.describe("accounts", () => {
       await context.clearCookies();
       await openAuth(page, `/auth?returnTo=${encodeURIComponent(returnTo)}`);
       await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD);
-      await expect(page.getByRole("heading", { name: "My Events" })).toBeVisible();
+      await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
       expect(page.url(), returnTo).toBe(`${origin}/`);
     }
   });
@@ -263,7 +263,7 @@ test.describe("accounts", () => {
 
     await openAuth(page);
     await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD, { stayLoggedIn: true });
-    await expect(page.getByRole("heading", { name: "My Events" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
     const persistent = await sessionCookie();
     expect(persistent).toBeDefined();
     const thirtyDays = Date.now() / 1000 + 30 * 24 * 3600;
@@ -273,7 +273,7 @@ test.describe("accounts", () => {
     await context.clearCookies();
     await openAuth(page);
     await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD);
-    await expect(page.getByRole("heading", { name: "My Events" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
     const browserSession = await sessionCookie();
     expect(browserSession).toBeDefined();
     expect(browserSession!.expires).toBe(-1);
@@ -336,7 +336,7 @@ test.describe("accounts without JavaScript", () => {
     await openAuth(page, "/", { hydrate: false });
     await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { name: "My Events", level: 1 })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
   });
 
   test("a wrong password shows the error toast rendered by the server", async ({ page }) => {
