@@ -19,8 +19,7 @@ import {
 import { errorToast } from "~/modules/account/action-result";
 import { formatEventDate, StatusBadge } from "~/modules/event/components/event-card";
 import { can } from "~/modules/event/permissions";
-import { loadDashboard, requireEventAccess, toggleDone } from "~/modules/event/service.server";
-import { eventStatus } from "~/modules/event/status";
+import { loadDashboard, requireEventAccess, toEventSummary, toggleDone } from "~/modules/event/service.server";
 import type { Route } from "./+types/events.$eventId";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -33,14 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     greetingName: greetingName(viewer),
     role,
-    event: {
-      id: event.id,
-      title: event.title,
-      coupleNames: event.coupleNames,
-      date: event.date,
-      venue: event.venue,
-      status: eventStatus(event),
-    },
+    event: toEventSummary(event),
     ...lists,
   };
 }

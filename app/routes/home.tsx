@@ -1,8 +1,9 @@
-import { Link, redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams } from "react-router";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { LinkTabs } from "~/components/ui/link-tabs";
 import { EventCard } from "~/modules/event/components/event-card";
 import { listEvents } from "~/modules/event/service.server";
 import { authAction } from "~/modules/account/auth-action.server";
@@ -51,22 +52,15 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
         <h1 className="sr-only">{tab === "hired" ? "Hired Events" : "My Events"}</h1>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div role="tablist" aria-label="Events" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-            {(["mine", "hired"] as const).map((t) => (
-              <Link
-                key={t}
-                role="tab"
-                aria-selected={tab === t}
-                to={t === "hired" ? "?tab=hired" : "?"}
-                replace
-                className={`flex min-h-10 items-center justify-center rounded-md px-4 text-sm font-semibold ${
-                  tab === t ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"
-                }`}
-              >
-                {t === "mine" ? "My Events" : "Hired Events"}
-              </Link>
-            ))}
-          </div>
+          <LinkTabs
+            label="Events"
+            tabs={[
+              { id: "mine", label: "My Events" },
+              { id: "hired", label: "Hired Events" },
+            ]}
+            current={tab}
+            hrefFor={(t) => (t === "hired" ? "?tab=hired" : "?")}
+          />
           {canCreate ? (
             <ButtonLink to="/events/new">New Event</ButtonLink>
           ) : (

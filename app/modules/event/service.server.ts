@@ -65,17 +65,21 @@ export async function listEvents(db: Db, userId: string) {
       .where(and(eq(eventSecondShooters.userId, userId), inArray(eventSecondShooters.status, ["accepted", "active"])))
       .orderBy(asc(events.date)),
   ]);
-  const summary = (event: EventRow) => ({
+  return { mine: mine.map(toEventSummary), hired: hired.map((row) => toEventSummary(row.event)) };
+}
+
+/** What a page shows of an event: the card on home, the dashboard's header. */
+export function toEventSummary(event: EventRow) {
+  return {
     id: event.id,
     title: event.title,
     coupleNames: event.coupleNames,
     date: event.date,
     venue: event.venue,
     status: eventStatus(event),
-  });
-  return { mine: mine.map(summary), hired: hired.map((row) => summary(row.event)) };
+  };
 }
-export type EventSummary = Awaited<ReturnType<typeof listEvents>>["mine"][number];
+export type EventSummary = ReturnType<typeof toEventSummary>;
 
 /**
  * Creates the event with its organization (for a lead who has none, named after the

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { validateWithToast } from "~/components/validate-with-toast";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { AppLogo } from "~/components/app-logo";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
 import { ActionToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { LinkTabs } from "~/components/ui/link-tabs";
 import type { AccountActionData } from "../action-result";
 import { APP_FEATURES } from "../features";
 import { ForgotPasswordSchema, SignInSchema, SignUpSchema } from "../schema";
@@ -50,23 +51,15 @@ export function AuthScreen({ actionData }: { actionData: AccountActionData | und
           )}
 
           <Card className="mt-6">
-            <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
-              {(["signin", "signup"] as const).map((t) => (
-                <Link
-                  key={t}
-                  role="tab"
-                  aria-selected={tab === t}
-                  to={tabHref(t)}
-                  replace
-                  preventScrollReset
-                  className={`flex min-h-10 items-center justify-center rounded-md text-sm font-semibold ${
-                    tab === t ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
-                  }`}
-                >
-                  {t === "signin" ? "Sign In" : "Sign Up"}
-                </Link>
-              ))}
-            </div>
+            <LinkTabs
+              label="Account"
+              tabs={[
+                { id: "signin", label: "Sign In" },
+                { id: "signup", label: "Sign Up" },
+              ]}
+              current={tab}
+              hrefFor={tabHref}
+            />
             <div role="tabpanel" className="mt-5">
               {tab === "signin" ? (
                 <SignInForm actionData={actionData?.form === "signin" ? actionData : undefined} />

@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/**
+ * Segmented tabs made of links (?tab=…): the server renders the chosen tab, so they
+ * work before JavaScript loads, and the URL says which tab is open.
+ */
+export function LinkTabs<T extends string>({
+  label,
+  tabs,
+  current,
+  hrefFor,
+}: {
+  label: string;
+  tabs: ReadonlyArray<{ id: T; label: ReactNode }>;
+  current: T;
+  hrefFor: (id: T) => string;
+}) {
+  return (
+    <div role="tablist" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.id}
+          role="tab"
+          aria-selected={current === tab.id}
+          to={hrefFor(tab.id)}
+          replace
+          preventScrollReset
+          className={`flex min-h-10 items-center justify-center rounded-md px-4 text-sm font-semibold ${
+            current === tab.id ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+          }`}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
