@@ -8,7 +8,7 @@ import { EventCard } from "~/modules/event/components/event-card";
 import { listEvents } from "~/modules/event/service.server";
 import { authAction } from "~/modules/account/auth-action.server";
 import { AuthScreen } from "~/modules/account/components/auth-screen";
-import { dbFrom, getViewer, hasActivePro, hasAppAccess } from "~/utils/auth.server";
+import { dbFrom, getViewer, hasActivePro } from "~/utils/auth.server";
 import type { Route } from "./+types/home";
 
 export function meta(): Route.MetaDescriptors {
@@ -26,10 +26,10 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   if (!viewer) return { viewer: null };
-  const db = dbFrom(context);
-  if (!(await hasAppAccess(db, viewer))) throw redirect("/subscription");
+  // One D1 round trip: the hired list doubles as the accepted-invitation check.
+  const { mine, hired } = await listEvents(dbFrom(context), viewer.userId);
+  if (!hasActivePro(viewer) && hired.length === 0) throw redirect("/subscription");
   if (!viewer.firstName) throw redirect("/profile-setup");
-  const { mine, hired } = await listEvents(db, viewer.userId);
   return {
     viewer: { greetingName: greetingName(viewer), firstName: viewer.firstName },
     canCreate: hasActivePro(viewer),

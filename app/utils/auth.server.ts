@@ -1,9 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { cloudflareContext, viewerContext } from "~/context";
-import { eventSecondShooters, users } from "~/db/schema";
+import { users } from "~/db/schema";
 import { SignInSchema } from "~/modules/account/schema";
 import { getDb, type Db } from "./db.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -66,15 +66,4 @@ export function hasActivePro(viewer: Pick<Viewer, "subscriptionStatus" | "subscr
     (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing") &&
     (!viewer.subscriptionExpiresAt || viewer.subscriptionExpiresAt > now.toISOString())
   );
-}
-
-/** Spec route table: the app needs Pro or at least one accepted invitation. */
-export async function hasAppAccess(db: Db, viewer: Viewer) {
-  if (hasActivePro(viewer)) return true;
-  const [membership] = await db
-    .select({ id: eventSecondShooters.id })
-    .from(eventSecondShooters)
-    .where(and(eq(eventSecondShooters.userId, viewer.userId), inArray(eventSecondShooters.status, ["accepted", "active"])))
-    .limit(1);
-  return membership !== undefined;
 }
