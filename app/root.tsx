@@ -15,6 +15,7 @@ import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
 import { cloudflareContext, viewerContext } from "~/context";
 import { getDb } from "~/utils/db.server";
+import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { readSession } from "~/utils/session.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
@@ -45,6 +46,8 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
 };
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export const shouldRevalidate = revalidateUnlessViewChange;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);

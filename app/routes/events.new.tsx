@@ -6,7 +6,7 @@ import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ActionToast } from "~/components/ui/toaster";
+import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { validateWithToast } from "~/components/validate-with-toast";
 import { cloudflareContext } from "~/context";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
@@ -39,14 +39,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
   }
   const eventId = await createEvent(dbFrom(context), viewer, submission.value);
-  throw await redirectWithToast(context.get(cloudflareContext).env, request, `/events/${eventId}`, {
-    type: "success",
-    title: "Event created successfully!",
-  });
+  // Replace the form's history entry: Back from the new event leads to the list.
+  throw await redirectWithToast(
+    context.get(cloudflareContext).env,
+    request,
+    `/events/${eventId}`,
+    { type: "success", title: "Event created successfully!" },
+    { headers: { "X-Remix-Replace": "true" } },
+  );
 }
 
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
   const creating = useNavigation().state === "submitting";
+  const browserTimeZone = useHydrated() ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
   const [form, fields] = useForm({
     id: "create-event-form",
     lastResult: actionData?.result,
@@ -69,6 +74,9 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
             <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
             <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
             <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
+            {/* The event's time zone decides its status (decisions.md); the lead's own is the
+                best guess. Without JavaScript it stays UTC and can be changed in Edit. */}
+            {browserTimeZone ? <input type="hidden" name="timeZone" value={browserTimeZone} /> : null}
             <div className="flex gap-3">
               <ButtonLink to="/" variant="secondary" className="flex-1">
                 Cancel

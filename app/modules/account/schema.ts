@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkbox, optionalText, requiredText } from "~/utils/schema-fields";
 
 // Validation of spec §5 with its exact messages; one schema serves the form (conform,
 // in the browser) and the action (on the server). Client-safe.
@@ -31,24 +32,10 @@ export const PASSWORD_REQUIREMENTS = [
   "One number",
 ] as const;
 
-const name = (label: "First name" | "Last name") =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(NAME_MAX, { error: `${label} must be less than 100 characters` });
+const name = (label: "First name" | "Last name") => requiredText(NAME_MAX, label);
 
-const businessName = z
-  .string()
-  .trim()
-  .max(BUSINESS_NAME_MAX, { error: "Business name must be less than 200 characters" })
-  .optional()
-  .transform((value) => value || null);
+const businessName = optionalText(BUSINESS_NAME_MAX, "Business name");
 
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value === "on" || value === "true");
 
 export const SignInSchema = z.object({
   intent: z.literal("signin"),

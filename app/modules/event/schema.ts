@@ -1,29 +1,59 @@
 import { z } from "zod";
+import { EVENT_STATUSES } from "~/db/enums";
+import { optionalText, requiredText } from "~/utils/schema-fields";
 
 // Create / edit event (spec §2 'Create Event', §5: title and date required, the
 // others optional; empty optional values are stored as null).
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `${label} must be less than ${max} characters` })
-    .optional()
-    .transform((value) => value || null);
+
+const isoDate = z
+  .string({ error: "Wedding date is required" })
+  .min(1, { error: "Wedding date is required" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please enter a valid date" })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    error: "Please enter a valid date",
+  });
+
+/** An IANA time zone the runtime knows (the browser sends its own; see the create form). */
+export function isTimeZone(value: string) {
+  if (value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, { error: "Please choose a valid time zone" })
+  .optional();
 
 export const EventSchema = z.object({
-  title: z
-    .string({ error: "Event title is required" })
-    .trim()
-    .min(1, { error: "Event title is required" })
-    .max(200, { error: "Event title must be less than 200 characters" }),
+  title: requiredText(200, "Event title"),
   coupleNames: optionalText(200, "Couple names"),
-  date: z
-    .string({ error: "Wedding date is required" })
-    .min(1, { error: "Wedding date is required" })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please enter a valid date" })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-      error: "Please enter a valid date",
-    }),
+  date: isoDate,
   venue: optionalText(300, "Venue"),
+  timeZone,
 });
 export type EventInput = z.infer<typeof EventSchema>;
+
+/**
+ * decisions.md: the status follows the date unless the lead sets it by hand; "auto"
+ * hands it back to the date.
+ */
+export const STATUS_CHOICES = ["auto", ...EVENT_STATUSES] as const;
+
+export const EditEventSchema = EventSchema.extend({
+  status: z
+    .enum(STATUS_CHOICES, { error: "Please choose a status" })
+    .transform((value) => (value === "auto" ? null : value)),
+});
+export type EditEventInput = z.infer<typeof EditEventSchema>;
+
+/** Spec §5 'Delete event': the word must be typed exactly. */
+export const DELETE_CONFIRMATION = "delete";
+export const DeleteEventSchema = z.object({
+  confirmation: z.literal(DELETE_CONFIRMATION, { error: 'Please type "delete" to confirm' }),
+});

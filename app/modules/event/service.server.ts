@@ -1,11 +1,15 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import {
+  eventClientAccess,
+  eventInvites,
   eventPeople,
   events,
   eventSecondShooters,
   eventVendors,
   organizations,
+  profiles,
   shotListItems,
   timelineBlocks,
 } from "~/db/schema";
@@ -14,44 +18,64 @@ import type { Db } from "~/utils/db.server";
 import type { Viewer } from "~/utils/session.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
 import { can, type EventAction, type EventRole } from "./permissions";
-import type { EventInput } from "./schema";
+import type { EditEventInput, EventInput } from "./schema";
 import { eventStatus } from "./status";
 
 export type EventRow = typeof events.$inferSelect;
 
-/** The viewer's role in the event, or null when they have none (a stranger). */
-export async function roleIn(db: Db, viewer: Pick<Viewer, "userId">, eventId: string) {
-  const [row] = await db
+const EVENT_ID_MAX = 64;
+
+/** The event with the viewer's membership, if any: one statement, batchable. */
+function eventWithMembership(db: Db, userId: string, eventId: string) {
+  return db
     .select({ event: events, membership: eventSecondShooters.status })
     .from(events)
-    .leftJoin(
-      eventSecondShooters,
-      and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, viewer.userId)),
-    )
+    .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, userId)))
     .where(eq(events.id, eventId));
+}
+
+/** decisions.md roles: the lead, an accepted team member, or nobody (null). */
+function roleOf(row: { event: EventRow; membership: string | null } | undefined, userId: string) {
   if (!row) return null;
-  if (row.event.leadPhotographerId === viewer.userId) return { event: row.event, role: "lead" as EventRole };
+  if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole };
   if (row.membership === "accepted" || row.membership === "active") return { event: row.event, role: "team" as EventRole };
   return null;
 }
+
+/** The viewer's role in the event, or null when they have none (a stranger). */
+export async function roleIn(db: Db, viewer: Pick<Viewer, "userId">, eventId: string) {
+  const [row] = await eventWithMembership(db, viewer.userId, eventId);
+  return roleOf(row, viewer.userId);
+}
+
+type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /**
  * The one authorization function (conventions.md habit 2): who is asking and what they
  * may do to this event. Signed out: redirect to sign-in. No role: 404 (revealing that
  * the event exists would leak it). A role without the right: 403.
+ *
+ * `alsoRead` lets a loader read the page's lists in the same D1 batch as the check
+ * (one round trip); their results are returned only once access is granted.
  */
-export async function requireEventAccess(
+export async function requireEventAccess<R extends Reads | []>(
   context: Readonly<RouterContextProvider>,
   request: Request,
   eventId: string | undefined,
   action: EventAction,
+  alsoRead?: (db: Db, eventId: string) => R,
 ) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const access = eventId && eventId.length <= 64 ? await roleIn(db, viewer, eventId) : null;
+  if (!eventId || eventId.length > EVENT_ID_MAX) throw data("Event not found", { status: 404 });
+  const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId) ?? [])])) as [
+    Awaited<ReturnType<typeof eventWithMembership>>,
+    ...unknown[],
+  ];
+  const access = roleOf(rows[0], viewer.userId);
   if (!access) throw data("Event not found", { status: 404 });
   if (!can(access.role, action)) throw data("You do not have permission to do that.", { status: 403 });
-  return { ...access, viewer, db };
+  return { ...access, viewer, db, reads: reads as R extends Reads ? BatchResponse<R> : [] };
 }
 
 /** Home lists: events I lead (by date) and events I was hired for, in one round trip. */
@@ -97,6 +121,7 @@ export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email
       coupleNames: input.coupleNames,
       date: input.date,
       venue: input.venue,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
       organizationId,
       leadPhotographerId: viewer.userId,
     }),
@@ -110,27 +135,76 @@ export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email
   return eventId;
 }
 
-/** Everything the dashboard shows, in one D1 batch. */
-export async function loadDashboard(db: Db, eventId: string) {
-  const [blocks, shots, people, vendors] = await db.batch([
-    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.orderIndex)),
-    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.orderIndex)),
-    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.firstName)),
-    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.vendorType), desc(eventVendors.createdAt)),
-  ]);
-  return { blocks, shots, people, vendors };
+/** Edit event (lead only): the fields of the form, and the status by hand or by date. */
+export async function updateEvent(db: Db, eventId: string, input: EditEventInput) {
+  const rows = await db
+    .update(events)
+    .set({
+      title: input.title,
+      coupleNames: input.coupleNames,
+      date: input.date,
+      venue: input.venue,
+      statusOverride: input.status,
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+      updatedAt: new Date().toISOString(),
+    })
+    .where(eq(events.id, eventId))
+    .returning({ id: events.id });
+  return rows.length > 0;
 }
 
-/**
- * Checks a block or shot off (stamping who and when) or back on (clearing both). The
- * id must belong to this event; a row deleted meanwhile answers clearly.
- */
-export async function toggleDone(db: Db, kind: "block" | "shot", eventId: string, itemId: string, userId: string, done: boolean) {
-  const table = kind === "block" ? timelineBlocks : shotListItems;
-  const [row] = await db
-    .update(table)
-    .set(done ? { isDone: true, doneBy: userId, doneAt: new Date().toISOString() } : { isDone: false, doneBy: null, doneAt: null })
-    .where(and(eq(table.id, itemId), eq(table.eventId, eventId)))
-    .returning({ id: table.id });
-  return row !== undefined;
+/** Deletes the event; every row under it goes with it (ON DELETE CASCADE). */
+export async function deleteEvent(db: Db, eventId: string) {
+  const rows = await db.delete(events).where(eq(events.id, eventId)).returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/** Everything the dashboard shows, read in the same batch as the access check. */
+export function dashboardReads(db: Db, eventId: string) {
+  return [
+    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt)),
+    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.orderIndex), asc(shotListItems.createdAt)),
+    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.firstName), asc(eventPeople.lastName)),
+    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.vendorType), asc(eventVendors.vendorName)),
+    db
+      .select({
+        id: eventSecondShooters.id,
+        status: eventSecondShooters.status,
+        shooterType: eventSecondShooters.shooterType,
+        coverageHours: eventSecondShooters.coverageHours,
+        createdAt: eventSecondShooters.createdAt,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        email: profiles.email,
+      })
+      .from(eventSecondShooters)
+      .innerJoin(profiles, eq(profiles.userId, eventSecondShooters.userId))
+      .where(eq(eventSecondShooters.eventId, eventId))
+      .orderBy(desc(eventSecondShooters.createdAt)),
+    db
+      .select({
+        id: eventInvites.id,
+        email: eventInvites.email,
+        inviteType: eventInvites.inviteType,
+        coverageHours: eventInvites.coverageHours,
+        createdAt: eventInvites.createdAt,
+      })
+      .from(eventInvites)
+      .where(and(eq(eventInvites.eventId, eventId), eq(eventInvites.status, "pending"), ne(eventInvites.inviteType, "client")))
+      .orderBy(desc(eventInvites.createdAt)),
+    db
+      .select({
+        id: eventClientAccess.id,
+        clientEmail: eventClientAccess.clientEmail,
+        canEditPeople: eventClientAccess.canEditPeople,
+        canEditTimeline: eventClientAccess.canEditTimeline,
+        canEditShots: eventClientAccess.canEditShots,
+        canEditVendors: eventClientAccess.canEditVendors,
+        createdAt: eventClientAccess.createdAt,
+        expiresAt: eventClientAccess.expiresAt,
+      })
+      .from(eventClientAccess)
+      .where(eq(eventClientAccess.eventId, eventId))
+      .orderBy(desc(eventClientAccess.createdAt)),
+  ] as const;
 }

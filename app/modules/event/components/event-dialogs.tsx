@@ -1,0 +1,109 @@
+import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { useMemo, useState } from "react";
+import { Field, SelectField } from "~/components/forms";
+import { useHydrated } from "~/components/ui/toaster";
+import { validateWithToast } from "~/components/validate-with-toast";
+import { DELETE_CONFIRMATION, DeleteEventSchema, EditEventSchema, STATUS_CHOICES } from "../schema";
+import { STATUS_LABEL } from "./event-card";
+import { FormDialog, formDefaults, useLastResult } from "./form-dialog";
+
+type EditableEvent = {
+  title: string;
+  coupleNames: string | null;
+  date: string;
+  venue: string | null;
+  timeZone: string;
+  statusOverride: string | null;
+};
+
+const STATUS_OPTIONS = STATUS_CHOICES.map((value) => ({
+  value,
+  label: value === "auto" ? "Automatic (from the date)" : STATUS_LABEL[value],
+}));
+
+/**
+ * The zones to offer. The browser's list is used once hydrated: the server's list
+ * (another ICU build) could differ and break hydration. Without JavaScript the
+ * current zone is the only choice.
+ */
+function useTimeZones(current: string) {
+  const hydrated = useHydrated();
+  return useMemo(() => {
+    const zones = hydrated && typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    return [...new Set([current, "UTC", ...zones])].map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
+  }, [hydrated, current]);
+}
+
+/** Edit event (lead only): the create form's fields, the status and the time zone. */
+export function EditEventDialog({ event }: { event: EditableEvent }) {
+  const [form, fields] = useForm({
+    id: "edit-event",
+    lastResult: useLastResult("edit-event"),
+    defaultValue: { ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone"]), status: event.statusOverride ?? "auto" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, EditEventSchema),
+  });
+  const timeZones = useTimeZones(event.timeZone);
+  return (
+    <FormDialog title="Edit Event" intent="edit-event" form={form} submitLabel="Save Changes">
+      <Field label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
+      <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
+      <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+      <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
+      <SelectField
+        label="Status"
+        hint="Automatic: upcoming before the date, active on it, completed after it."
+        inputProps={getSelectProps(fields.status)}
+        options={STATUS_OPTIONS}
+        errors={fields.status.errors}
+      />
+      <SelectField
+        label="Time Zone"
+        hint="The event's local time zone; it decides when the day begins and ends."
+        inputProps={getSelectProps(fields.timeZone)}
+        options={timeZones}
+        errors={fields.timeZone.errors}
+      />
+    </FormDialog>
+  );
+}
+
+/** Spec §2/§5: deleting needs the word "delete" typed exactly; the button waits for it. */
+export function DeleteEventDialog({ event }: { event: { title: string } }) {
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState("");
+  const [form, fields] = useForm({
+    id: "delete-event",
+    lastResult: useLastResult("delete-event"),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, DeleteEventSchema),
+  });
+  return (
+    <FormDialog
+      title="Delete Event"
+      intent="delete-event"
+      form={form}
+      submitLabel="Delete Event"
+      busyLabel="Deleting..."
+      destructive
+      submitDisabled={hydrated && typed !== DELETE_CONFIRMATION}
+    >
+      <p className="text-sm text-slate-700">
+        This permanently deletes <strong>{event.title}</strong> with its timeline, shot list, people, vendors, team and client access, for
+        everyone. This cannot be undone.
+      </p>
+      <Field
+        label={'Type "delete" to confirm'}
+        inputProps={{
+          ...getInputProps(fields.confirmation, { type: "text" }),
+          autoComplete: "off",
+          autoCapitalize: "none",
+          spellCheck: false,
+          onChange: (change) => setTyped(change.currentTarget.value),
+        }}
+        errors={fields.confirmation.errors}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,119 @@
+import { type FormMetadata, getFormProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, useActionData, useLocation, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { UrlDialog } from "~/components/ui/url-dialog";
+import { closeDialogHref, openDialogHref } from "../dialog-href";
+import type { DashboardActionData, DashboardIntent } from "../intents";
+
+/** Links that open and close the dashboard's dialogs, keeping the tab and filter. */
+export function useDialogHrefs() {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  return {
+    open: (dialog: DashboardIntent, id?: string) => openDialogHref(pathname, params, dialog, id),
+    close: closeDialogHref(pathname, params),
+  };
+}
+
+/** The server's validation result for this form, if the last submission was its. */
+export function useLastResult(intent: DashboardIntent) {
+  const actionData = useActionData() as DashboardActionData | undefined;
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+function useSubmitting(intent: DashboardIntent) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * A row's values as a form's default values: text as is, null as empty, numbers as
+ * text, booleans as a checkbox's "on".
+ */
+export function formDefaults<Row extends Record<string, unknown>, Key extends keyof Row & string>(row: Row, keys: readonly Key[]) {
+  const values = {} as Record<Key, string>;
+  for (const key of keys) {
+    const value = row[key];
+    values[key] = typeof value === "boolean" ? (value ? "on" : "") : value === null || value === undefined ? "" : String(value);
+  }
+  return values;
+}
+
+/** A dialog with one form that posts `intent` (and the row's `id` when editing). */
+export function FormDialog<Shape extends Record<string, unknown>>({
+  title,
+  intent,
+  id,
+  form,
+  submitLabel,
+  busyLabel = "Saving...",
+  destructive = false,
+  submitDisabled = false,
+  children,
+}: {
+  title: string;
+  intent: DashboardIntent;
+  id?: string;
+  form: FormMetadata<Shape, string[]>;
+  submitLabel: string;
+  busyLabel?: string;
+  destructive?: boolean;
+  submitDisabled?: boolean;
+  children: ReactNode;
+}) {
+  const { close } = useDialogHrefs();
+  const busy = useSubmitting(intent);
+  return (
+    <UrlDialog title={title} closeTo={close}>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        {children}
+        <DialogButtons closeTo={close} busy={busy || submitDisabled} label={busy ? busyLabel : submitLabel} destructive={destructive} />
+      </Form>
+    </UrlDialog>
+  );
+}
+
+function DialogButtons({ closeTo, busy, label, destructive = false }: { closeTo: string; busy: boolean; label: string; destructive?: boolean }) {
+  // `busy` disables the submit button (while saving, or until the form may be sent).
+  return (
+    <div className="flex gap-3 pt-2">
+      <ButtonLink to={closeTo} replace preventScrollReset variant="secondary" className="flex-1">
+        Cancel
+      </ButtonLink>
+      <Button type="submit" variant={destructive ? "destructive" : "primary"} className="flex-1" disabled={busy}>
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+/** "Delete this?" with Cancel and a destructive button that posts `intent` for `id`. */
+export function ConfirmDialog({
+  title,
+  message,
+  intent,
+  id,
+  confirmLabel,
+}: {
+  title: string;
+  message: ReactNode;
+  intent: DashboardIntent;
+  id: string;
+  confirmLabel: string;
+}) {
+  const { close } = useDialogHrefs();
+  const busy = useSubmitting(intent);
+  return (
+    <UrlDialog title={title} closeTo={close}>
+      <Form method="post" preventScrollReset className="space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <p className="text-sm text-slate-700">{message}</p>
+        <DialogButtons closeTo={close} busy={busy} label={busy ? "Deleting..." : confirmLabel} destructive />
+      </Form>
+    </UrlDialog>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { ActionToast } from "~/components/ui/toaster";
+import type { DashboardActionData } from "../intents";
+
+/**
+ * A block or shot that checks itself off when tapped (spec §2). A real form, so it
+ * works before JavaScript loads; once hydrated each row posts through its own fetcher,
+ * so tapping several rows quickly never cancels one, and the row shows the new state
+ * at once.
+ */
+export function ToggleRow({
+  intent,
+  id,
+  done,
+  disabled,
+  title,
+  meta,
+  notes,
+  actions,
+}: {
+  intent: "toggle-block" | "toggle-shot";
+  id: string;
+  done: boolean;
+  disabled: boolean;
+  title: string;
+  meta: Array<string | null | undefined>;
+  notes?: string | null;
+  actions?: ReactNode;
+}) {
+  const fetcher = useFetcher<DashboardActionData>();
+  const shownDone = fetcher.formData ? fetcher.formData.get("done") === "true" : done;
+  return (
+    <div className={`flex items-start gap-1 rounded-xl border shadow-sm ${shownDone ? "border-green-200 bg-green-50" : "border-slate-200 bg-white"}`}>
+      <fetcher.Form method="post" preventScrollReset className="min-w-0 flex-1">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="done" value={String(!shownDone)} />
+        <button type="submit" disabled={disabled} aria-pressed={shownDone} className="flex w-full items-start gap-3 p-4 text-left disabled:cursor-default">
+          <span
+            aria-hidden="true"
+            className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border-2 ${
+              shownDone ? "border-green-600 bg-green-600 text-white" : "border-slate-300"
+            }`}
+          >
+            {shownDone ? "✓" : ""}
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className={`block font-semibold break-words ${shownDone ? "text-slate-500 line-through" : "text-slate-900"}`}>{title}</span>
+            <span className="block text-sm text-slate-600">{meta.filter(Boolean).join(" · ")}</span>
+            {notes ? <span className="mt-1 block text-sm whitespace-pre-line text-slate-600">{notes}</span> : null}
+          </span>
+        </button>
+      </fetcher.Form>
+      {actions ? <div className="py-2 pr-2">{actions}</div> : null}
+      <ActionToast toast={fetcher.data?.toast} />
+    </div>
+  );
+}

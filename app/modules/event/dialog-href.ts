@@ -1,0 +1,20 @@
+import type { DashboardIntent } from "./intents";
+
+// The dashboard's dialogs live in the URL (?dialog=<intent>&id=<row>): the server
+// renders them, so they open before JavaScript loads, and closing one is a link.
+
+export function openDialogHref(pathname: string, search: URLSearchParams, dialog: DashboardIntent, id?: string) {
+  const params = new URLSearchParams(search);
+  params.set("dialog", dialog);
+  if (id) params.set("id", id);
+  else params.delete("id");
+  return `${pathname}?${params}`;
+}
+
+export function closeDialogHref(pathname: string, search: URLSearchParams) {
+  const params = new URLSearchParams(search);
+  params.delete("dialog");
+  params.delete("id");
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

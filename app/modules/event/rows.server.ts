@@ -1,0 +1,109 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import { BLOCKS_PER_EVENT_MAX } from "~/modules/timeline/schema";
+import { SHOTS_PER_EVENT_MAX } from "~/modules/shots/schema";
+import { PEOPLE_PER_EVENT_MAX } from "~/modules/people/schema";
+import { VENDORS_PER_EVENT_MAX } from "~/modules/vendors/schema";
+import type { Db } from "~/utils/db.server";
+
+// The lists under an event (timeline blocks, shots, people, vendors) are written the
+// same way: every statement is scoped to the event, so an id from another event
+// matches nothing and the caller answers "not found" (issue 4: ids from another
+// event are refused). The dashboard and, later, the client portal share these.
+
+const TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
+export type RowKind = keyof typeof TABLES;
+
+type Managed = "id" | "eventId" | "createdAt" | "updatedAt" | "orderIndex" | "isDone" | "doneBy" | "doneAt";
+export type RowValues<K extends RowKind> = Omit<(typeof TABLES)[K]["$inferInsert"], Managed>;
+
+type DoneFields = { isDone: boolean; doneBy: string | null; doneAt: string | null };
+
+/** A ceiling per event, so no one can grow an event without bound. */
+export const ROW_LIMITS: Record<RowKind, { max: number; noun: string }> = {
+  block: { max: BLOCKS_PER_EVENT_MAX, noun: "timeline blocks" },
+  shot: { max: SHOTS_PER_EVENT_MAX, noun: "shots" },
+  person: { max: PEOPLE_PER_EVENT_MAX, noun: "people" },
+  vendor: { max: VENDORS_PER_EVENT_MAX, noun: "vendors" },
+};
+
+export function limitMessage(kind: RowKind) {
+  return `An event can have at most ${ROW_LIMITS[kind].max} ${ROW_LIMITS[kind].noun}.`;
+}
+
+/**
+ * Adds a row. Blocks and shots go to the end of their list (order_index = max + 1,
+ * spec §7), computed inside the INSERT so two devices adding at once do not collide.
+ */
+export async function insertRow<K extends RowKind>(db: Db, kind: K, eventId: string, values: RowValues<K>) {
+  const table = TABLES[kind];
+  if ((await db.$count(table, eq(table.eventId, eventId))) >= ROW_LIMITS[kind].max) return { ok: false as const };
+  const id = crypto.randomUUID();
+  const ordered =
+    "orderIndex" in table
+      ? { orderIndex: sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})` }
+      : {};
+  await db.insert(table).values({ ...values, ...ordered, id, eventId } as (typeof TABLES)[K]["$inferInsert"]);
+  return { ok: true as const, id };
+}
+
+/** Updates a row of this event; false when there is none (deleted meanwhile, or foreign). */
+export async function updateRow<K extends RowKind>(
+  db: Db,
+  kind: K,
+  eventId: string,
+  id: string,
+  values: Partial<RowValues<K>> | DoneFields,
+) {
+  const table: (typeof TABLES)[RowKind] = TABLES[kind];
+  const rows = await db
+    .update(table)
+    .set({ ...values, updatedAt: new Date().toISOString() })
+    .where(and(eq(table.id, id), eq(table.eventId, eventId)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
+/** Deletes a row of this event; false when there is none. */
+export async function deleteRow(db: Db, kind: RowKind, eventId: string, id: string) {
+  const table: (typeof TABLES)[RowKind] = TABLES[kind];
+  const rows = await db
+    .delete(table)
+    .where(and(eq(table.id, id), eq(table.eventId, eventId)))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
+/**
+ * Checks a block or shot off (stamping who and when) or back on (clearing both),
+ * spec §4. The id must belong to this event; a row deleted meanwhile answers false.
+ */
+export async function setDone(db: Db, kind: "block" | "shot", eventId: string, id: string, userId: string, done: boolean) {
+  return updateRow(db, kind, eventId, id, done ? { isDone: true, doneBy: userId, doneAt: new Date().toISOString() } : { isDone: false, doneBy: null, doneAt: null });
+}
+
+/**
+ * Moves a block one place up or down. The whole order is renumbered 0..n-1 in one
+ * batch, which also repairs ties left by rows added at the same moment.
+ */
+export async function moveBlock(db: Db, eventId: string, id: string, direction: "up" | "down") {
+  const blocks = await db
+    .select({ id: timelineBlocks.id, orderIndex: timelineBlocks.orderIndex })
+    .from(timelineBlocks)
+    .where(eq(timelineBlocks.eventId, eventId))
+    .orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt));
+  const from = blocks.findIndex((block) => block.id === id);
+  if (from === -1) return "missing" as const;
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= blocks.length) return "moved" as const; // already first or last: nothing to do
+  const order = blocks.map((block) => block.id);
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  const updates = order
+    .map((blockId, orderIndex) => ({ blockId, orderIndex }))
+    .filter(({ blockId, orderIndex }) => blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
+    .map(({ blockId, orderIndex }) =>
+      db.update(timelineBlocks).set({ orderIndex }).where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId))),
+    );
+  if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
+  return "moved" as const;
+}

@@ -1,0 +1,108 @@
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { CheckboxField, Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { RowActionLink, RowActions } from "~/components/ui/row-actions";
+import { validateWithToast } from "~/components/validate-with-toast";
+import { PERSON_ROLE_LABELS, PERSON_ROLES, type PersonRole } from "~/db/enums";
+import type { eventPeople } from "~/db/schema";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ListHeader } from "~/modules/event/components/list-header";
+import { canDo } from "~/modules/event/intents";
+import type { EventRole } from "~/modules/event/permissions";
+import { PERSON_DEFAULTS, PersonSchema } from "../schema";
+
+export type Person = typeof eventPeople.$inferSelect;
+
+export function fullName(person: Pick<Person, "firstName" | "lastName">) {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ");
+}
+
+/** Spec §2 'People': by first name; VIP star, role, the pronunciation next to the name. */
+export function PeopleTab({ people, role }: { people: Person[]; role: EventRole }) {
+  const dialogs = useDialogHrefs();
+  const canEdit = canDo(role, "edit-person");
+  return (
+    <>
+      <ListHeader count={people.length} noun={["person", "people"]} addLabel="Add Person" addTo={canEdit ? dialogs.open("add-person") : null} />
+      {people.length === 0 ? <p className="text-slate-600">No people added yet</p> : null}
+      <ul className="space-y-2">
+        {people.map((person) => (
+          <li key={person.id}>
+            <Card className="flex items-start gap-2 !p-4">
+              <div className="min-w-0 flex-1">
+                <p className="text-lg font-semibold break-words text-slate-900">
+                  {person.isVip ? (
+                    <span role="img" aria-label="VIP" className="mr-1 text-amber-500">
+                      ★
+                    </span>
+                  ) : null}
+                  {fullName(person)}
+                  {person.pronunciation ? (
+                    <span className="ml-2 text-base font-medium text-brand-700">
+                      <span className="sr-only">pronounced </span>({person.pronunciation})
+                    </span>
+                  ) : null}
+                </p>
+                <p className="mt-1 text-sm">
+                  <Badge>{PERSON_ROLE_LABELS[person.role as PersonRole]}</Badge>
+                </p>
+                {person.notes ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{person.notes}</p> : null}
+              </div>
+              {canEdit ? (
+                <RowActions label={`Actions for ${fullName(person)}`}>
+                  <RowActionLink to={dialogs.open("edit-person", person.id)}>Edit</RowActionLink>
+                  <RowActionLink to={dialogs.open("delete-person", person.id)} destructive>
+                    Remove
+                  </RowActionLink>
+                </RowActions>
+              ) : null}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Add Person / Edit Person (spec §5: first name required; role defaults to guest). */
+export function PersonDialog({ person }: { person?: Person }) {
+  const intent = person ? "edit-person" : "add-person";
+  const [form, fields] = useForm({
+    id: `${intent}-${person?.id ?? "new"}`,
+    lastResult: useLastResult(intent),
+    defaultValue: person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, PersonSchema),
+  });
+  return (
+    <FormDialog title={person ? "Edit Person" : "Add Person"} intent={intent} id={person?.id} form={form} submitLabel={person ? "Save Person" : "Add Person"}>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !person }} errors={fields.firstName.errors} />
+        <Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
+      </div>
+      <SelectField label="Role" inputProps={getSelectProps(fields.role)} options={optionsOf(PERSON_ROLES, PERSON_ROLE_LABELS)} errors={fields.role.errors} />
+      <Field
+        label="Pronunciation"
+        hint="How to say the name, e.g. shiv-AWN"
+        inputProps={getInputProps(fields.pronunciation, { type: "text" })}
+        errors={fields.pronunciation.errors}
+      />
+      <CheckboxField label="VIP" inputProps={getInputProps(fields.isVip, { type: "checkbox" })} />
+      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
+    </FormDialog>
+  );
+}
+
+export function DeletePersonDialog({ person }: { person: Person }) {
+  return (
+    <ConfirmDialog
+      title="Remove person?"
+      message={`${fullName(person)} will be removed from the people list for everyone.`}
+      intent="delete-person"
+      id={person.id}
+      confirmLabel="Remove Person"
+    />
+  );
+}

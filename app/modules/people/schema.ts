@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { PERSON_ROLES } from "~/db/enums";
+import { NAME_MAX } from "~/modules/account/schema";
+import { checkbox, optionalText, requiredText } from "~/utils/schema-fields";
+
+// Spec §5 'People': first name required; last name, pronunciation, notes optional.
+// Spec §9: the role defaults to guest.
+export const PERSON_DEFAULTS = { role: "guest" } as const;
+export const PEOPLE_PER_EVENT_MAX = 500;
+
+export const PersonSchema = z.object({
+  firstName: requiredText(NAME_MAX, "First name"),
+  lastName: optionalText(NAME_MAX, "Last name"),
+  role: z.enum(PERSON_ROLES, { error: "Please choose a role" }),
+  isVip: checkbox,
+  pronunciation: optionalText(200, "Pronunciation"),
+  notes: optionalText(2000, "Notes"),
+});
+export type PersonInput = z.infer<typeof PersonSchema>;

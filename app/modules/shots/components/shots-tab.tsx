@@ -1,0 +1,123 @@
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Link, useSearchParams } from "react-router";
+import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { RowActionLink, RowActions } from "~/components/ui/row-actions";
+import { validateWithToast } from "~/components/validate-with-toast";
+import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, type ShotCategory } from "~/db/enums";
+import type { shotListItems } from "~/db/schema";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ListHeader } from "~/modules/event/components/list-header";
+import { ToggleRow } from "~/modules/event/components/toggle-row";
+import { canDo } from "~/modules/event/intents";
+import type { EventRole } from "~/modules/event/permissions";
+import { SHOT_DEFAULTS, SHOT_FILTERS, ShotSchema } from "../schema";
+
+export type Shot = typeof shotListItems.$inferSelect;
+
+/** Spec §2 'Shot list': grouped by category, the category filter, tap to check off. */
+export function ShotsTab({ shots, role }: { shots: Shot[]; role: EventRole }) {
+  const [params] = useSearchParams();
+  const dialogs = useDialogHrefs();
+  const filter = SHOT_FILTERS.find((f) => f === params.get("category")) ?? "all";
+  const visible = filter === "all" ? shots : shots.filter((shot) => shot.category === filter);
+  const groups = SHOT_CATEGORIES.map((category) => ({ category, items: visible.filter((shot) => shot.category === category) })).filter(
+    (group) => group.items.length > 0,
+  );
+  const canEdit = canDo(role, "edit-shot");
+  const canDelete = canDo(role, "delete-shot");
+  return (
+    <>
+      <nav aria-label="Filter shots" className="mb-3 flex flex-wrap gap-2">
+        {SHOT_FILTERS.map((f) => (
+          <Link
+            key={f}
+            to={f === "all" ? "?tab=shots" : `?tab=shots&category=${f}`}
+            replace
+            preventScrollReset
+            aria-current={filter === f ? "true" : undefined}
+            className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm ${
+              filter === f ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 text-slate-700"
+            }`}
+          >
+            {f === "all" ? "All" : SHOT_CATEGORY_LABELS[f]}
+          </Link>
+        ))}
+      </nav>
+      <ListHeader count={visible.length} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
+      {groups.map((group) => (
+        <section key={group.category} className="mb-4" aria-labelledby={`shots-${group.category}`}>
+          <h2 id={`shots-${group.category}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            {SHOT_CATEGORY_LABELS[group.category]}
+          </h2>
+          <ul className="space-y-2">
+            {group.items.map((shot) => (
+              <li key={shot.id}>
+                <ToggleRow
+                  intent="toggle-shot"
+                  id={shot.id}
+                  done={shot.isDone}
+                  disabled={!canDo(role, "toggle-shot")}
+                  title={shot.title}
+                  meta={[shot.description]}
+                  actions={
+                    canEdit || canDelete ? (
+                      <RowActions label={`Actions for ${shot.title}`}>
+                        {canEdit ? <RowActionLink to={dialogs.open("edit-shot", shot.id)}>Edit</RowActionLink> : null}
+                        {canDelete ? (
+                          <RowActionLink to={dialogs.open("delete-shot", shot.id)} destructive>
+                            Delete
+                          </RowActionLink>
+                        ) : null}
+                      </RowActions>
+                    ) : null
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {visible.length === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
+    </>
+  );
+}
+
+/** Add Shot / Edit Shot (spec §5: title required; decisions.md: category defaults to other). */
+export function ShotDialog({ shot }: { shot?: Shot }) {
+  const intent = shot ? "edit-shot" : "add-shot";
+  const [params] = useSearchParams();
+  // Adding while a category is filtered starts in that category.
+  const filtered = SHOT_CATEGORIES.find((category) => category === params.get("category"));
+  const [form, fields] = useForm({
+    id: `${intent}-${shot?.id ?? "new"}`,
+    lastResult: useLastResult(intent),
+    defaultValue: shot ? formDefaults(shot, ["title", "category", "description"]) : { category: filtered ?? SHOT_DEFAULTS.category },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ShotSchema),
+  });
+  return (
+    <FormDialog title={shot ? "Edit Shot" : "Add Shot"} intent={intent} id={shot?.id} form={form} submitLabel={shot ? "Save Shot" : "Add Shot"}>
+      <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !shot }} errors={fields.title.errors} />
+      <SelectField
+        label="Category"
+        inputProps={getSelectProps(fields.category)}
+        options={optionsOf(SHOT_CATEGORIES, SHOT_CATEGORY_LABELS)}
+        errors={fields.category.errors}
+      />
+      <TextareaField label="Description" inputProps={getTextareaProps(fields.description)} errors={fields.description.errors} />
+    </FormDialog>
+  );
+}
+
+export function DeleteShotDialog({ shot }: { shot: Shot }) {
+  return (
+    <ConfirmDialog
+      title="Delete shot?"
+      message={`"${shot.title}" (${SHOT_CATEGORY_LABELS[shot.category as ShotCategory]}) will be removed from the shot list for everyone. This cannot be undone.`}
+      intent="delete-shot"
+      id={shot.id}
+      confirmLabel="Delete Shot"
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { SHOT_CATEGORIES } from "~/db/enums";
+import { optionalText, requiredText } from "~/utils/schema-fields";
+
+// Spec §5 'Shot': title required. decisions.md: the category defaults to `other`.
+export const SHOT_DEFAULTS = { category: "other" } as const;
+export const SHOTS_PER_EVENT_MAX = 500;
+
+export const ShotSchema = z.object({
+  title: requiredText(200, "Title"),
+  category: z.enum(SHOT_CATEGORIES, { error: "Please choose a category" }),
+  description: optionalText(1000, "Description"),
+});
+export type ShotInput = z.infer<typeof ShotSchema>;
+
+// Spec §2: the dashboard's shot filter offers these, in this order.
+export const SHOT_FILTERS = ["all", "getting_ready", "ceremony", "reception", "wedding_party"] as const;
+export type ShotFilter = (typeof SHOT_FILTERS)[number];

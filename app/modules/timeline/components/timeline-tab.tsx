@@ -1,0 +1,107 @@
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { RowActionButton, RowActionLink, RowActions } from "~/components/ui/row-actions";
+import { validateWithToast } from "~/components/validate-with-toast";
+import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
+import type { timelineBlocks } from "~/db/schema";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ListHeader } from "~/modules/event/components/list-header";
+import { ToggleRow } from "~/modules/event/components/toggle-row";
+import { canDo } from "~/modules/event/intents";
+import type { EventRole } from "~/modules/event/permissions";
+import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
+
+export type Block = typeof timelineBlocks.$inferSelect;
+
+/** Spec §2 'Timeline': blocks by order_index; tap to check off; add, edit, move, delete. */
+export function TimelineTab({ blocks, role }: { blocks: Block[]; role: EventRole }) {
+  const dialogs = useDialogHrefs();
+  const canEdit = canDo(role, "edit-block");
+  const canDelete = canDo(role, "delete-block");
+  return (
+    <>
+      <ListHeader count={blocks.length} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} />
+      {blocks.length === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
+      <ol className="space-y-2">
+        {blocks.map((block, index) => (
+          <li key={block.id}>
+            <ToggleRow
+              intent="toggle-block"
+              id={block.id}
+              done={block.isDone}
+              disabled={!canDo(role, "toggle-block")}
+              title={block.title}
+              meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType as BlockType], block.location]}
+              notes={block.notes}
+              actions={
+                canEdit || canDelete ? (
+                  <RowActions label={`Actions for ${block.title}`}>
+                    {canEdit ? <RowActionLink to={dialogs.open("edit-block", block.id)}>Edit</RowActionLink> : null}
+                    {canEdit ? (
+                      <>
+                        <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0}>
+                          Move up
+                        </RowActionButton>
+                        <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "down" }} disabled={index === blocks.length - 1}>
+                          Move down
+                        </RowActionButton>
+                      </>
+                    ) : null}
+                    {canDelete ? (
+                      <RowActionLink to={dialogs.open("delete-block", block.id)} destructive>
+                        Delete
+                      </RowActionLink>
+                    ) : null}
+                  </RowActions>
+                ) : null
+              }
+            />
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** Add Block / Edit Block (spec §5: title required; duration a whole number ≥ 1, default 60). */
+export function BlockDialog({ block }: { block?: Block }) {
+  const intent = block ? "edit-block" : "add-block";
+  const [form, fields] = useForm({
+    id: `${intent}-${block?.id ?? "new"}`,
+    lastResult: useLastResult(intent),
+    defaultValue: block
+      ? formDefaults(block, ["title", "blockType", "startTime", "durationMinutes", "location", "notes"])
+      : { blockType: BLOCK_DEFAULTS.blockType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, BlockSchema),
+  });
+  return (
+    <FormDialog title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
+      <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !block }} errors={fields.title.errors} />
+      <SelectField label="Type" inputProps={getSelectProps(fields.blockType)} options={optionsOf(BLOCK_TYPES, BLOCK_TYPE_LABELS)} errors={fields.blockType.errors} />
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
+        <Field
+          label="Duration (minutes)"
+          inputProps={{ ...getInputProps(fields.durationMinutes, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
+          errors={fields.durationMinutes.errors}
+        />
+      </div>
+      <Field label="Location" inputProps={getInputProps(fields.location, { type: "text" })} errors={fields.location.errors} />
+      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
+    </FormDialog>
+  );
+}
+
+export function DeleteBlockDialog({ block }: { block: Block }) {
+  return (
+    <ConfirmDialog
+      title="Delete timeline block?"
+      message={`"${block.title}" will be removed from the timeline for everyone. This cannot be undone.`}
+      intent="delete-block"
+      id={block.id}
+      confirmLabel="Delete Block"
+    />
+  );
+}

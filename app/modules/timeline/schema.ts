@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { BLOCK_TYPES } from "~/db/enums";
+import { optionalText, requiredText } from "~/utils/schema-fields";
+
+// Spec §5 'Timeline block': title required, duration an integer of at least 1
+// (a value that is not a number counts as 0, so it fails the same rule). Defaults of
+// spec §9 / decisions.md: 60 minutes, type ceremony in the dashboard.
+export const BLOCK_DEFAULTS = { blockType: "ceremony", durationMinutes: 60 } as const;
+export const BLOCK_DURATION_MAX = 24 * 60;
+export const BLOCKS_PER_EVENT_MAX = 200;
+
+const DURATION_MESSAGE = "Duration must be at least 1 minute";
+
+/** A time of day as an `<input type="time">` sends it (HH:mm, seconds dropped). */
+export const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, { error: "Please enter a valid time" })
+  .transform((value) => value.slice(0, 5));
+
+export const BlockSchema = z.object({
+  title: requiredText(200, "Title"),
+  blockType: z.enum(BLOCK_TYPES, { error: "Please choose a block type" }),
+  startTime: timeOfDay.optional().transform((value) => value ?? null),
+  durationMinutes: z
+    .number({ error: DURATION_MESSAGE })
+    .int({ error: "Duration must be a whole number of minutes" })
+    .min(1, { error: DURATION_MESSAGE })
+    .max(BLOCK_DURATION_MAX, { error: `Duration must be at most ${BLOCK_DURATION_MAX} minutes` }),
+  location: optionalText(200, "Location"),
+  notes: optionalText(2000, "Notes"),
+});
+export type BlockInput = z.infer<typeof BlockSchema>;

@@ -1,0 +1,156 @@
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { Card } from "~/components/ui/card";
+import { RowActionLink, RowActions } from "~/components/ui/row-actions";
+import { validateWithToast } from "~/components/validate-with-toast";
+import { VENDOR_TYPE_LABELS, VENDOR_TYPES, type VendorType } from "~/db/enums";
+import type { eventVendors } from "~/db/schema";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ListHeader } from "~/modules/event/components/list-header";
+import { canDo } from "~/modules/event/intents";
+import type { EventRole } from "~/modules/event/permissions";
+import { VendorSchema } from "../schema";
+
+export type Vendor = typeof eventVendors.$inferSelect;
+
+const SOCIAL = [
+  { key: "instagramHandle", label: "Instagram", url: "https://www.instagram.com/" },
+  { key: "facebookHandle", label: "Facebook", url: "https://www.facebook.com/" },
+  { key: "twitterHandle", label: "X", url: "https://x.com/" },
+  { key: "tiktokHandle", label: "TikTok", url: "https://www.tiktok.com/@" },
+] as const;
+
+const VENDOR_FIELDS = [
+  "vendorName",
+  "vendorType",
+  "companyName",
+  "email",
+  "phoneNumber",
+  "website",
+  "instagramHandle",
+  "facebookHandle",
+  "twitterHandle",
+  "tiktokHandle",
+  "notes",
+] as const;
+
+const link = "text-brand-700 underline underline-offset-2 break-all";
+
+/** Spec §2 'Vendors': grouped by type, Add Vendor, edit and delete per vendor. */
+export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: EventRole }) {
+  const dialogs = useDialogHrefs();
+  const canEdit = canDo(role, "edit-vendor");
+  const groups = VENDOR_TYPES.map((type) => ({ type, items: vendors.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
+  return (
+    <>
+      <ListHeader count={vendors.length} noun={["vendor", "vendors"]} addLabel="Add Vendor" addTo={canEdit ? dialogs.open("add-vendor") : null} />
+      {vendors.length === 0 ? (
+        <p className="text-slate-600">{canEdit ? 'No vendors added yet. Click "Add Vendor" to get started.' : "No vendors added yet."}</p>
+      ) : null}
+      {groups.map((group) => (
+        <section key={group.type} className="mb-4" aria-labelledby={`vendors-${group.type}`}>
+          <h2 id={`vendors-${group.type}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            {VENDOR_TYPE_LABELS[group.type]}
+          </h2>
+          <ul className="space-y-2">
+            {group.items.map((vendor) => (
+              <li key={vendor.id}>
+                <Card className="flex items-start gap-2 !p-4">
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <p className="font-semibold break-words text-slate-900">{vendor.vendorName}</p>
+                    <p className="text-sm text-slate-600">
+                      {[VENDOR_TYPE_LABELS[vendor.vendorType as VendorType], vendor.companyName].filter(Boolean).join(" · ")}
+                    </p>
+                    <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                      {vendor.phoneNumber ? (
+                        <a className={link} href={`tel:${vendor.phoneNumber.replace(/[^\d+]/g, "")}`}>
+                          {vendor.phoneNumber}
+                        </a>
+                      ) : null}
+                      {vendor.email ? (
+                        <a className={link} href={`mailto:${vendor.email}`}>
+                          {vendor.email}
+                        </a>
+                      ) : null}
+                      {vendor.website ? (
+                        <a className={link} href={vendor.website} target="_blank" rel="noopener noreferrer">
+                          {vendor.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+                        </a>
+                      ) : null}
+                      {SOCIAL.map(({ key, label, url }) =>
+                        vendor[key] ? (
+                          <a key={key} className={link} href={`${url}${encodeURIComponent(vendor[key])}`} target="_blank" rel="noopener noreferrer">
+                            {label} @{vendor[key]}
+                          </a>
+                        ) : null,
+                      )}
+                    </p>
+                    {vendor.notes ? <p className="text-sm whitespace-pre-line text-slate-600">{vendor.notes}</p> : null}
+                  </div>
+                  {canEdit ? (
+                    <RowActions label={`Actions for ${vendor.vendorName}`}>
+                      <RowActionLink to={dialogs.open("edit-vendor", vendor.id)}>Edit</RowActionLink>
+                      <RowActionLink to={dialogs.open("delete-vendor", vendor.id)} destructive>
+                        Delete
+                      </RowActionLink>
+                    </RowActions>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Add Vendor / Edit Vendor (spec §5 messages: vendor name and type required, email and URL valid). */
+export function VendorDialog({ vendor }: { vendor?: Vendor }) {
+  const intent = vendor ? "edit-vendor" : "add-vendor";
+  const [form, fields] = useForm({
+    id: `${intent}-${vendor?.id ?? "new"}`,
+    lastResult: useLastResult(intent),
+    defaultValue: vendor ? formDefaults(vendor, VENDOR_FIELDS) : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, VendorSchema),
+  });
+  return (
+    <FormDialog title={vendor ? "Edit Vendor" : "Add Vendor"} intent={intent} id={vendor?.id} form={form} submitLabel={vendor ? "Save Vendor" : "Add Vendor"}>
+      <Field label="Vendor Name" inputProps={{ ...getInputProps(fields.vendorName, { type: "text" }), autoFocus: !vendor }} errors={fields.vendorName.errors} />
+      <SelectField
+        label="Vendor Type"
+        inputProps={getSelectProps(fields.vendorType)}
+        options={optionsOf(VENDOR_TYPES, VENDOR_TYPE_LABELS)}
+        placeholder="Select a type"
+        errors={fields.vendorType.errors}
+      />
+      <Field label="Company Name" inputProps={getInputProps(fields.companyName, { type: "text" })} errors={fields.companyName.errors} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
+        <Field label="Phone" inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "off" }} errors={fields.phoneNumber.errors} />
+      </div>
+      <Field label="Website" inputProps={{ ...getInputProps(fields.website, { type: "text" }), inputMode: "url" }} errors={fields.website.errors} />
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Instagram" inputProps={getInputProps(fields.instagramHandle, { type: "text" })} errors={fields.instagramHandle.errors} />
+        <Field label="Facebook" inputProps={getInputProps(fields.facebookHandle, { type: "text" })} errors={fields.facebookHandle.errors} />
+        <Field label="X (Twitter)" inputProps={getInputProps(fields.twitterHandle, { type: "text" })} errors={fields.twitterHandle.errors} />
+        <Field label="TikTok" inputProps={getInputProps(fields.tiktokHandle, { type: "text" })} errors={fields.tiktokHandle.errors} />
+      </div>
+      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
+    </FormDialog>
+  );
+}
+
+export function DeleteVendorDialog({ vendor }: { vendor: Vendor }) {
+  return (
+    <ConfirmDialog
+      title="Delete vendor?"
+      message={`${vendor.vendorName}${vendor.companyName ? ` (${vendor.companyName})` : ""} will be removed from this event's vendors.`}
+      intent="delete-vendor"
+      id={vendor.id}
+      confirmLabel="Delete Vendor"
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { VENDOR_TYPES } from "~/db/enums";
+import { EMAIL_MAX } from "~/modules/account/schema";
+import { optionalText, requiredText } from "~/utils/schema-fields";
+
+// Spec §5 'Vendor': vendorName and vendorType required with their messages; email and
+// website optional but valid ('Invalid email', 'Invalid URL').
+export const VENDORS_PER_EVENT_MAX = 100;
+
+/**
+ * A website as people type it ("bloomandco.com" or a full address). Stored as an
+ * absolute http(s) URL: it becomes a link, so no other scheme (javascript:, data:)
+ * may get through.
+ */
+const website = z
+  .string()
+  .trim()
+  .max(500, { error: "Website must be less than 500 characters" })
+  .transform((value) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`))
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && !/\s/.test(value);
+      } catch {
+        return false;
+      }
+    },
+    { error: "Invalid URL" },
+  )
+  .optional()
+  .transform((value) => value ?? null);
+
+/** A social handle: "@name" or "name", stored without the @. */
+const handle = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@+/, ""))
+    .pipe(
+      z
+        .string()
+        .max(100, { error: `${label} must be less than 100 characters` })
+        .regex(/^[\p{L}\p{N}._-]*$/u, { error: `${label} can only contain letters, numbers, dots, dashes and underscores` }),
+    )
+    .optional()
+    .transform((value) => value || null);
+
+export const VendorSchema = z.object({
+  vendorName: requiredText(200, "Vendor name"),
+  vendorType: z.enum(VENDOR_TYPES, { error: "Vendor type is required" }),
+  companyName: optionalText(200, "Company name"),
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX, { error: "Invalid email" })
+    .pipe(z.email({ error: "Invalid email" }))
+    .optional()
+    .transform((value) => value?.toLowerCase() ?? null),
+  phoneNumber: optionalText(50, "Phone number"),
+  website,
+  instagramHandle: handle("Instagram handle"),
+  facebookHandle: handle("Facebook handle"),
+  twitterHandle: handle("X (Twitter) handle"),
+  tiktokHandle: handle("TikTok handle"),
+  notes: optionalText(2000, "Notes"),
+});
+export type VendorInput = z.infer<typeof VendorSchema>;

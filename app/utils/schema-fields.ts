@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+// Field builders shared by the zod schemas of every form (client-safe). conform's
+// parseWithZod turns an empty input into undefined before these run, so "optional"
+// covers both a missing and an empty field; spec §5: empty optional values are
+// stored as null.
+
+/** Required text, trimmed, with the spec's "is required" message and a ceiling. */
+export function requiredText(max: number, label: string, requiredMessage = `${label} is required`) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(max, { error: `${label} must be less than ${max} characters` });
+}
+
+/** Optional text, trimmed; empty becomes null. */
+export function optionalText(max: number, label: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be less than ${max} characters` })
+    .optional()
+    .transform((value) => value || null);
+}
+
+/** An HTML checkbox: present ("on") is true, absent is false. */
+export const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
