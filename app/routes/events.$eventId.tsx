@@ -85,10 +85,22 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900">{event.title}</h1>
             {canDo(role, "edit-event") ? (
               <div className="flex gap-2">
-                <Link to={dialogs.open("edit-event")} replace preventScrollReset className={buttonClass("secondary", "min-h-10 px-3")}>
+                <Link
+                  to={dialogs.open("edit-event")}
+                  replace
+                  preventScrollReset
+                  aria-label="Edit event"
+                  className={buttonClass("secondary", "min-h-10 px-3")}
+                >
                   Edit
                 </Link>
-                <Link to={dialogs.open("delete-event")} replace preventScrollReset className={buttonClass("secondary", "min-h-10 px-3 text-red-700")}>
+                <Link
+                  to={dialogs.open("delete-event")}
+                  replace
+                  preventScrollReset
+                  aria-label="Delete event"
+                  className={buttonClass("secondary", "min-h-10 px-3 text-red-700")}
+                >
                   Delete
                 </Link>
               </div>

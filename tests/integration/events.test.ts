@@ -1,26 +1,13 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, eventSecondShooters, organizations, profiles, shotListItems, timelineBlocks, users } from "~/db/schema";
+import { events, eventSecondShooters, organizations, shotListItems, timelineBlocks } from "~/db/schema";
 import { EVENT_ACTIONS, can } from "~/modules/event/permissions";
 import { eventStatus } from "~/modules/event/status";
 import { getDb } from "~/utils/db.server";
-import { createClient, signUp, type Client } from "./helpers";
+import { createClient, signedInUser, type Client } from "./helpers";
 
 const db = getDb(env);
-
-async function signedInUser({ pro }: { pro: boolean }) {
-  const client = createClient();
-  const { email } = await signUp(client);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (pro) {
-    await db
-      .update(profiles)
-      .set({ subscriptionStatus: "active", subscriptionType: "business", subscriptionExpiresAt: "2099-01-01T00:00:00.000Z" })
-      .where(eq(profiles.userId, user!.id));
-  }
-  return { client, user: user!, email };
-}
 
 async function createViaForm(client: Client, fields: Record<string, string> = {}) {
   return client.post("/events/new", { title: "Emma & James", coupleNames: "Emma & James", date: "2027-06-12", venue: "Willow Creek Barn", ...fields });

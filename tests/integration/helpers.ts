@@ -1,4 +1,7 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { profiles, users } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -57,4 +60,19 @@ export async function signUp(client: Client, email = uniqueEmail(), overrides: R
 
 export async function signIn(client: Client, email: string, password: string, extra: Record<string, string> = {}) {
   return client.post("/auth", { intent: "signin", email, password, ...extra });
+}
+
+/** A new account, signed in, optionally with an active Pro subscription. */
+export async function signedInUser({ pro }: { pro: boolean }) {
+  const db = getDb(env);
+  const client = createClient();
+  const { email } = await signUp(client);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (pro) {
+    await db
+      .update(profiles)
+      .set({ subscriptionStatus: "active", subscriptionType: "business", subscriptionExpiresAt: "2099-01-01T00:00:00.000Z" })
+      .where(eq(profiles.userId, user!.id));
+  }
+  return { client, user: user!, id: user!.id, email };
 }

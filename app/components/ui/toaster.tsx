@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Toast, ToastInput } from "~/utils/toast";
 
 const DISMISS_AFTER_MS = 5000;
@@ -11,6 +11,11 @@ export function showToast(input: ToastInput) {
   for (const listener of listeners) listener(toast);
 }
 
+// At the top on phones (clear of thumbs and bottom sheets), bottom right on larger
+// screens; above the dialogs (z-60) before hydration, when dialogs are not modal.
+const REGION =
+  "pointer-events-none fixed inset-x-0 top-0 bottom-auto z-[60] flex flex-col items-center gap-2 p-4 sm:top-auto sm:bottom-0 sm:items-end";
+
 const tone: Record<Toast["type"], string> = {
   success: "border-green-200 bg-white",
   error: "border-red-300 bg-red-50",
@@ -22,7 +27,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
     <div
       role={toast.type === "error" ? "alert" : "status"}
       data-toast-type={toast.type}
-      className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${tone[toast.type]}`}
+      // Taps go through a toast to what is under it (a toast never blocks the page);
+      // only its dismiss button takes them.
+      className={`pointer-events-none w-full max-w-sm rounded-xl border p-4 shadow-lg ${tone[toast.type]}`}
     >
       <div className="flex items-start gap-3">
         <div className="flex-1">
@@ -33,7 +40,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
           <button
             type="button"
             onClick={onDismiss}
-            className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            className="pointer-events-auto rounded p-1 text-slate-500 hover:bg-slate-100"
             aria-label="Dismiss notification"
           >
             ×
@@ -75,10 +82,24 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
 
   const dismiss = (id: string) => setToasts((current) => current.filter((t) => t.id !== id));
 
+  // A modal dialog lives in the browser's top layer, above any z-index. Once hydrated
+  // the region is a manual popover that re-enters the top layer with each new toast,
+  // so a 'Validation Error' shows above the dialog that caused it.
+  const hydrated = useHydrated();
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = region.current;
+    if (!hydrated || !element || typeof element.showPopover !== "function") return;
+    if (element.matches(":popover-open")) element.hidePopover();
+    if (toasts.length > 0) element.showPopover();
+  }, [hydrated, toasts]);
+
   return (
     <div
+      ref={region}
+      popover={hydrated ? "manual" : undefined}
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+      className={`${REGION} m-0 h-auto w-auto overflow-visible border-0 bg-transparent`}
     >
       {toasts.map((toast) => (
         <ToastCard key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
@@ -105,7 +126,7 @@ export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
   }, [hydrated, toast]);
   if (hydrated || !toast) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center p-4 sm:items-end">
+    <div className={REGION}>
       <ToastCard toast={toast} />
     </div>
   );

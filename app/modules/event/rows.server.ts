@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, SQL, sql } from "drizzle-orm";
 import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { BLOCKS_PER_EVENT_MAX } from "~/modules/timeline/schema";
 import { SHOTS_PER_EVENT_MAX } from "~/modules/shots/schema";
@@ -32,19 +32,25 @@ export function limitMessage(kind: RowKind) {
 }
 
 /**
- * Adds a row. Blocks and shots go to the end of their list (order_index = max + 1,
- * spec §7), computed inside the INSERT so two devices adding at once do not collide.
+ * Adds a row, unless the event already has its limit: the count is checked inside
+ * the INSERT (INSERT … SELECT … WHERE count < max), so two devices adding at once
+ * cannot both take the last place. Blocks and shots go to the end of their list
+ * (order_index = max + 1, spec §7), computed in the same statement.
  */
 export async function insertRow<K extends RowKind>(db: Db, kind: K, eventId: string, values: RowValues<K>) {
   const table = TABLES[kind];
-  if ((await db.$count(table, eq(table.eventId, eventId))) >= ROW_LIMITS[kind].max) return { ok: false as const };
   const id = crypto.randomUUID();
-  const ordered =
-    "orderIndex" in table
-      ? { orderIndex: sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})` }
-      : {};
-  await db.insert(table).values({ ...values, ...ordered, id, eventId } as (typeof TABLES)[K]["$inferInsert"]);
-  return { ok: true as const, id };
+  const row: Record<string, unknown> = { ...values, id, eventId };
+  if ("orderIndex" in table) row.orderIndex = sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`;
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const entries = Object.entries(row).filter(([, value]) => value !== undefined);
+  const names = sql.join(entries.map(([key]) => sql.identifier(columns[key]!.name)), sql`, `);
+  // D1 binds no booleans: store them as SQLite does, 0 or 1.
+  const bound = sql.join(entries.map(([, value]) => (value instanceof SQL ? value : sql`${typeof value === "boolean" ? Number(value) : value}`)), sql`, `);
+  const result = await db.run(
+    sql`INSERT INTO ${table} (${names}) SELECT ${bound} WHERE (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${ROW_LIMITS[kind].max}`,
+  );
+  return result.meta.changes > 0 ? { ok: true as const, id } : { ok: false as const };
 }
 
 /** Updates a row of this event; false when there is none (deleted meanwhile, or foreign). */

@@ -97,6 +97,7 @@ export function DeleteEventDialog({ event }: { event: { title: string } }) {
         label={'Type "delete" to confirm'}
         inputProps={{
           ...getInputProps(fields.confirmation, { type: "text" }),
+          autoFocus: true,
           autoComplete: "off",
           autoCapitalize: "none",
           spellCheck: false,

@@ -1,0 +1,319 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { DEMO_EMAIL, DEMO_PASSWORD, openAuth, toast } from "./helpers";
+
+// The lead photographer runs a wedding from the dashboard on a phone (Pixel 7):
+// every list is edited through its dialog, the event is edited and deleted. Each test
+// works on an event of its own, so the seeded demo wedding stays as it is.
+
+let demoCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
+
+test.beforeAll(async ({ browser }) => {
+  // Sign in once for the file: sign-ins are rate-limited per address. (Contexts take
+  // the options of the group that runs first; this one needs JavaScript either way.)
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await openAuth(page);
+  await page.getByLabel("Email").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  demoCookies = await context.cookies();
+  await context.close();
+});
+
+/** Creates an event through the form and waits on its dashboard, hydrated. */
+async function newEvent(page: Page, title = `Dashboard Wedding ${Date.now()}`) {
+  await page.context().addCookies(demoCookies);
+  await page.goto("/events/new");
+  await page.getByLabel("Event Title").fill(title);
+  await page.getByLabel("Couple Names").fill("Noor & Sam");
+  await page.getByLabel("Wedding Date").fill("2027-05-22");
+  await page.getByLabel("Venue").fill("Harbor Loft");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await waitForHydration(page);
+  return { title, url: page.url() };
+}
+
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+const row = (page: Page, name: string | RegExp) => page.getByRole("button", { name });
+
+/** Opens the "⋯" menu of a row and picks an item (a link or a button). */
+async function rowMenu(page: Page, rowName: string, item: string) {
+  const summary = page.getByLabel(`Actions for ${rowName}`);
+  await summary.click();
+  const menu = page.locator("details[open]").filter({ has: summary });
+  await menu.getByRole(item.startsWith("Move") ? "button" : "link", { name: item, exact: true }).click();
+}
+
+test.describe("event dashboard (phone)", () => {
+  test("timeline: add with validation, edit, move and delete blocks; check one off", async ({ page }) => {
+    await newEvent(page);
+    await page.getByRole("link", { name: "Add Block" }).click();
+    const add = dialog(page, "Add Block");
+    await expect(add).toBeVisible();
+    await expect(add.getByLabel("Type")).toHaveValue("ceremony");
+    await expect(add.getByLabel("Duration (minutes)")).toHaveValue("60");
+    await add.getByLabel("Duration (minutes)").fill("0");
+    await add.getByRole("button", { name: "Add Block" }).click();
+    await expect(toast(page, "error", "Validation Error").filter({ hasText: "Title is required" })).toBeVisible();
+    await expect(add.getByText("Duration must be at least 1 minute")).toBeVisible();
+
+    await add.getByLabel("Title").fill("Golden Hour Portraits");
+    await add.getByLabel("Type").selectOption("portrait");
+    await add.getByLabel("Start Time").fill("19:30");
+    await add.getByLabel("Duration (minutes)").fill("25");
+    await add.getByLabel("Location").fill("Rooftop");
+    await add.getByRole("button", { name: "Add Block" }).click();
+    await expect(toast(page, "success", "Timeline block added")).toBeVisible();
+    await expect(add).toBeHidden();
+    await expect(page.getByText("Timeline 0/5")).toBeVisible();
+    const items = page.getByRole("tabpanel").getByRole("listitem");
+    await expect(items.last()).toContainText("19:30 · 25 min · Portraits · Rooftop");
+
+    // Move it up one place, above Reception.
+    await rowMenu(page, "Golden Hour Portraits", "Move up");
+    await expect(items.nth(3)).toContainText("Golden Hour Portraits");
+    await expect(items.nth(4)).toContainText("Reception");
+
+    // Edit the Ceremony block.
+    await rowMenu(page, "Ceremony", "Edit");
+    const edit = dialog(page, "Edit Block");
+    await expect(edit.getByLabel("Title")).toHaveValue("Ceremony");
+    await edit.getByLabel("Duration (minutes)").fill("45");
+    await edit.getByLabel("Notes").fill("Unplugged: no flash.");
+    await edit.getByRole("button", { name: "Save Block" }).click();
+    await expect(toast(page, "success", "Timeline block updated")).toBeVisible();
+    await expect(row(page, /Ceremony.*45 min/)).toContainText("Unplugged: no flash.");
+
+    // Check it off, then delete another block after confirming.
+    await row(page, /Ceremony/).click();
+    await expect(row(page, /Ceremony/)).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("Timeline 1/5")).toBeVisible();
+    await rowMenu(page, "Cocktail Hour", "Delete");
+    const confirm = dialog(page, "Delete timeline block?");
+    await expect(confirm).toContainText('"Cocktail Hour" will be removed');
+    await confirm.getByRole("button", { name: "Delete Block" }).click();
+    await expect(toast(page, "success", "Timeline block deleted")).toBeVisible();
+    await expect(row(page, /Cocktail Hour/)).toHaveCount(0);
+    await expect(page.getByText("Timeline 1/4")).toBeVisible();
+
+    // Everything holds after a reload.
+    await page.reload();
+    await expect(row(page, /Ceremony/)).toHaveAttribute("aria-pressed", "true");
+    await expect(items.nth(2)).toContainText("Golden Hour Portraits");
+  });
+
+  test("shots: add, filter, edit and delete", async ({ page }) => {
+    await newEvent(page);
+    await page.getByRole("tab", { name: "Shots" }).click();
+    await page.getByRole("link", { name: "Reception" }).click();
+    await expect(row(page, /First Dance/)).toBeVisible();
+    await expect(row(page, /Rings/)).toHaveCount(0);
+    // Adding while filtered starts in the filtered category.
+    await page.getByRole("link", { name: "Add Shot" }).click();
+    const add = dialog(page, "Add Shot");
+    await expect(add.getByLabel("Category")).toHaveValue("reception");
+    await add.getByLabel("Title").fill("Grandparents dancing");
+    await add.getByLabel("Description").fill("During the second slow song.");
+    await add.getByRole("button", { name: "Add Shot" }).click();
+    await expect(toast(page, "success", "Shot added")).toBeVisible();
+    await expect(row(page, /Grandparents dancing/)).toContainText("During the second slow song.");
+    await expect(page.getByText("Shots 0/8").first()).toBeVisible();
+
+    await rowMenu(page, "Grandparents dancing", "Edit");
+    const edit = dialog(page, "Edit Shot");
+    await edit.getByLabel("Category").selectOption("family_formals");
+    await edit.getByRole("button", { name: "Save Shot" }).click();
+    await expect(toast(page, "success", "Shot updated")).toBeVisible();
+    // It left the Reception filter.
+    await expect(row(page, /Grandparents dancing/)).toHaveCount(0);
+    await page.getByRole("link", { name: "All" }).click();
+    await expect(page.getByRole("region", { name: "Family Formals" })).toContainText("Grandparents dancing");
+
+    await rowMenu(page, "Rings", "Delete");
+    await dialog(page, "Delete shot?").getByRole("button", { name: "Delete Shot" }).click();
+    await expect(toast(page, "success", "Shot deleted")).toBeVisible();
+    await expect(row(page, /^Rings/)).toHaveCount(0);
+    await expect(page.getByText("Shots 0/7").first()).toBeVisible();
+  });
+
+  test("people and vendors: add with pronunciation, edit, remove; vendor validation and links", async ({ page }) => {
+    await newEvent(page);
+    await page.getByRole("tab", { name: "People" }).click();
+    await expect(page.getByText("No people added yet")).toBeVisible();
+    await page.getByRole("link", { name: "Add Person" }).click();
+    const add = dialog(page, "Add Person");
+    await expect(add.getByLabel("Role")).toHaveValue("guest");
+    await add.getByRole("button", { name: "Add Person" }).click();
+    await expect(toast(page, "error", "Validation Error").filter({ hasText: "First name is required" })).toBeVisible();
+    await add.getByLabel("First Name").fill("Saoirse");
+    await add.getByLabel("Last Name").fill("Byrne");
+    await add.getByLabel("Role").selectOption("grandparent");
+    await add.getByLabel("Pronunciation").fill("SEER-sha");
+    await add.getByLabel("VIP").check();
+    await add.getByLabel("Notes").fill("Needs a chair for portraits.");
+    await add.getByRole("button", { name: "Add Person" }).click();
+    await expect(toast(page, "success", "Person added")).toBeVisible();
+    const person = page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: "Saoirse Byrne" });
+    await expect(person).toContainText("(SEER-sha)");
+    await expect(person.getByRole("img", { name: "VIP" })).toBeVisible();
+    await expect(person).toContainText("Grandparent");
+
+    await rowMenu(page, "Saoirse Byrne", "Edit");
+    const edit = dialog(page, "Edit Person");
+    await expect(edit.getByLabel("VIP")).toBeChecked();
+    await edit.getByLabel("VIP").uncheck();
+    await edit.getByRole("button", { name: "Save Person" }).click();
+    await expect(toast(page, "success", "Person updated")).toBeVisible();
+    await expect(person.getByRole("img", { name: "VIP" })).toHaveCount(0);
+
+    await rowMenu(page, "Saoirse Byrne", "Remove");
+    await dialog(page, "Remove person?").getByRole("button", { name: "Remove Person" }).click();
+    await expect(toast(page, "success", "Person removed")).toBeVisible();
+    await expect(page.getByText("No people added yet")).toBeVisible();
+
+    await page.getByRole("tab", { name: "Vendors" }).click();
+    await expect(page.getByText('No vendors added yet. Click "Add Vendor" to get started.')).toBeVisible();
+    await page.getByRole("link", { name: "Add Vendor" }).click();
+    const vendor = dialog(page, "Add Vendor");
+    await vendor.getByLabel("Vendor Name").fill("Hannah Lee");
+    await vendor.getByRole("button", { name: "Add Vendor" }).click();
+    await expect(toast(page, "error", "Validation Error").filter({ hasText: "Vendor type is required" })).toBeVisible();
+    await vendor.getByLabel("Vendor Type").selectOption("florist");
+    await vendor.getByLabel("Email").fill("not-an-email");
+    await vendor.getByLabel("Website").fill("javascript:alert(1)");
+    await vendor.getByRole("button", { name: "Add Vendor" }).click();
+    await expect(vendor.getByText("Invalid email")).toBeVisible();
+    await expect(vendor.getByText("Invalid URL")).toBeVisible();
+    await vendor.getByLabel("Email").fill("Hello@WildflowerStudio.example");
+    await vendor.getByLabel("Website").fill("wildflowerstudio.example");
+    await vendor.getByLabel("Company Name").fill("Wildflower Studio");
+    await vendor.getByLabel("Phone").fill("(828) 555-0119");
+    await vendor.getByLabel("Instagram").fill("@wildflower.studio");
+    await vendor.getByRole("button", { name: "Add Vendor" }).click();
+    await expect(toast(page, "success", "Vendor added")).toBeVisible();
+    const florists = page.getByRole("region", { name: "Florist" });
+    await expect(florists).toContainText("Hannah Lee");
+    await expect(florists.getByRole("link", { name: "wildflowerstudio.example", exact: true })).toHaveAttribute("href", "https://wildflowerstudio.example");
+    await expect(florists.getByRole("link", { name: "hello@wildflowerstudio.example" })).toHaveAttribute("href", "mailto:hello@wildflowerstudio.example");
+    await expect(florists.getByRole("link", { name: "(828) 555-0119" })).toHaveAttribute("href", "tel:8285550119");
+    await expect(florists.getByRole("link", { name: "Instagram @wildflower.studio" })).toHaveAttribute("href", "https://www.instagram.com/wildflower.studio");
+
+    await rowMenu(page, "Hannah Lee", "Edit");
+    const editVendor = dialog(page, "Edit Vendor");
+    await expect(editVendor.getByLabel("Vendor Type")).toHaveValue("florist");
+    await editVendor.getByLabel("Vendor Type").selectOption("decorator");
+    await editVendor.getByRole("button", { name: "Save Vendor" }).click();
+    await expect(toast(page, "success", "Vendor updated")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Decorator" })).toContainText("Hannah Lee");
+
+    await rowMenu(page, "Hannah Lee", "Delete");
+    await dialog(page, "Delete vendor?").getByRole("button", { name: "Delete Vendor" }).click();
+    await expect(toast(page, "success", "Vendor deleted")).toBeVisible();
+    await expect(page.getByText('No vendors added yet. Click "Add Vendor" to get started.')).toBeVisible();
+  });
+
+  test("edit the event, then delete it after typing delete; Escape and Cancel close dialogs without saving", async ({ page }) => {
+    const { title } = await newEvent(page);
+    await page.getByRole("link", { name: "Edit event" }).click();
+    const edit = dialog(page, "Edit Event");
+    await edit.getByLabel("Event Title").fill("");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "error", "Validation Error").filter({ hasText: "Event title is required" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+    const renamed = `${title} (moved)`;
+    await page.getByRole("link", { name: "Edit event" }).click();
+    await edit.getByLabel("Event Title").fill(renamed);
+    await edit.getByLabel("Wedding Date").fill("2027-06-05");
+    await edit.getByLabel("Status").selectOption("active");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "success", "Event updated successfully.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+    await expect(page.getByText("Jun 5, 2027")).toBeVisible();
+    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+
+    await page.getByRole("link", { name: "Delete event" }).click();
+    const remove = dialog(page, "Delete Event");
+    const button = remove.getByRole("button", { name: "Delete Event" });
+    await expect(button).toBeDisabled();
+    await remove.getByLabel('Type "delete" to confirm').fill("Delete");
+    await expect(button).toBeDisabled();
+    await remove.getByRole("link", { name: "Cancel" }).click();
+    await expect(remove).toBeHidden();
+
+    await page.getByRole("link", { name: "Delete event" }).click();
+    await remove.getByLabel('Type "delete" to confirm').fill("delete");
+    await expect(button).toBeEnabled();
+    await button.click();
+    await expect(toast(page, "success", "Event deleted successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: new RegExp(renamed.replace(/[()]/g, "\\$&")) })).toHaveCount(0);
+  });
+
+  test("the back button returns to where the user came from", async ({ page }) => {
+    await page.context().addCookies(demoCookies);
+    await page.goto("/?tab=hired");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "My Events" }).click();
+    await page.getByRole("link", { name: /Emma & James Wedding/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Emma & James Wedding" })).toBeVisible();
+    // Tabs, dialogs and saves replace the history entry: one Back still leads home.
+    await page.getByRole("tab", { name: "People" }).click();
+    await page.getByRole("link", { name: "Add Person" }).click();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("link", { name: "← Back to Events" }).click();
+    await expect(page).toHaveURL(/\/(\?)?$/);
+    await expect(page.getByRole("tab", { name: "My Events" })).toHaveAttribute("aria-selected", "true");
+
+    // Opened from an old link (/?eventId=…), Back leads to the list as well.
+    const event = await page.getByRole("link", { name: /Emma & James Wedding/ }).getAttribute("href");
+    await page.goto(event!);
+    await page.getByRole("link", { name: "← Back to Events" }).click();
+    await expect(page.getByRole("heading", { name: "My Events" })).toBeAttached();
+  });
+});
+
+test.describe("event dashboard without JavaScript", () => {
+  // A form that does not validate answers 400 with the page and its messages.
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+  test("dialogs open from links and their forms post, validate and save on the server", async ({ browser, page }) => {
+    // Create the event with JavaScript on, then work on it with JavaScript off.
+    const setupContext = await browser.newContext({ javaScriptEnabled: true });
+    const { url } = await newEvent(await setupContext.newPage());
+    await setupContext.close();
+
+    await page.context().addCookies(demoCookies);
+    await page.goto(`${url}?tab=people`);
+    await page.getByRole("link", { name: "Add Person" }).click();
+    const add = dialog(page, "Add Person");
+    await expect(add).toBeVisible();
+    await add.getByRole("button", { name: "Add Person" }).click();
+    await expect(toast(page, "error", "Validation Error").filter({ hasText: "First name is required" })).toBeVisible();
+    await expect(add.getByText("First name is required")).toBeVisible();
+    await add.getByLabel("First Name").fill("Tadhg");
+    await add.getByLabel("Pronunciation").fill("TYG");
+    await add.getByRole("button", { name: "Add Person" }).click();
+    await expect(toast(page, "success", "Person added")).toBeVisible();
+    await expect(page.getByText("(TYG)")).toBeVisible();
+    await expect(add).toHaveCount(0);
+
+    // The row menu is a disclosure, and moving a block is a plain form post.
+    await page.getByRole("tab", { name: "Timeline" }).click();
+    await rowMenu(page, "Reception", "Move up");
+    await expect(page.getByRole("tabpanel").getByRole("listitem").nth(2)).toContainText("Reception");
+
+    // Deleting the event refuses anything but the exact word.
+    await page.getByRole("link", { name: "Delete event" }).click();
+    const remove = dialog(page, "Delete Event");
+    await remove.getByLabel('Type "delete" to confirm').fill("DELETE");
+    await remove.getByRole("button", { name: "Delete Event" }).click();
+    await expect(remove.getByText('Please type "delete" to confirm')).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
