@@ -4,6 +4,8 @@ import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
+import { parseMonthParam, utcToday } from "~/modules/event/calendar";
+import { EventCalendar } from "~/modules/event/components/event-calendar";
 import { EventCard } from "~/modules/event/components/event-card";
 import { listEvents } from "~/modules/event/service.server";
 import { authAction } from "~/modules/account/auth-action.server";
@@ -21,9 +23,13 @@ export function meta(): Route.MetaDescriptors {
 /**
  * Spec route table: without a session, / is the sign-in screen. A signed-in user needs
  * an active Pro subscription or an accepted invitation (else /subscription) and a
- * profile with a first name (else /profile-setup).
+ * profile with a first name (else /profile-setup). `?eventId=` opens that event.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // First of all, signed in or not: the event route does its own sign-in (with
+  // returnTo) and its own 404, so a link from a notification or an e-mail lands there.
+  const eventId = new URL(request.url).searchParams.get("eventId");
+  if (eventId) throw redirect(`/events/${encodeURIComponent(eventId)}`);
   const viewer = getViewer(context);
   if (!viewer) return { viewer: null };
   // One D1 round trip: the hired list doubles as the accepted-invitation check.
@@ -35,7 +41,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     canCreate: hasActivePro(viewer),
     mine,
     hired,
+    today: utcToday(),
   };
+}
+
+type Tab = "mine" | "hired";
+type View = "list" | "calendar";
+
+/** Home's query string: the defaults (My Events, List) are left out. */
+function homeHref({ tab, view, month }: { tab: Tab; view: View; month?: string | null }) {
+  const query = new URLSearchParams();
+  if (tab === "hired") query.set("tab", "hired");
+  if (view === "calendar") query.set("view", "calendar");
+  if (view === "calendar" && month) query.set("month", month);
+  return `?${query}`;
 }
 
 export const action = authAction;
@@ -43,8 +62,10 @@ export const action = authAction;
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   if (!loaderData.viewer) return <AuthScreen actionData={actionData} />;
-  const { canCreate, mine, hired } = loaderData as Extract<typeof loaderData, { canCreate: boolean }>;
-  const tab = params.get("tab") === "hired" ? "hired" : "mine";
+  const { canCreate, mine, hired, today } = loaderData as Extract<typeof loaderData, { canCreate: boolean }>;
+  const tab: Tab = params.get("tab") === "hired" ? "hired" : "mine";
+  const view: View = params.get("view") === "calendar" ? "calendar" : "list";
+  const month = parseMonthParam(params.get("month"), today);
   const list = tab === "hired" ? hired : mine;
   return (
     <>
@@ -59,7 +80,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
               { id: "hired", label: "Hired Events" },
             ]}
             current={tab}
-            hrefFor={(t) => (t === "hired" ? "?tab=hired" : "?")}
+            hrefFor={(t) => homeHref({ tab: t, view, month: params.get("month") })}
           />
           {canCreate ? (
             <ButtonLink to="/events/new">New Event</ButtonLink>
@@ -72,8 +93,21 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             </div>
           )}
         </div>
+        <div className="mt-3 flex">
+          <LinkTabs
+            label="View"
+            tabs={[
+              { id: "list", label: "List" },
+              { id: "calendar", label: "Calendar" },
+            ]}
+            current={view}
+            hrefFor={(v) => homeHref({ tab, view: v })}
+          />
+        </div>
 
-        {list.length === 0 ? (
+        {view === "calendar" ? (
+          <EventCalendar month={month} today={today} events={list} hrefFor={(m) => homeHref({ tab, view, month: m })} />
+        ) : list.length === 0 ? (
           <Card className="mt-6 text-center">
             {tab === "mine" ? (
               <>
