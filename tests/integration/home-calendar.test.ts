@@ -1,24 +1,10 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventSecondShooters, profiles, users } from "~/db/schema";
+import { eventSecondShooters } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { createClient, signUp } from "./helpers";
+import { createClient, signedInUser } from "./helpers";
 
 const db = getDb(env);
-
-async function signedInUser({ pro }: { pro: boolean }) {
-  const client = createClient();
-  const { email } = await signUp(client);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (pro) {
-    await db
-      .update(profiles)
-      .set({ subscriptionStatus: "active", subscriptionType: "business", subscriptionExpiresAt: "2099-01-01T00:00:00.000Z" })
-      .where(eq(profiles.userId, user!.id));
-  }
-  return { client, user: user! };
-}
 
 async function leadWithEvent(title = "Emma & James Wedding", date = "2027-06-12") {
   const lead = await signedInUser({ pro: true });
