@@ -81,6 +81,9 @@ test.describe("offline", () => {
 
   test("shows the offline page instead of the browser's error when the network is gone", async ({ page, context }) => {
     await page.goto("/");
+    // Let the page settle first: once hydrated, React Router fetches the manifest of the
+    // routes its links lead to, and that request must not be the one cut off.
+    await waitForHydration(page);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { DEMO_EMAIL, DEMO_PASSWORD, openAuth, toast } from "./helpers";
+import { demoSessionCookies, toast } from "./helpers";
 
 // The lead photographer runs a wedding from the dashboard on a phone (Pixel 7):
 // every list is edited through its dialog, the event is edited and deleted. Each test
@@ -9,17 +9,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, openAuth, toast } from "./helpers";
 let demoCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
 
 test.beforeAll(async ({ browser }) => {
-  // Sign in once for the file: sign-ins are rate-limited per address. (Contexts take
-  // the options of the group that runs first; this one needs JavaScript either way.)
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  await openAuth(page);
-  await page.getByLabel("Email").fill(DEMO_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  demoCookies = await context.cookies();
-  await context.close();
+  demoCookies = await demoSessionCookies(browser);
 });
 
 /** Creates an event through the form and waits on its dashboard, hydrated. */

@@ -1,21 +1,12 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { DEMO_EMAIL, DEMO_PASSWORD, openAuth, toast } from "./helpers";
+import { demoSessionCookies, toast } from "./helpers";
 
 // Sign in once for the file and reuse the session: sign-ins are rate-limited per
 // address, and the demo account is shared by every spec.
 let demoCookies: Awaited<ReturnType<import("@playwright/test").BrowserContext["cookies"]>> = [];
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await openAuth(page);
-  await page.getByLabel("Email").fill(DEMO_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByLabel("Stay logged in").check();
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  demoCookies = await context.cookies();
-  await context.close();
+  demoCookies = await demoSessionCookies(browser);
 });
 
 async function signInAsDemo(page: import("@playwright/test").Page) {

@@ -85,3 +85,25 @@ export async function mailLink(page: Page, to: string, subject: string, linkPatt
   }).toPass({ timeout: 20_000, intervals: [250, 500, 1_000] });
   return href;
 }
+
+type Cookies = Awaited<ReturnType<import("@playwright/test").BrowserContext["cookies"]>>;
+
+/**
+ * Signs the demo lead in once and returns the session cookies, for a spec's beforeAll:
+ * sign-ins are rate-limited per address, and the demo account is shared by every spec.
+ * (A context takes the options of the group that runs first; this one needs
+ * JavaScript either way.)
+ */
+export async function demoSessionCookies(browser: import("@playwright/test").Browser): Promise<Cookies> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await openAuth(page);
+  await page.getByLabel("Email").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByLabel("Stay logged in").check();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}

@@ -58,3 +58,31 @@ export function RowActionButton({ fields, children, disabled = false }: { fields
     </Form>
   );
 }
+
+/** A row's usual menu: Edit, any extra items, then the destructive one. */
+export function RowMenu({
+  name,
+  editTo,
+  deleteTo,
+  deleteLabel = "Delete",
+  children,
+}: {
+  name: string;
+  editTo: string | null;
+  deleteTo: string | null;
+  deleteLabel?: string;
+  children?: ReactNode;
+}) {
+  if (!editTo && !deleteTo) return null;
+  return (
+    <RowActions label={`Actions for ${name}`}>
+      {editTo ? <RowActionLink to={editTo}>Edit</RowActionLink> : null}
+      {children}
+      {deleteTo ? (
+        <RowActionLink to={deleteTo} destructive>
+          {deleteLabel}
+        </RowActionLink>
+      ) : null}
+    </RowActions>
+  );
+}

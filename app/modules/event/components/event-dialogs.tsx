@@ -1,11 +1,10 @@
-import { getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { Field, SelectField } from "~/components/forms";
 import { useHydrated } from "~/components/ui/toaster";
-import { validateWithToast } from "~/components/validate-with-toast";
 import { DELETE_CONFIRMATION, DeleteEventSchema, EditEventSchema, STATUS_CHOICES } from "../schema";
 import { STATUS_LABEL } from "./event-card";
-import { FormDialog, formDefaults, useLastResult } from "./form-dialog";
+import { FormDialog, formDefaults, useDialogForm } from "./form-dialog";
 
 type EditableEvent = {
   title: string;
@@ -36,13 +35,9 @@ function useTimeZones(current: string) {
 
 /** Edit event (lead only): the create form's fields, the status and the time zone. */
 export function EditEventDialog({ event }: { event: EditableEvent }) {
-  const [form, fields] = useForm({
-    id: "edit-event",
-    lastResult: useLastResult("edit-event"),
-    defaultValue: { ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone"]), status: event.statusOverride ?? "auto" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, EditEventSchema),
+  const [form, fields] = useDialogForm("edit-event", undefined, EditEventSchema, {
+    ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone"]),
+    status: event.statusOverride ?? "auto",
   });
   const timeZones = useTimeZones(event.timeZone);
   return (
@@ -73,12 +68,7 @@ export function EditEventDialog({ event }: { event: EditableEvent }) {
 export function DeleteEventDialog({ event }: { event: { title: string } }) {
   const hydrated = useHydrated();
   const [typed, setTyped] = useState("");
-  const [form, fields] = useForm({
-    id: "delete-event",
-    lastResult: useLastResult("delete-event"),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, DeleteEventSchema),
-  });
+  const [form, fields] = useDialogForm("delete-event", undefined, DeleteEventSchema);
   return (
     <FormDialog
       title="Delete Event"

@@ -1,4 +1,6 @@
-import { type FormMetadata, getFormProps } from "@conform-to/react";
+import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@conform-to/react";
+import type { z } from "zod";
+import { validateWithToast } from "~/components/validate-with-toast";
 import type { ReactNode } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -20,6 +22,27 @@ export function useDialogHrefs() {
 export function useLastResult(intent: DashboardIntent) {
   const actionData = useActionData() as DashboardActionData | undefined;
   return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+/**
+ * A dialog's conform form: validated by `schema` in the browser on submit (first
+ * issue in a 'Validation Error' toast) and again on the server, whose answer it shows.
+ */
+export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  intent: DashboardIntent,
+  rowId: string | undefined,
+  schema: Schema,
+  defaultValue?: Record<string, string>,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id: `${intent}-${rowId ?? "new"}`,
+    lastResult: useLastResult(intent),
+    // Form values are text: the schema coerces them, as it does on the server.
+    defaultValue: defaultValue as DefaultValue<z.input<Schema>>,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, schema),
+  });
 }
 
 function useSubmitting(intent: DashboardIntent) {

@@ -1,12 +1,11 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { CheckboxField, Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { RowActionLink, RowActions } from "~/components/ui/row-actions";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { RowMenu } from "~/components/ui/row-actions";
 import { PERSON_ROLE_LABELS, PERSON_ROLES, type PersonRole } from "~/db/enums";
 import type { eventPeople } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import type { EventRole } from "~/modules/event/permissions";
@@ -49,14 +48,12 @@ export function PeopleTab({ people, role }: { people: Person[]; role: EventRole 
                 </p>
                 {person.notes ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{person.notes}</p> : null}
               </div>
-              {canEdit ? (
-                <RowActions label={`Actions for ${fullName(person)}`}>
-                  <RowActionLink to={dialogs.open("edit-person", person.id)}>Edit</RowActionLink>
-                  <RowActionLink to={dialogs.open("delete-person", person.id)} destructive>
-                    Remove
-                  </RowActionLink>
-                </RowActions>
-              ) : null}
+              <RowMenu
+                name={fullName(person)}
+                editTo={canEdit ? dialogs.open("edit-person", person.id) : null}
+                deleteTo={canEdit ? dialogs.open("delete-person", person.id) : null}
+                deleteLabel="Remove"
+              />
             </Card>
           </li>
         ))}
@@ -68,14 +65,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: EventRole 
 /** Add Person / Edit Person (spec §5: first name required; role defaults to guest). */
 export function PersonDialog({ person }: { person?: Person }) {
   const intent = person ? "edit-person" : "add-person";
-  const [form, fields] = useForm({
-    id: `${intent}-${person?.id ?? "new"}`,
-    lastResult: useLastResult(intent),
-    defaultValue: person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, PersonSchema),
-  });
+  const [form, fields] = useDialogForm(intent, person?.id, PersonSchema, person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role });
   return (
     <FormDialog title={person ? "Edit Person" : "Add Person"} intent={intent} id={person?.id} form={form} submitLabel={person ? "Save Person" : "Add Person"}>
       <div className="grid grid-cols-2 gap-3">

@@ -1,11 +1,10 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Link, useSearchParams } from "react-router";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
-import { RowActionLink, RowActions } from "~/components/ui/row-actions";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { RowMenu } from "~/components/ui/row-actions";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, type ShotCategory } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
@@ -60,16 +59,11 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: EventRole }) {
                   title={shot.title}
                   meta={[shot.description]}
                   actions={
-                    canEdit || canDelete ? (
-                      <RowActions label={`Actions for ${shot.title}`}>
-                        {canEdit ? <RowActionLink to={dialogs.open("edit-shot", shot.id)}>Edit</RowActionLink> : null}
-                        {canDelete ? (
-                          <RowActionLink to={dialogs.open("delete-shot", shot.id)} destructive>
-                            Delete
-                          </RowActionLink>
-                        ) : null}
-                      </RowActions>
-                    ) : null
+                    <RowMenu
+                      name={shot.title}
+                      editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null}
+                      deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null}
+                    />
                   }
                 />
               </li>
@@ -88,14 +82,7 @@ export function ShotDialog({ shot }: { shot?: Shot }) {
   const [params] = useSearchParams();
   // Adding while a category is filtered starts in that category.
   const filtered = SHOT_CATEGORIES.find((category) => category === params.get("category"));
-  const [form, fields] = useForm({
-    id: `${intent}-${shot?.id ?? "new"}`,
-    lastResult: useLastResult(intent),
-    defaultValue: shot ? formDefaults(shot, ["title", "category", "description"]) : { category: filtered ?? SHOT_DEFAULTS.category },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ShotSchema),
-  });
+  const [form, fields] = useDialogForm(intent, shot?.id, ShotSchema, shot ? formDefaults(shot, ["title", "category", "description"]) : { category: filtered ?? SHOT_DEFAULTS.category });
   return (
     <FormDialog title={shot ? "Edit Shot" : "Add Shot"} intent={intent} id={shot?.id} form={form} submitLabel={shot ? "Save Shot" : "Add Shot"}>
       <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !shot }} errors={fields.title.errors} />

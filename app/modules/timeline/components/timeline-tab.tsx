@@ -1,10 +1,9 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
-import { RowActionButton, RowActionLink, RowActions } from "~/components/ui/row-actions";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { RowActionButton, RowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
@@ -34,26 +33,22 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: EventRole
               meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType as BlockType], block.location]}
               notes={block.notes}
               actions={
-                canEdit || canDelete ? (
-                  <RowActions label={`Actions for ${block.title}`}>
-                    {canEdit ? <RowActionLink to={dialogs.open("edit-block", block.id)}>Edit</RowActionLink> : null}
-                    {canEdit ? (
-                      <>
-                        <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0}>
-                          Move up
-                        </RowActionButton>
-                        <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "down" }} disabled={index === blocks.length - 1}>
-                          Move down
-                        </RowActionButton>
-                      </>
-                    ) : null}
-                    {canDelete ? (
-                      <RowActionLink to={dialogs.open("delete-block", block.id)} destructive>
-                        Delete
-                      </RowActionLink>
-                    ) : null}
-                  </RowActions>
-                ) : null
+                <RowMenu
+                  name={block.title}
+                  editTo={canEdit ? dialogs.open("edit-block", block.id) : null}
+                  deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}
+                >
+                  {canEdit ? (
+                    <>
+                      <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0}>
+                        Move up
+                      </RowActionButton>
+                      <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "down" }} disabled={index === blocks.length - 1}>
+                        Move down
+                      </RowActionButton>
+                    </>
+                  ) : null}
+                </RowMenu>
               }
             />
           </li>
@@ -66,16 +61,9 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: EventRole
 /** Add Block / Edit Block (spec §5: title required; duration a whole number ≥ 1, default 60). */
 export function BlockDialog({ block }: { block?: Block }) {
   const intent = block ? "edit-block" : "add-block";
-  const [form, fields] = useForm({
-    id: `${intent}-${block?.id ?? "new"}`,
-    lastResult: useLastResult(intent),
-    defaultValue: block
+  const [form, fields] = useDialogForm(intent, block?.id, BlockSchema, block
       ? formDefaults(block, ["title", "blockType", "startTime", "durationMinutes", "location", "notes"])
-      : { blockType: BLOCK_DEFAULTS.blockType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, BlockSchema),
-  });
+      : { blockType: BLOCK_DEFAULTS.blockType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) });
   return (
     <FormDialog title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
       <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !block }} errors={fields.title.errors} />

@@ -1,11 +1,10 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
-import { RowActionLink, RowActions } from "~/components/ui/row-actions";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { RowMenu } from "~/components/ui/row-actions";
 import { VENDOR_TYPE_LABELS, VENDOR_TYPES, type VendorType } from "~/db/enums";
 import type { eventVendors } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogHrefs, useLastResult } from "~/modules/event/components/form-dialog";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import type { EventRole } from "~/modules/event/permissions";
@@ -87,14 +86,11 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: EventRo
                     </p>
                     {vendor.notes ? <p className="text-sm whitespace-pre-line text-slate-600">{vendor.notes}</p> : null}
                   </div>
-                  {canEdit ? (
-                    <RowActions label={`Actions for ${vendor.vendorName}`}>
-                      <RowActionLink to={dialogs.open("edit-vendor", vendor.id)}>Edit</RowActionLink>
-                      <RowActionLink to={dialogs.open("delete-vendor", vendor.id)} destructive>
-                        Delete
-                      </RowActionLink>
-                    </RowActions>
-                  ) : null}
+                  <RowMenu
+                    name={vendor.vendorName}
+                    editTo={canEdit ? dialogs.open("edit-vendor", vendor.id) : null}
+                    deleteTo={canEdit ? dialogs.open("delete-vendor", vendor.id) : null}
+                  />
                 </Card>
               </li>
             ))}
@@ -108,14 +104,7 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: EventRo
 /** Add Vendor / Edit Vendor (spec §5 messages: vendor name and type required, email and URL valid). */
 export function VendorDialog({ vendor }: { vendor?: Vendor }) {
   const intent = vendor ? "edit-vendor" : "add-vendor";
-  const [form, fields] = useForm({
-    id: `${intent}-${vendor?.id ?? "new"}`,
-    lastResult: useLastResult(intent),
-    defaultValue: vendor ? formDefaults(vendor, VENDOR_FIELDS) : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, VendorSchema),
-  });
+  const [form, fields] = useDialogForm(intent, vendor?.id, VendorSchema, vendor ? formDefaults(vendor, VENDOR_FIELDS) : undefined);
   return (
     <FormDialog title={vendor ? "Edit Vendor" : "Add Vendor"} intent={intent} id={vendor?.id} form={form} submitLabel={vendor ? "Save Vendor" : "Add Vendor"}>
       <Field label="Vendor Name" inputProps={{ ...getInputProps(fields.vendorName, { type: "text" }), autoFocus: !vendor }} errors={fields.vendorName.errors} />
