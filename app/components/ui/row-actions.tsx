@@ -7,7 +7,7 @@ const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slat
  * The "⋯" menu of a list row: a <details> disclosure, so it opens without JavaScript.
  * Once hydrated, a tap outside closes it.
  */
-export function RowActions({ label, children }: { label: string; children: ReactNode }) {
+function RowActions({ label, children }: { label: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (event: PointerEvent) => {
@@ -31,7 +31,7 @@ export function RowActions({ label, children }: { label: string; children: React
   );
 }
 
-export function RowActionLink({ to, children, destructive = false }: { to: string; children: ReactNode; destructive?: boolean }) {
+function RowActionLink({ to, children, destructive = false }: { to: string; children: ReactNode; destructive?: boolean }) {
   return (
     <Link
       to={to}

@@ -20,7 +20,7 @@ export type RowValues<K extends RowKind> = Omit<(typeof TABLES)[K]["$inferInsert
 type DoneFields = { isDone: boolean; doneBy: string | null; doneAt: string | null };
 
 /** A ceiling per event, so no one can grow an event without bound. */
-export const ROW_LIMITS: Record<RowKind, { max: number; noun: string }> = {
+const ROW_LIMITS: Record<RowKind, { max: number; noun: string }> = {
   block: { max: BLOCKS_PER_EVENT_MAX, noun: "timeline blocks" },
   shot: { max: SHOTS_PER_EVENT_MAX, noun: "shots" },
   person: { max: PEOPLE_PER_EVENT_MAX, noun: "people" },

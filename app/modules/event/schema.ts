@@ -14,7 +14,7 @@ const isoDate = z
   });
 
 /** An IANA time zone the runtime knows (the browser sends its own; see the create form). */
-export function isTimeZone(value: string) {
+function isTimeZone(value: string) {
   if (value.length > 64) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });

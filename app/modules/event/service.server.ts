@@ -42,12 +42,6 @@ function roleOf(row: { event: EventRow; membership: string | null } | undefined,
   return null;
 }
 
-/** The viewer's role in the event, or null when they have none (a stranger). */
-export async function roleIn(db: Db, viewer: Pick<Viewer, "userId">, eventId: string) {
-  const [row] = await eventWithMembership(db, viewer.userId, eventId);
-  return roleOf(row, viewer.userId);
-}
-
 type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /**

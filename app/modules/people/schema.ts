@@ -16,4 +16,3 @@ export const PersonSchema = z.object({
   pronunciation: optionalText(200, "Pronunciation"),
   notes: optionalText(2000, "Notes"),
 });
-export type PersonInput = z.infer<typeof PersonSchema>;

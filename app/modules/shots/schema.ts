@@ -11,7 +11,6 @@ export const ShotSchema = z.object({
   category: z.enum(SHOT_CATEGORIES, { error: "Please choose a category" }),
   description: optionalText(1000, "Description"),
 });
-export type ShotInput = z.infer<typeof ShotSchema>;
 
 // Spec §2: the dashboard's shot filter offers these, in this order.
 export const SHOT_FILTERS = ["all", "getting_ready", "ceremony", "reception", "wedding_party"] as const;

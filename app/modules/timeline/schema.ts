@@ -12,7 +12,7 @@ export const BLOCKS_PER_EVENT_MAX = 200;
 const DURATION_MESSAGE = "Duration must be at least 1 minute";
 
 /** A time of day as an `<input type="time">` sends it (HH:mm, seconds dropped). */
-export const timeOfDay = z
+const timeOfDay = z
   .string()
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, { error: "Please enter a valid time" })
@@ -30,4 +30,3 @@ export const BlockSchema = z.object({
   location: optionalText(200, "Location"),
   notes: optionalText(2000, "Notes"),
 });
-export type BlockInput = z.infer<typeof BlockSchema>;

@@ -65,4 +65,3 @@ export const VendorSchema = z.object({
   tiktokHandle: handle("TikTok handle"),
   notes: optionalText(2000, "Notes"),
 });
-export type VendorInput = z.infer<typeof VendorSchema>;

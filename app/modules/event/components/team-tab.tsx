@@ -15,7 +15,7 @@ type Member = {
 type PendingInvite = { id: string; email: string; inviteType: string; coverageHours: number | null };
 
 /** decisions.md: what invitees may do, in the words the team sees. */
-export const TEAM_COPY =
+const TEAM_COPY =
   "Invitees can view the whole event, check off timeline blocks and shots, and keep the people list up to date.";
 
 /** Spec §2 'Team': the row badge is Accepted for active or accepted, Declined, otherwise Pending. */
