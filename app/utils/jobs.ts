@@ -4,6 +4,8 @@ import { z } from "zod";
 // (conventions.md habit 8). `wrangler types` types the producer as a bare Queue.
 export const JobMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("email"), outboxId: z.string().min(1).max(64) }),
+  // Web push of one in-app notification to every device its user subscribed.
+  z.object({ kind: z.literal("push"), notificationId: z.string().min(1).max(64) }),
 ]);
 export type JobMessage = z.infer<typeof JobMessageSchema>;
 

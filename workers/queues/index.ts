@@ -1,5 +1,6 @@
 import { getDb } from "../../app/utils/db.server";
 import { deliverOutboxEmail, markOutboxFailed } from "../../app/utils/email.server";
+import { deliverPushNotification } from "../../app/modules/notifications/push.server";
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema, retryDelaySeconds } from "../../app/utils/jobs";
 
 /**
@@ -34,6 +35,9 @@ async function handleJob(db: ReturnType<typeof getDb>, env: Env, job: JobMessage
     case "email":
       await deliverOutboxEmail(db, env, job.outboxId);
       return;
+    case "push":
+      await deliverPushNotification(db, env, job.notificationId);
+      return;
   }
 }
 
@@ -41,6 +45,10 @@ async function handleDeadJob(db: ReturnType<typeof getDb>, job: JobMessage) {
   switch (job.kind) {
     case "email":
       await markOutboxFailed(db, job.outboxId, "Gave up after the maximum number of delivery attempts");
+      return;
+    case "push":
+      // Push is best effort (spec §8: push failures are only logged).
+      console.warn(`Gave up pushing notification ${job.notificationId}`);
       return;
   }
 }

@@ -12,6 +12,7 @@ import {
   profiles,
   shotListItems,
   timelineBlocks,
+  users,
 } from "~/db/schema";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
@@ -169,10 +170,12 @@ export function dashboardReads(db: Db, eventId: string) {
         createdAt: eventSecondShooters.createdAt,
         firstName: profiles.firstName,
         lastName: profiles.lastName,
-        email: profiles.email,
+        // The sign-in address: the profile's business e-mail is the user's to change.
+        email: users.email,
       })
       .from(eventSecondShooters)
-      .innerJoin(profiles, eq(profiles.userId, eventSecondShooters.userId))
+      .innerJoin(users, eq(users.id, eventSecondShooters.userId))
+      .leftJoin(profiles, eq(profiles.userId, eventSecondShooters.userId))
       .where(eq(eventSecondShooters.eventId, eventId))
       .orderBy(desc(eventSecondShooters.createdAt)),
     db
