@@ -325,7 +325,10 @@ export const eventInvites = sqliteTable(
     eventId: text("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
+    // Lower-cased and trimmed, like users.email: one seat per address and event.
     email: text("email").notNull(),
+    // The first name the lead typed (team tab), for the team list and the e-mail.
+    inviteeName: text("invitee_name"),
     inviteType: text("invite_type").notNull(),
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
     coverageHours: real("coverage_hours"),
@@ -338,6 +341,9 @@ export const eventInvites = sqliteTable(
   },
   (t) => [
     index("event_invites_event_created_idx").on(t.eventId, t.createdAt),
+    // Inviting the same address twice to one event re-sends the invitation; it never
+    // creates a second seat (issue 5).
+    uniqueIndex("event_invites_event_email_unique").on(t.eventId, t.email),
     index("event_invites_email_idx").on(t.email),
     check("event_invites_type", oneOf("invite_type", INVITE_TYPES)),
     check("event_invites_status", oneOf("status", INVITE_STATUSES)),

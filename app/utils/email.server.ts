@@ -29,17 +29,26 @@ export function outboxInsert(db: Db, mail: OutgoingEmail) {
   return { id, statement };
 }
 
-export function enqueueEmails(env: Pick<Env, "JOBS">, outboxIds: string[]) {
+export function enqueueEmails(env: Pick<Env, "JOBS">, outboxIds: string[], fill?: Record<string, string>) {
   return enqueueJobs(
     env,
-    outboxIds.map((outboxId) => ({ kind: "email" as const, outboxId })),
+    outboxIds.map((outboxId) => ({ kind: "email" as const, outboxId, ...(fill ? { fill } : {}) })),
   );
+}
+
+/** The secrets an e-mail may wait for (the names of the job's `fill`). */
+const PLACEHOLDER = /\{\{client_link\}\}/;
+
+/** The `{{name}}` placeholders of a stored e-mail filled with the job's secrets. */
+export function fillPlaceholders(text: string, fill: Record<string, string> | undefined) {
+  if (!fill) return text;
+  return text.replace(/\{\{([a-z_]{1,32})\}\}/g, (placeholder, name: string) => (Object.hasOwn(fill, name) ? fill[name]! : placeholder));
 }
 
 /** How long one delivery may hold a row before another may try again. */
 const DELIVERY_LEASE_MS = 2 * MINUTE;
 
-export type DeliveryResult = "sent" | "already-sent" | "in-progress" | "missing" | "failed-before";
+export type DeliveryResult = "sent" | "already-sent" | "in-progress" | "missing" | "failed-before" | "unfillable";
 
 /** The e-mail settings (wrangler.toml [vars] and the EMAIL_API_KEY secret). */
 type MailEnv = { EMAIL_API_KEY?: string; EMAIL_API_URL: string; MAIL_FROM: string };
@@ -55,6 +64,7 @@ export async function deliverOutboxEmail(
   env: MailEnv,
   outboxId: string,
   fetcher: typeof fetch = fetch,
+  fill?: Record<string, string>,
 ): Promise<DeliveryResult> {
   const now = isoNow();
   const [claimed] = await db
@@ -80,6 +90,17 @@ export async function deliverOutboxEmail(
     return "in-progress";
   }
 
+  // A message re-queued without its secrets (the cron's retry of a lost queue message)
+  // can never be completed: it fails rather than send a link with a hole in it.
+  const parts = [claimed.subject, claimed.textBody, claimed.htmlBody ?? ""].map((part) => fillPlaceholders(part, fill));
+  if (parts.some((part) => PLACEHOLDER.test(part))) {
+    await db
+      .update(emailOutbox)
+      .set({ status: "failed", lockedUntil: null, lastError: "Its link was not available any more (links are never stored)" })
+      .where(eq(emailOutbox.id, outboxId));
+    return "unfillable";
+  }
+
   let deliveredVia: string;
   let providerMessageId: string | null = null;
   try {
@@ -94,9 +115,9 @@ export async function deliverOutboxEmail(
         body: JSON.stringify({
           from: env.MAIL_FROM,
           to: [claimed.toAddress],
-          subject: claimed.subject,
-          text: claimed.textBody,
-          ...(claimed.htmlBody ? { html: claimed.htmlBody } : {}),
+          subject: fillPlaceholders(claimed.subject, fill),
+          text: fillPlaceholders(claimed.textBody, fill),
+          ...(claimed.htmlBody ? { html: fillPlaceholders(claimed.htmlBody, fill) } : {}),
         }),
       });
       if (!response.ok) {
@@ -117,9 +138,19 @@ export async function deliverOutboxEmail(
     throw error;
   }
 
+  // The local mailbox is the stored row, so there (development and tests only) the
+  // message is kept as sent; a real provider got the secrets and the row keeps none.
+  const mailbox =
+    deliveredVia === "dev-mailbox" && fill
+      ? {
+          subject: fillPlaceholders(claimed.subject, fill),
+          textBody: fillPlaceholders(claimed.textBody, fill),
+          htmlBody: claimed.htmlBody ? fillPlaceholders(claimed.htmlBody, fill) : null,
+        }
+      : {};
   await db
     .update(emailOutbox)
-    .set({ status: "sent", sentAt: isoNow(), deliveredVia, providerMessageId, lockedUntil: null, lastError: null })
+    .set({ status: "sent", sentAt: isoNow(), deliveredVia, providerMessageId, lockedUntil: null, lastError: null, ...mailbox })
     .where(eq(emailOutbox.id, outboxId));
   return "sent";
 }

@@ -3,7 +3,13 @@ import { z } from "zod";
 // Messages on the JOBS queue: a discriminated union validated on both ends
 // (conventions.md habit 8). `wrangler types` types the producer as a bare Queue.
 export const JobMessageSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("email"), outboxId: z.string().min(1).max(64) }),
+  z.object({
+    kind: z.literal("email"),
+    outboxId: z.string().min(1).max(64),
+    // Secrets the stored e-mail must not contain (a client link's token: only its hash
+    // is stored, spec §9): filled into the `{{name}}` placeholders when it is sent.
+    fill: z.record(z.string().regex(/^[a-z_]{1,32}$/), z.string().max(2000)).optional(),
+  }),
   // Web push of one in-app notification to every device its user subscribed.
   z.object({ kind: z.literal("push"), notificationId: z.string().min(1).max(64) }),
 ]);

@@ -30,3 +30,24 @@ export const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true");
 
+
+/** A time of day as an `<input type="time">` sends it (HH:mm, seconds dropped). */
+export const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, { error: "Please enter a valid time" })
+  .transform((value) => value.slice(0, 5));
+
+/** An optional time of day; empty becomes null. */
+export const optionalTime = timeOfDay.optional().transform((value) => value ?? null);
+
+/** An e-mail address, trimmed and lower-cased (addresses are compared that way). */
+export function emailAddress(message: string, requiredMessage = message) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(255, { error: "Email must be less than 255 characters" })
+    .pipe(z.email({ error: message }))
+    .transform((value) => value.toLowerCase());
+}

@@ -27,7 +27,9 @@ const db = getDb(env);
 
 const EVENT_TITLE = "Secret Vineyard Wedding";
 const INTENTS = Object.keys(INTENT_PERMISSIONS) as DashboardIntent[];
-const TEAM_INTENTS: DashboardIntent[] = ["toggle-block", "toggle-shot", "add-person", "edit-person", "delete-person"];
+const TEAM_INTENTS: DashboardIntent[] = ["toggle-block", "toggle-shot", "add-person", "edit-person", "delete-person", "leave-event"];
+/** Only a team member may leave; an event always keeps its lead. */
+const TEAM_ONLY_INTENTS: DashboardIntent[] = ["leave-event"];
 const GONE = "It was deleted or belongs to another event.";
 
 // ---------------------------------------------------------------- users and fixtures
@@ -63,6 +65,8 @@ type Fixture = {
   shots: [string, string];
   person: string;
   vendor: string;
+  /** The accepted member's row (absent when seeded without a team). */
+  memberRow: string;
 };
 
 /**
@@ -78,6 +82,7 @@ async function seedEvent(
   const shots = [crypto.randomUUID(), crypto.randomUUID()] as Fixture["shots"];
   const person = crypto.randomUUID();
   const vendor = crypto.randomUUID();
+  const memberRow = crypto.randomUUID();
   await db.batch([
     db.insert(organizations).values({ id: crypto.randomUUID(), name: "Org", ownerId: leadId }).onConflictDoNothing(),
     db.insert(events).values({
@@ -103,12 +108,12 @@ async function seedEvent(
   ]);
   if (team) {
     await db.batch([
-      db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: member.id, status: "accepted", shooterType: "second_shooter" }),
+      db.insert(eventSecondShooters).values({ id: memberRow, eventId, userId: member.id, status: "accepted", shooterType: "second_shooter" }),
       db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: declined.id, status: "declined", shooterType: "second_shooter" }),
       db.insert(eventInvites).values({ id: crypto.randomUUID(), eventId, email: pending.email, inviteType: "second_shooter", invitedBy: leadId }),
     ]);
   }
-  return { eventId, blocks, shots, person, vendor };
+  return { eventId, blocks, shots, person, vendor, memberRow };
 }
 
 /** Everything D1 holds for one event, in a stable order. */
@@ -280,7 +285,46 @@ const CASES: Record<DashboardIntent, IntentCase> = {
       expect(after.blocks).toEqual([]);
     },
   },
+  "invite-team": {
+    fields: () => ({ firstName: "Sam", email: "Sam.Rivera@Example.com", inviteType: "associate_shooter", coverageHours: "6.5", startTime: "14:00", endTime: "22:30" }),
+    toast: "Invitation sent successfully",
+    effect: (before, after) => {
+      expect(after.invites).toHaveLength(before.invites.length + 1);
+      expect(after.invites.find((i) => i.email === "sam.rivera@example.com")).toMatchObject({
+        inviteeName: "Sam",
+        inviteType: "associate_shooter",
+        coverageHours: 6.5,
+        startTime: "14:00",
+        endTime: "22:30",
+        status: "pending",
+      });
+    },
+  },
+  "remove-team": {
+    fields: (fx) => ({ id: `member:${fx.memberRow}` }),
+    toast: "Team member removed",
+    effect: (_before, after, fx) => {
+      expect(byId(after.team, fx.memberRow)).toBeUndefined();
+      expect(after.team).toHaveLength(1);
+    },
+  },
+  "leave-event": {
+    fields: () => ({}),
+    toast: "You left the event",
+    effect: (_before, after, _fx, actorId) => {
+      expect(after.team.find((m) => m.userId === actorId)).toBeUndefined();
+      expect(after.team).toHaveLength(1);
+    },
+  },
 };
+
+/** Where a save sends the page: the dialog closed, or the page the intent leads to. */
+function redirectOf(intent: DashboardIntent, fx: Fixture) {
+  if (intent === "delete-event") return "/";
+  if (intent === "leave-event") return "/?tab=hired";
+  if (intent === "invite-team" || intent === "remove-team") return `${pageOf(fx)}?tab=team`;
+  return `${pageOf(fx)}?tab=timeline`;
+}
 
 // ---------------------------------------------------------------- 1. the roles matrix
 
@@ -306,7 +350,7 @@ function clientOf(role: Role): { client: Client; id: string | null } {
 
 type Expected = "allowed" | 403 | 404 | "sign in";
 function expected(role: Role, intent: DashboardIntent): Expected {
-  if (role === "lead") return "allowed";
+  if (role === "lead") return TEAM_ONLY_INTENTS.includes(intent) ? 403 : "allowed";
   if (role === "accepted member") return TEAM_INTENTS.includes(intent) ? "allowed" : 403;
   if (role === "signed out") return "sign in";
   return 404;
@@ -317,7 +361,7 @@ const MATRIX = ROLES.flatMap((role) => INTENTS.map((intent) => ({ role, intent, 
 describe("roles matrix: every intent × every role (decisions.md)", () => {
   it("covers every intent of INTENT_PERMISSIONS; the roles table gives the lead all and the team exactly check-off and people", () => {
     expect(Object.keys(CASES).sort()).toEqual([...INTENTS].sort());
-    expect(INTENTS.filter((intent) => canDo("lead", intent))).toEqual(INTENTS);
+    expect(INTENTS.filter((intent) => canDo("lead", intent))).toEqual(INTENTS.filter((intent) => !TEAM_ONLY_INTENTS.includes(intent)));
     expect(INTENTS.filter((intent) => canDo("team", intent)).sort()).toEqual([...TEAM_INTENTS].sort());
   });
 
@@ -326,7 +370,7 @@ describe("roles matrix: every intent × every role (decisions.md)", () => {
     const { client, id: actorId } = clientOf(role);
     const fields = CASES[intent].fields(fx);
     // The form's own URL: its dialog (and row) in the query, which a save closes.
-    const path = `${pageOf(fx)}?tab=timeline&dialog=${intent}${fields.id ? `&id=${fields.id}` : ""}`;
+    const path = `${pageOf(fx)}?tab=timeline&dialog=${intent}${fields.id ? `&id=${encodeURIComponent(fields.id)}` : ""}`;
     const before = await snapshot(fx.eventId);
     const response = await client.post(path, { intent, ...fields });
     const after = await snapshot(fx.eventId);
@@ -338,13 +382,15 @@ describe("roles matrix: every intent × every role (decisions.md)", () => {
         return;
       }
       expect(response.status).toBe(302);
-      const to = intent === "delete-event" ? "/" : `${pageOf(fx)}?tab=timeline`;
+      const to = redirectOf(intent, fx);
       expect(response.headers.get("Location")).toBe(to);
       expect(response.headers.get("X-Remix-Replace")).toBe("true");
       const toast = CASES[intent].toast;
       if (toast) {
         expect(response.headers.getSetCookie().some((c) => c.startsWith("en_toast="))).toBe(true);
-        const next = await client.get(to);
+        // Leaving the last hired event leads on to /subscription: follow where home sends.
+        let next = await client.get(to);
+        for (let hops = 0; next.status === 302 && hops < 3; hops++) next = await client.get(next.headers.get("Location")!);
         expect(next.status).toBe(200);
         expect(await textOf(next)).toContain(toast);
       }

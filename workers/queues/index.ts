@@ -33,7 +33,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
 async function handleJob(db: ReturnType<typeof getDb>, env: Env, job: JobMessage) {
   switch (job.kind) {
     case "email":
-      await deliverOutboxEmail(db, env, job.outboxId);
+      await deliverOutboxEmail(db, env, job.outboxId, fetch, job.fill);
       return;
     case "push":
       await deliverPushNotification(db, env, job.notificationId);

@@ -15,7 +15,11 @@ import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { deleteRow, insertRow, limitMessage, moveBlock, type RowKind, type RowValues, setDone, updateRow } from "./rows.server";
 import { DeleteEventSchema, EditEventSchema } from "./schema";
-import { deleteEvent, requireEventAccess, updateEvent } from "./service.server";
+import { deleteEvent, type EventRow, requireEventAccess, updateEvent } from "./service.server";
+import { createClientAccess } from "~/modules/client-access/service.server";
+import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
+import { inviterDisplayName, leaveEvent, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
+import type { Viewer } from "~/utils/session.server";
 
 // Every change the event dashboard can make: how its form is validated (the same zod
 // schema as the form in the browser) and what it does. The right each one needs is
@@ -30,9 +34,20 @@ type Outcome =
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
-  | { kind: "failed"; status: 400 | 404; title: string; description: string };
+  | { kind: "failed"; status: 400 | 404 | 409; title: string; description: string }
+  /** A client link was created: the page shows it this once, to copy (spec §2 'Client tab'). */
+  | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean };
 
-type Context = { db: Db; eventId: string; userId: string; formData: FormData };
+type Context = {
+  db: Db;
+  env: Env;
+  origin: string;
+  event: EventRow;
+  viewer: Viewer;
+  eventId: string;
+  userId: string;
+  formData: FormData;
+};
 type IntentHandler = (context: Context) => Promise<Outcome>;
 
 
@@ -127,6 +142,31 @@ const vendors = crud("vendor", VendorSchema, {
 });
 
 const MoveSchema = z.enum(["up", "down"]);
+/** A team tab row: `invite:<id>`, `member:<id>` or `client:<id>`. */
+const TeamRowSchema = z.string().max(100).regex(/^(invite|member|client):[A-Za-z0-9_-]{1,64}$/);
+
+/** Spec §8 'Invitation sent successfully' / 'Failed to send invitation'. */
+const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formData }) => {
+  const { value, invalid } = parse(formData, TeamInviteSchema);
+  if (invalid) return invalid;
+  if (value.inviteType === "client") {
+    // Spec §6: a client invited from the team tab gets a view-only link.
+    const created = await createClientAccess(db, env, origin, {
+      event,
+      inviterName: inviterDisplayName(viewer),
+      createdBy: viewer.userId,
+      clientEmail: value.email,
+      flags: { canEditPeople: false, canEditTimeline: false, canEditShots: false, canEditVendors: false },
+    });
+    if (!created) return { kind: "failed", status: 400, title: "Failed to send invitation", description: `An event can have at most ${TEAM_SIZE_MAX} client links.` };
+    return { kind: "client-link", toast: "Invitation sent successfully", url: created.url, email: value.email, emailFailed: created.emailFailed };
+  }
+  const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...value, inviteType: value.inviteType, inviteeName: value.firstName });
+  if (outcome.status === "refused") return { kind: "failed", status: 409, title: "Failed to send invitation", description: outcome.message };
+  return { kind: "saved", toast: "Invitation sent successfully", to: teamTab(event.id) };
+};
+
+const teamTab = (eventId: string) => `/events/${eventId}?tab=team`;
 
 const HANDLERS: Record<DashboardIntent, IntentHandler> = {
   "toggle-block": toggle("block", "Failed to update timeline block."),
@@ -164,6 +204,18 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     if (!(await deleteEvent(db, eventId))) return { kind: "failed", status: 404, title: "Failed to delete event", description: "Event not found" };
     return { kind: "saved", toast: "Event deleted successfully", to: "/" };
   },
+  "invite-team": inviteTeam,
+  "remove-team": async ({ db, eventId, formData }) => {
+    const row = TeamRowSchema.safeParse(formData.get("id"));
+    if (!row.success) return MALFORMED;
+    const [kind, id] = row.data.split(":") as [TeamRowKind, string];
+    if (!(await removeTeamRow(db, eventId, kind, id))) return { kind: "failed", status: 404, title: "Failed to remove team member", description: GONE };
+    return { kind: "saved", toast: "Team member removed", to: teamTab(eventId) };
+  },
+  "leave-event": async ({ db, env, event, viewer }) => {
+    if (!(await leaveEvent(db, env, event, viewer))) return { kind: "failed", status: 404, title: "Error", description: "You are no longer on this event's team." };
+    return { kind: "saved", toast: "You left the event", to: "/?tab=hired" };
+  },
 };
 
 /**
@@ -180,7 +232,17 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     return data<DashboardActionData>({ intent: null, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   }
   const { event, viewer, db } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
-  const outcome = await HANDLERS[intent]({ db, eventId: event.id, userId: viewer.userId, formData });
+  const { env } = context.get(cloudflareContext);
+  const outcome = await HANDLERS[intent]({
+    db,
+    env,
+    origin: new URL(request.url).origin,
+    event,
+    viewer,
+    eventId: event.id,
+    userId: viewer.userId,
+    formData,
+  });
   switch (outcome.kind) {
     case "stay":
       return data<DashboardActionData>({ intent, toast: null });
@@ -191,11 +253,18 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
       );
     case "failed":
       return data<DashboardActionData>({ intent, toast: errorToast(outcome.title, outcome.description) }, { status: outcome.status });
+    case "client-link":
+      return data<DashboardActionData>({
+        intent,
+        toast: outcome.emailFailed
+          ? errorToast("Email not sent", "The link was created, but the email could not be sent. Please copy the link and share it manually.")
+          : { id: crypto.randomUUID(), type: "success", title: outcome.toast },
+        clientLink: { url: outcome.url, email: outcome.email, emailFailed: outcome.emailFailed },
+      });
     case "saved": {
       const url = new URL(request.url);
       const to = outcome.to ?? closeDialogHref(url.pathname, url.searchParams);
       if (!outcome.toast) throw replace(to);
-      const { env } = context.get(cloudflareContext);
       throw await redirectWithToast(env, request, to, { type: "success", title: outcome.toast }, { headers: { "X-Remix-Replace": "true" } });
     }
   }

@@ -24,6 +24,9 @@ export const INTENT_PERMISSIONS = {
   "delete-vendor": "editVendors",
   "edit-event": "manageEvent",
   "delete-event": "manageEvent",
+  "invite-team": "manageEvent",
+  "remove-team": "manageEvent",
+  "leave-event": "leaveEvent",
 } as const satisfies Record<string, EventAction>;
 export type DashboardIntent = keyof typeof INTENT_PERMISSIONS;
 
@@ -36,4 +39,10 @@ export function canDo(role: EventRole, intent: DashboardIntent) {
 }
 
 /** What the dashboard's action answers when it does not redirect. */
-export type DashboardActionData = { intent: DashboardIntent | null; result?: SubmissionResult<string[]>; toast: Toast | null };
+export type DashboardActionData = {
+  intent: DashboardIntent | null;
+  result?: SubmissionResult<string[]>;
+  toast: Toast | null;
+  /** A client link just created: shown (and copyable) this once, never again. */
+  clientLink?: { url: string; email: string; emailFailed: boolean };
+};

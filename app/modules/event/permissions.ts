@@ -13,14 +13,17 @@ export const EVENT_ACTIONS = [
   "editPeople",
   "editVendors",
   "manageEvent",
+  "leaveEvent",
 ] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 
 const PERMISSIONS: Record<EventRole, ReadonlySet<EventAction>> = {
-  lead: new Set(EVENT_ACTIONS),
+  // The lead may do everything but leave: an event always has its lead.
+  lead: new Set(EVENT_ACTIONS.filter((action) => action !== "leaveEvent")),
   // Accepted second/associate shooters: view, check off blocks and shots, and keep the
   // people list up to date (the spec's observed behaviour, confirmed by decisions.md).
-  team: new Set<EventAction>(["view", "toggleDone", "editPeople"]),
+  // Issue 5: a guest can leave an event.
+  team: new Set<EventAction>(["view", "toggleDone", "editPeople", "leaveEvent"]),
 };
 
 export function can(role: EventRole, action: EventAction): boolean {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BLOCK_TYPES } from "~/db/enums";
-import { optionalText, requiredText } from "~/utils/schema-fields";
+import { optionalText, optionalTime, requiredText } from "~/utils/schema-fields";
 
 // Spec §5 'Timeline block': title required, duration an integer of at least 1
 // (a value that is not a number counts as 0, so it fails the same rule). Defaults of
@@ -11,17 +11,10 @@ export const BLOCKS_PER_EVENT_MAX = 200;
 
 const DURATION_MESSAGE = "Duration must be at least 1 minute";
 
-/** A time of day as an `<input type="time">` sends it (HH:mm, seconds dropped). */
-const timeOfDay = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/, { error: "Please enter a valid time" })
-  .transform((value) => value.slice(0, 5));
-
 export const BlockSchema = z.object({
   title: requiredText(200, "Title"),
   blockType: z.enum(BLOCK_TYPES, { error: "Please choose a block type" }),
-  startTime: timeOfDay.optional().transform((value) => value ?? null),
+  startTime: optionalTime,
   durationMinutes: z
     .number({ error: DURATION_MESSAGE })
     .int({ error: "Duration must be a whole number of minutes" })

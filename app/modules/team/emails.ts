@@ -1,0 +1,90 @@
+import { format, parse } from "date-fns";
+import { formatEventDate } from "~/modules/event/components/event-card";
+import type { OutgoingEmail } from "~/utils/email.server";
+import { emailLayout } from "~/utils/email-layout";
+import { positionLabel } from "./schema";
+
+type EventFacts = { title: string; date: string; venue: string | null; coupleNames: string | null };
+
+/** HH:mm as people read it on a phone ("4:30 PM"). */
+export function formatTimeOfDay(time: string) {
+  return format(parse(time, "HH:mm", new Date(2000, 0, 1)), "h:mm a");
+}
+
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+/** What users typed, with no `{{` left that could read as a placeholder of ours. */
+function plain<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === "string" ? value.replaceAll("{{", "{ {") : value]),
+  ) as T;
+}
+
+function eventLines(facts: EventFacts) {
+  const event = plain(facts);
+  return [
+    `Event: ${event.title}`,
+    event.coupleNames ? `Couple: ${event.coupleNames}` : null,
+    `Date: ${formatEventDate(event.date)}`,
+    event.venue ? `Venue: ${event.venue}` : null,
+  ];
+}
+
+/**
+ * The invitation of a second or associate shooter (spec §7 send-invite): who invites,
+ * the event, the position, coverage and times, and the acceptance link.
+ */
+export function shooterInviteEmail(input: {
+  to: string;
+  inviteeName: string | null;
+  inviterName: string;
+  inviteType: string;
+  event: EventFacts;
+  coverageHours: number | null;
+  startTime: string | null;
+  endTime: string | null;
+  url: string;
+}): OutgoingEmail {
+  input = { ...plain(input), event: plain(input.event) };
+  const position = positionLabel(input.inviteType);
+  const greeting = `Hi ${input.inviteeName ?? "there"},`;
+  const intro = `${input.inviterName} invited you to join ${input.event.title} as ${position}.`;
+  const details = [
+    ...eventLines(input.event),
+    `Position: ${position}`,
+    input.coverageHours !== null ? `Coverage: ${input.coverageHours} ${input.coverageHours === 1 ? "hour" : "hours"}` : null,
+    input.startTime ? `Start time: ${formatTimeOfDay(input.startTime)}` : null,
+    input.endTime ? `End time: ${formatTimeOfDay(input.endTime)}` : null,
+  ].filter((line): line is string => line !== null);
+  const free = "Joining is free: you don't need a subscription to work on events you are invited to.";
+  const footer = "If you weren't expecting this invitation, you can ignore this email.";
+  return {
+    to: input.to,
+    kind: "team_invite",
+    subject: oneLine(`${input.inviterName} invited you to ${input.event.title}`),
+    text: [greeting, "", intro, "", ...details, "", `Accept or decline: ${input.url}`, "", free, "", footer].join("\n"),
+    html: emailLayout(`You're invited to ${input.event.title}`, [greeting, intro, ...details, free], { label: "View Invitation", url: input.url }, footer),
+  };
+}
+
+/**
+ * The private link of a client (spec §7 invite send, client). The link carries the
+ * token, which is stored nowhere: the e-mail holds the `{{client_link}}` placeholder,
+ * filled in when it is sent (see fillPlaceholders).
+ */
+export function clientAccessEmail(input: { to: string; inviterName: string; event: EventFacts; canEdit: string[] }): OutgoingEmail {
+  input = { ...plain(input), event: plain(input.event) };
+  const intro = `${input.inviterName} shared the plan of ${input.event.title} with you.`;
+  const rights = input.canEdit.length
+    ? `You can view the event and edit: ${input.canEdit.join(", ")}.`
+    : "You can view the timeline, shot list, people and vendors of the event.";
+  const details = eventLines(input.event).filter((line): line is string => line !== null);
+  const footer = "This link is private: anyone who has it can open your event, so please don't forward it.";
+  return {
+    to: input.to,
+    kind: "client_access",
+    subject: oneLine(`Your event plan: ${input.event.title}`),
+    text: ["Hello,", "", intro, rights, "", ...details, "", "Open your event (no account needed): {{client_link}}", "", footer].join("\n"),
+    html: emailLayout(`Your event plan: ${input.event.title}`, [intro, rights, ...details], { label: "Open Your Event", url: "{{client_link}}" }, footer),
+  };
+}

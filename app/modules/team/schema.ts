@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { INVITE_TYPES, SHOOTER_TYPE_LABELS, type ShooterType } from "~/db/enums";
+import { checkbox, emailAddress, optionalTime, requiredText } from "~/utils/schema-fields";
+
+// Invitations (spec §5 'Invite entry' and 'Invite form'), client-safe: the same
+// schemas validate the forms in the browser and the actions on the server.
+
+export const INVITE_TYPE_LABELS = { ...SHOOTER_TYPE_LABELS, client: "Client" } as const;
+
+/** Spec §2 'Invitation acceptance': the position a type stands for. */
+export function positionLabel(type: string | null | undefined) {
+  return type && type in SHOOTER_TYPE_LABELS ? SHOOTER_TYPE_LABELS[type as ShooterType] : type === "client" ? "Client" : "Team Member";
+}
+
+export const COVERAGE_HOURS_MAX = 24;
+/** How many invitations the create flow sends at once. */
+export const INVITE_ENTRIES_MAX = 20;
+/** Pending invitations, members and client links an event can hold. */
+export const TEAM_SIZE_MAX = 100;
+
+const NAME_AND_EMAIL = "Please enter name and email";
+const inviteType = z.enum(INVITE_TYPES, { error: "Please choose an invite type" });
+
+/**
+ * Coverage in hours: the team tab's input has step 0.5 and min 0 (spec §5); the
+ * create flow's entries are 1 to 24 (spec §5, §9). Empty is "not given".
+ */
+function coverageHours(min: number) {
+  return z
+    .number({ error: "Coverage hours must be a number" })
+    .min(min, { error: min === 0 ? "Coverage hours cannot be negative" : `Coverage hours must be between ${min} and ${COVERAGE_HOURS_MAX}` })
+    .max(COVERAGE_HOURS_MAX, { error: `Coverage hours must be between ${min} and ${COVERAGE_HOURS_MAX}` })
+    .multipleOf(0.5, { error: "Coverage hours go in steps of 0.5" })
+    .optional()
+    .transform((value) => value ?? null);
+}
+
+/** Shooter-only details are dropped for a client (spec §2: only for non-client types). */
+function forType<T extends { inviteType: string; coverageHours: number | null; startTime: string | null; endTime: string | null }>(value: T): T {
+  return value.inviteType === "client" ? { ...value, coverageHours: null, startTime: null, endTime: null } : value;
+}
+
+/** The team tab's invite form: first name and e-mail required ('Please enter name and email'). */
+export const TeamInviteSchema = z
+  .object({
+    firstName: requiredText(100, "First name", NAME_AND_EMAIL),
+    email: emailAddress("Invalid email address", NAME_AND_EMAIL),
+    inviteType,
+    coverageHours: coverageHours(0),
+    startTime: optionalTime,
+    endTime: optionalTime,
+  })
+  .transform(forType);
+export type TeamInvite = z.output<typeof TeamInviteSchema>;
+
+/** One entry of the create flow's invite step (spec §2 'Create Event', §5 'Invite entry'). */
+export const InviteEntrySchema = z
+  .object({
+    email: emailAddress("Invalid email address"),
+    inviteType,
+    coverageHours: coverageHours(1),
+    startTime: optionalTime,
+    endTime: optionalTime,
+    canEditPeople: checkbox,
+    canEditTimeline: checkbox,
+  })
+  .transform(forType);
+export type InviteEntry = z.output<typeof InviteEntrySchema>;
+
+/** The list of the invite step, sent back and forth as `entries[i].field` inputs. */
+export const InviteEntriesSchema = z.object({
+  entries: z
+    .array(InviteEntrySchema)
+    .max(INVITE_ENTRIES_MAX, { error: `You can send at most ${INVITE_ENTRIES_MAX} invitations at once` })
+    .optional()
+    .transform((value) => value ?? []),
+});
+
+/** The invite step's "add" form: the list so far and the entry being added. */
+export const AddInviteEntrySchema = InviteEntriesSchema.extend({ draft: InviteEntrySchema });

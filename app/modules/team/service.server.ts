@@ -1,0 +1,277 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import {
+  eventClientAccess,
+  eventInvites,
+  events,
+  eventSecondShooters,
+  profiles,
+  timelineBlocks,
+  users,
+} from "~/db/schema";
+import { notificationInsert, enqueuePush } from "~/modules/notifications/service.server";
+import { randomToken } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+import { enqueueEmails, outboxInsert } from "~/utils/email.server";
+import { isoNow } from "~/utils/time";
+import { shooterInviteEmail } from "./emails";
+import { positionLabel, TEAM_SIZE_MAX } from "./schema";
+
+type EventFacts = { id: string; title: string; date: string; venue: string | null; coupleNames: string | null; leadPhotographerId: string };
+type Person = { businessName: string | null; firstName: string | null; lastName: string | null };
+
+/** Spec §2 'Invitation acceptance': business name, else first and last name, else 'the photographer'. */
+export function inviterDisplayName(person: Person | null | undefined) {
+  if (!person) return "the photographer";
+  const fullName = [person.firstName, person.lastName].filter(Boolean).join(" ");
+  return person.businessName || fullName || "the photographer";
+}
+
+function personName(person: Person & { email?: string }) {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email || "A team member";
+}
+
+/** Invitation ids are capability URLs (/accept-invite/{id}): 24 random bytes, base64url. */
+const newInviteId = () => randomToken(24);
+export const INVITE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export type ShooterInviteInput = {
+  email: string;
+  inviteeName: string | null;
+  inviteType: "second_shooter" | "associate_shooter";
+  coverageHours: number | null;
+  startTime: string | null;
+  endTime: string | null;
+};
+
+export type InviteOutcome = { status: "sent" | "resent"; inviteId: string } | { status: "refused"; message: string };
+
+function isUniqueViolation(error: unknown) {
+  return String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE");
+}
+
+/**
+ * Invites a second or associate shooter (spec §7 'Invite send (non-client)'): the
+ * invitation row, its e-mail through the queue and, when the address has an account,
+ * an in-app notification and a push job, all written in one batch. The same address
+ * invited again to the same event gets the same pending invitation again (updated and
+ * re-sent), never a second seat; someone already on the team is refused.
+ */
+export async function sendShooterInvite(
+  db: Db,
+  env: Pick<Env, "JOBS">,
+  origin: string,
+  inviter: Person & { userId: string; email: string },
+  event: EventFacts,
+  input: ShooterInviteInput,
+): Promise<InviteOutcome> {
+  if (input.email === inviter.email) return { status: "refused", message: "You can't invite yourself to your own event." };
+  const [existingRows, accountRows, teamSize] = await db.batch([
+    db.select().from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, input.email))),
+    db
+      .select({ userId: users.id, memberId: eventSecondShooters.id, memberStatus: eventSecondShooters.status })
+      .from(users)
+      .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.userId, users.id), eq(eventSecondShooters.eventId, event.id)))
+      .where(eq(users.email, input.email)),
+    db.select({ n: count() }).from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.status, "pending"))),
+  ]);
+  const existing = existingRows[0];
+  const account = accountRows[0];
+  if (account?.memberStatus === "accepted" || account?.memberStatus === "active") {
+    return { status: "refused", message: `${input.email} is already on the team.` };
+  }
+  if (!existing && (teamSize[0]?.n ?? 0) >= TEAM_SIZE_MAX) {
+    return { status: "refused", message: `An event can have at most ${TEAM_SIZE_MAX} pending invitations.` };
+  }
+
+  const resend = existing?.status === "pending";
+  const inviteId = resend ? existing.id : newInviteId();
+  const fields = {
+    inviteType: input.inviteType,
+    inviteeName: input.inviteeName,
+    coverageHours: input.coverageHours,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    invitedBy: inviter.userId,
+  };
+  const inviterName = inviterDisplayName(inviter);
+  const mail = outboxInsert(
+    db,
+    shooterInviteEmail({ to: input.email, inviterName, event, url: `${origin}/accept-invite/${inviteId}`, ...fields }),
+  );
+  const notification = account
+    ? notificationInsert(db, {
+        userId: account.userId,
+        title: input.inviteType === "associate_shooter" ? "New Associate Shooter Invite" : "New Second Shooter Invite",
+        message: `${inviterName} invited you to ${event.title} as ${positionLabel(input.inviteType)}.`,
+        data: { type: "event_invite", invite_id: inviteId, event_id: event.id, eventTitle: event.title },
+        eventId: event.id,
+      })
+    : null;
+
+  const writes = resend
+    ? [db.update(eventInvites).set(fields).where(and(eq(eventInvites.id, inviteId), eq(eventInvites.status, "pending")))]
+    : [
+        // A declined (or answered and since removed) invitation makes way for a new one
+        // with a new link; the old link stops working.
+        ...(existing ? [db.delete(eventInvites).where(eq(eventInvites.id, existing.id))] : []),
+        ...(account?.memberId ? [db.delete(eventSecondShooters).where(eq(eventSecondShooters.id, account.memberId))] : []),
+        db.insert(eventInvites).values({ id: inviteId, eventId: event.id, email: input.email, status: "pending", ...fields }),
+      ];
+  try {
+    await db.batch([writes[0]!, ...writes.slice(1), mail.statement, ...(notification ? [notification.statement] : [])]);
+  } catch (error) {
+    // The same address invited from two devices at once: the other one won.
+    if (isUniqueViolation(error)) return { status: "resent", inviteId: (await inviteIdFor(db, event.id, input.email)) ?? inviteId };
+    throw error;
+  }
+  await enqueueEmails(env, [mail.id]);
+  if (notification) await enqueuePush(env, [notification.id]);
+  return { status: resend ? "resent" : "sent", inviteId };
+}
+
+async function inviteIdFor(db: Db, eventId: string, email: string) {
+  const [row] = await db.select({ id: eventInvites.id }).from(eventInvites).where(and(eq(eventInvites.eventId, eventId), eq(eventInvites.email, email)));
+  return row?.id;
+}
+
+export type TeamRowKind = "invite" | "member" | "client";
+
+/**
+ * Spec §4 'Removal in the team tab': a client row deletes the access, a pending
+ * invitation deletes the invitation, a member row deletes the membership (access ends
+ * at once) together with the member's invitation, so its link cannot be reused.
+ */
+export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, id: string) {
+  if (kind === "client") {
+    const rows = await db
+      .delete(eventClientAccess)
+      .where(and(eq(eventClientAccess.id, id), eq(eventClientAccess.eventId, eventId)))
+      .returning({ id: eventClientAccess.id });
+    return rows.length > 0;
+  }
+  if (kind === "invite") {
+    const rows = await db
+      .delete(eventInvites)
+      .where(and(eq(eventInvites.id, id), eq(eventInvites.eventId, eventId), eq(eventInvites.status, "pending")))
+      .returning({ id: eventInvites.id });
+    return rows.length > 0;
+  }
+  const [, removed] = await db.batch([
+    db.delete(eventInvites).where(
+      and(
+        eq(eventInvites.eventId, eventId),
+        sql`${eventInvites.email} = (SELECT u.email FROM users u JOIN event_second_shooters m ON m.user_id = u.id WHERE m.id = ${id} AND m.event_id = ${eventId})`,
+      ),
+    ),
+    db
+      .delete(eventSecondShooters)
+      .where(and(eq(eventSecondShooters.id, id), eq(eventSecondShooters.eventId, eventId)))
+      .returning({ id: eventSecondShooters.id }),
+  ]);
+  return removed.length > 0;
+}
+
+/**
+ * A team member leaves an event (issue 5: a guest can leave): the membership and the
+ * invitation go, and the lead is told.
+ */
+export async function leaveEvent(db: Db, env: Pick<Env, "JOBS">, event: EventFacts, member: Person & { userId: string; email: string }) {
+  const notification = notificationInsert(db, {
+    userId: event.leadPhotographerId,
+    title: "Team Member Left",
+    message: `${personName(member)} left ${event.title}.`,
+    data: { type: "team_member_left", event_id: event.id },
+    eventId: event.id,
+  });
+  const [, removed] = await db.batch([
+    db.delete(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, member.email))),
+    db
+      .delete(eventSecondShooters)
+      .where(and(eq(eventSecondShooters.eventId, event.id), eq(eventSecondShooters.userId, member.userId)))
+      .returning({ id: eventSecondShooters.id }),
+    notification.statement,
+  ]);
+  await enqueuePush(env, [notification.id]);
+  return removed.length > 0;
+}
+
+/**
+ * What the invitation page shows, in one round trip: the invitation, its event, the
+ * inviter's names, the earliest block start and the total block minutes.
+ */
+export async function loadInvitation(db: Db, inviteId: string) {
+  if (!INVITE_ID_PATTERN.test(inviteId)) return null;
+  const [invites, inviters, blocks] = await db.batch([
+    db
+      .select({ invite: eventInvites, event: events })
+      .from(eventInvites)
+      .innerJoin(events, eq(events.id, eventInvites.eventId))
+      .where(and(eq(eventInvites.id, inviteId), inArray(eventInvites.inviteType, ["second_shooter", "associate_shooter"]))),
+    db
+      .select({ businessName: profiles.businessName, firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(profiles)
+      .where(eq(profiles.userId, sql`(SELECT invited_by FROM event_invites WHERE id = ${inviteId})`)),
+    db
+      .select({
+        earliest: sql<string | null>`MIN(${timelineBlocks.startTime})`,
+        minutes: sql<number | null>`SUM(${timelineBlocks.durationMinutes})`,
+      })
+      .from(timelineBlocks)
+      .where(eq(timelineBlocks.eventId, sql`(SELECT event_id FROM event_invites WHERE id = ${inviteId})`)),
+  ]);
+  const row = invites[0];
+  if (!row) return null;
+  return { ...row, inviter: inviters[0] ?? null, earliestStart: blocks[0]?.earliest ?? null, blockMinutes: blocks[0]?.minutes ?? 0 };
+}
+export type Invitation = NonNullable<Awaited<ReturnType<typeof loadInvitation>>>;
+
+/** Spec §2: coverage from the invite, or the sum of block durations in hours to one decimal. */
+export function coverageOf(invitation: Pick<Invitation, "invite" | "blockMinutes">) {
+  if (invitation.invite.coverageHours !== null) return invitation.invite.coverageHours;
+  return Math.round((invitation.blockMinutes / 60) * 10) / 10;
+}
+
+export type InviteResponse = "accept" | "decline";
+
+/**
+ * Accepts or declines (spec §4 'Invite'): one batch that answers the invitation only
+ * while it is pending and addressed to this account, then (only if it did) upserts
+ * the membership (accepted with the coverage hours, or declined) and notifies the
+ * inviter. A replayed answer changes nothing and says what the invitation already is.
+ */
+export async function respondToInvite(
+  db: Db,
+  env: Pick<Env, "JOBS">,
+  invitation: Invitation,
+  responder: Person & { userId: string; email: string },
+  response: InviteResponse,
+): Promise<{ status: "done" } | { status: "already"; current: string }> {
+  const stamp = isoNow();
+  const { invite, event } = invitation;
+  const status = response === "accept" ? "accepted" : "declined";
+  const answered = sql`id = ${invite.id} AND status = ${status} AND responded_at = ${stamp}`;
+  const notificationId = crypto.randomUUID();
+  const verb = response === "accept" ? "accepted" : "declined";
+  const data = JSON.stringify({ type: "invite_response", invite_id: invite.id, event_id: event.id, status });
+  const [answer] = await db.batch([
+    db
+      .update(eventInvites)
+      .set({ status, respondedAt: stamp, ...(response === "accept" ? { acceptedAt: stamp } : {}) })
+      .where(and(eq(eventInvites.id, invite.id), eq(eventInvites.status, "pending"), eq(eventInvites.email, responder.email)))
+      .returning({ id: eventInvites.id }),
+    db.run(sql`INSERT INTO event_second_shooters (id, event_id, user_id, shooter_type, status, coverage_hours)
+      SELECT ${crypto.randomUUID()}, event_id, ${responder.userId}, invite_type, ${status}, ${response === "accept" ? sql`coverage_hours` : sql`NULL`}
+      FROM event_invites WHERE ${answered}
+      ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, shooter_type = excluded.shooter_type, coverage_hours = excluded.coverage_hours`),
+    db.run(sql`INSERT INTO notifications (id, user_id, title, message, data, event_id)
+      SELECT ${notificationId}, COALESCE(i.invited_by, e.lead_photographer_id), ${response === "accept" ? "Invitation Accepted" : "Invitation Declined"},
+        ${`${personName(responder)} ${verb} your invitation to ${event.title}.`}, ${data}, e.id
+      FROM event_invites i JOIN events e ON e.id = i.event_id WHERE i.id = ${invite.id} AND i.status = ${status} AND i.responded_at = ${stamp}`),
+  ]);
+  if (answer.length === 0) {
+    const [row] = await db.select({ status: eventInvites.status }).from(eventInvites).where(eq(eventInvites.id, invite.id));
+    return { status: "already", current: row?.status ?? "removed" };
+  }
+  await enqueuePush(env, [notificationId]);
+  return { status: "done" };
+}
