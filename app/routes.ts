@@ -10,6 +10,8 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("events/new", "routes/events.new.tsx"),
   route("events/:eventId", "routes/events.$eventId.tsx"),
+  route("events/:eventId/invite", "routes/events.$eventId.invite.tsx"),
+  route("accept-invite/:inviteId", "routes/accept-invite.$inviteId.tsx"),
   route("subscription", "routes/subscription.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("support", "routes/support.tsx"),

@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { AppHeader } from "~/components/page-shell";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { safeReturnTo } from "~/modules/account/schema";
 import { confirmEmail, findValidToken } from "~/modules/account/service.server";
 import { dbFrom } from "~/utils/auth.server";
 import { cloudflareContext } from "~/context";
@@ -20,14 +21,16 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = await findValidToken(dbFrom(context), token, "email_confirmation");
-  return { valid: valid !== null, token: valid ? token : "" };
+  return { valid: valid !== null, token: valid ? token : "", returnTo: safeReturnTo(new URL(request.url).searchParams.get("returnTo")) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
   if (!(await confirmEmail(dbFrom(context), token))) return data({ valid: false }, { status: 400 });
   const { env } = context.get(cloudflareContext);
-  throw await redirectWithToast(env, request, "/", { type: "success", title: "Email confirmed", description: "Thank you. Your email address is confirmed." });
+  // Back to where the link was asked for (an invitation waiting for the address), else home.
+  throw await redirectWithToast(env, request, safeReturnTo(form.get("returnTo")), { type: "success", title: "Email confirmed", description: "Thank you. Your email address is confirmed." });
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,6 +46,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
             <p className="mt-2 text-slate-600">Confirm this address for your Event Flow account.</p>
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={loaderData.token} />
+              <input type="hidden" name="returnTo" value={loaderData.returnTo} />
               <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
                 {navigation.state === "submitting" ? "Confirming..." : "Confirm Email"}
               </Button>

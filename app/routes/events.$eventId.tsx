@@ -10,7 +10,7 @@ import { handleDashboardAction } from "~/modules/event/dashboard-actions.server"
 import { formatEventDate, StatusBadge } from "~/modules/event/components/event-card";
 import { DeleteEventDialog, EditEventDialog } from "~/modules/event/components/event-dialogs";
 import { useDialogHrefs } from "~/modules/event/components/form-dialog";
-import { ClientTab, TeamTab } from "~/modules/event/components/team-tab";
+import { ClientLinkDialog, ClientTab, InviteDialog, LeaveEventDialog, RemoveTeamDialog, TeamTab, type TeamRow, teamRows } from "~/modules/team/components/team-tab";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { dashboardReads, requireEventAccess, toEventSummary } from "~/modules/event/service.server";
 import { DeletePersonDialog, PeopleTab, PersonDialog } from "~/modules/people/components/people-tab";
@@ -27,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 /** The event and every list of the dashboard, in the same D1 batch as the access check. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { event, role, viewer, reads } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
-  const [blocks, shots, people, vendors, members, invites, clientAccess] = reads;
+  const [blocks, shots, people, vendors, members, invites, clientAccess, contacts] = reads;
   const isLead = role === "lead";
   return {
     greetingName: greetingName(viewer),
@@ -41,6 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     members: isLead ? members : members.filter((m) => m.status !== "declined").map((m) => ({ ...m, email: null })),
     invites: isLead ? invites : [],
     clientAccess: isLead ? clientAccess : [],
+    contacts: isLead ? contacts : [],
   };
 }
 
@@ -69,6 +70,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   const { event, blocks, shots, role } = loaderData;
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
+  const team = teamRows({ members: loaderData.members, invites: loaderData.invites, clientAccess: loaderData.clientAccess });
   const tabs = TABS.filter((t) => !("leadOnly" in t) || role === "lead");
   const tab = tabs.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
   const dialog = params.get("dialog");
@@ -150,21 +152,26 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
           {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
           {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
           {tab === "people" ? <PeopleTab people={loaderData.people} role={role} /> : null}
-          {tab === "team" ? <TeamTab members={loaderData.members} invites={loaderData.invites} /> : null}
+          {tab === "team" ? <TeamTab rows={team} role={role} /> : null}
           {tab === "vendors" ? <VendorsTab vendors={loaderData.vendors} role={role} /> : null}
           {tab === "client" ? <ClientTab accesses={loaderData.clientAccess} /> : null}
         </section>
       </main>
       <AppFooter />
-      {isDashboardIntent(dialog) && canDo(role, dialog) ? <DashboardDialog dialog={dialog} id={params.get("id")} data={loaderData} /> : null}
+      {actionData?.clientLink ? (
+        <ClientLinkDialog link={actionData.clientLink} />
+      ) : isDashboardIntent(dialog) && canDo(role, dialog) ? (
+        <DashboardDialog dialog={dialog} id={params.get("id")} data={loaderData} team={team} />
+      ) : null}
       <ActionToast toast={actionData?.toast} />
     </>
   );
 }
 
 /** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
-function DashboardDialog({ dialog, id, data }: { dialog: DashboardIntent; id: string | null; data: LoaderData }) {
+function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: LoaderData; team: TeamRow[] }) {
   const find = <T extends { id: string }>(rows: T[]) => rows.find((row) => row.id === id);
+  const teamRow = team.find((row) => row.key === id);
   const block = find(data.blocks);
   const shot = find(data.shots);
   const person = find(data.people);
@@ -198,6 +205,12 @@ function DashboardDialog({ dialog, id, data }: { dialog: DashboardIntent; id: st
       return <EditEventDialog event={data.event} />;
     case "delete-event":
       return <DeleteEventDialog event={data.event} />;
+    case "invite-team":
+      return <InviteDialog contacts={data.contacts} contactId={id} />;
+    case "remove-team":
+      return teamRow ? <RemoveTeamDialog row={teamRow} /> : null;
+    case "leave-event":
+      return <LeaveEventDialog eventTitle={data.event.title} />;
     default:
       return null;
   }

@@ -39,11 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
   }
   const eventId = await createEvent(dbFrom(context), viewer, submission.value);
-  // Replace the form's history entry: Back from the new event leads to the list.
+  // Spec §2: next comes the optional invite step, then the event. Replace the form's
+  // history entry: Back from there leads to the list.
   throw await redirectWithToast(
     context.get(cloudflareContext).env,
     request,
-    `/events/${eventId}`,
+    `/events/${eventId}/invite`,
     { type: "success", title: "Event created successfully!" },
     { headers: { "X-Remix-Replace": "true" } },
   );

@@ -15,6 +15,7 @@ export const LIMITS = {
   resetPerIp: { name: "reset-ip", max: 10, windowMs: MINUTE },
   resetPerEmail: { name: "reset-email", max: 10, windowMs: MINUTE },
   failedSignIns: { name: "signin-failed", max: 10, windowMs: 10 * MINUTE },
+  confirmationPerUser: { name: "confirm-user", max: 3, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

@@ -76,3 +76,11 @@ export async function signedInUser({ pro }: { pro: boolean }) {
   }
   return { client, user: user!, id: user!.id, email };
 }
+
+/** Creating an event leads to its invite step (spec §2): the id from /events/{id}/invite. */
+export function eventIdFrom(response: Response) {
+  const location = response.headers.get("Location") ?? "";
+  const match = location.match(/^\/events\/([^/]+)\/invite$/);
+  if (!match) throw new Error(`Expected the invite step of a new event, got ${response.status} ${location}`);
+  return match[1]!;
+}

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventSecondShooters } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { createClient, signedInUser } from "./helpers";
+import { createClient, eventIdFrom, signedInUser } from "./helpers";
 
 const db = getDb(env);
 
@@ -10,7 +10,7 @@ async function leadWithEvent(title = "Emma & James Wedding", date = "2027-06-12"
   const lead = await signedInUser({ pro: true });
   const response = await lead.client.post("/events/new", { title, coupleNames: "Emma & James", date, venue: "Willow Creek Barn" });
   expect(response.status).toBe(302);
-  const eventId = response.headers.get("Location")!.replace("/events/", "");
+  const eventId = eventIdFrom(response);
   return { ...lead, eventId };
 }
 

@@ -10,6 +10,7 @@ import type { AccountActionData } from "./action-result";
 import { errorToast, firstIssue } from "./action-result";
 import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
 import { requestPasswordReset, signUp } from "./service.server";
+import { isInvitedAddress } from "~/modules/team/service.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -74,7 +75,9 @@ export async function authAction({ request, context }: Args) {
         { status: 429 },
       );
     }
-    const outcome = await signUp(db, env, url.origin, value);
+    const outcome = await signUp(db, env, url.origin, value, {
+      confirmedByInvitation: await isInvitedAddress(db, returnTo, value.email),
+    });
     if (outcome.status === "exists") {
       return data<AccountActionData>(
         {

@@ -26,17 +26,24 @@ export type SignUpInput = { firstName: string; lastName: string; businessName: s
  * Creates the account (user, profile, notification preferences) with its e-mail
  * confirmation token and e-mail in one D1 batch, then queues the e-mail.
  */
-export async function signUp(db: Db, env: Pick<Env, "JOBS">, origin: string, input: SignUpInput) {
+export async function signUp(
+  db: Db,
+  env: Pick<Env, "JOBS">,
+  origin: string,
+  input: SignUpInput,
+  { confirmedByInvitation = false }: { confirmedByInvitation?: boolean } = {},
+) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) return { status: "exists" as const };
 
   const userId = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  const { token, row } = await newToken("email_confirmation", userId, input.email, CONFIRMATION_TOKEN_MS);
-  const mail = outboxInsert(db, confirmationEmail(input.email, input.firstName, `${origin}/confirm-email?token=${token}`));
+  // decisions.md: an account that signs up from an invitation link with the invited
+  // address is confirmed by that link (only that address received it).
+  const confirmation = confirmedByInvitation ? null : await confirmationMail(db, origin, { userId, email: input.email, firstName: input.firstName }, null);
   try {
     await db.batch([
-      db.insert(users).values({ id: userId, email: input.email, passwordHash }),
+      db.insert(users).values({ id: userId, email: input.email, passwordHash, emailConfirmedAt: confirmedByInvitation ? isoNow() : null }),
       db.insert(profiles).values({
         userId,
         email: input.email,
@@ -45,16 +52,31 @@ export async function signUp(db: Db, env: Pick<Env, "JOBS">, origin: string, inp
         businessName: input.businessName,
       }),
       db.insert(notificationPreferences).values({ userId }),
-      db.insert(authTokens).values(row),
-      mail.statement,
+      ...(confirmation ? [db.insert(authTokens).values(confirmation.row), confirmation.mail.statement] : []),
     ]);
   } catch (error) {
     // Two sign-ups with one address at once: the second loses on the UNIQUE index.
     if (String((error as { cause?: unknown }).cause ?? error).includes("UNIQUE")) return { status: "exists" as const };
     throw error;
   }
-  await enqueueEmails(env, [mail.id]);
+  if (confirmation) await enqueueEmails(env, [confirmation.mail.id]);
   return { status: "created" as const, userId };
+}
+
+/** A confirmation token and its e-mail (the link may lead back to `returnTo` afterwards). */
+async function confirmationMail(db: Db, origin: string, user: { userId: string; email: string; firstName: string | null }, returnTo: string | null) {
+  const { token, row } = await newToken("email_confirmation", user.userId, user.email, CONFIRMATION_TOKEN_MS);
+  const query = new URLSearchParams({ token });
+  if (returnTo && returnTo !== "/") query.set("returnTo", returnTo);
+  const mail = outboxInsert(db, confirmationEmail(user.email, user.firstName ?? "there", `${origin}/confirm-email?${query}`));
+  return { row, mail };
+}
+
+/** Sends a new confirmation link (e.g. from an invitation that needs a confirmed address). */
+export async function resendConfirmation(db: Db, env: Pick<Env, "JOBS">, origin: string, user: { userId: string; email: string; firstName: string | null }, returnTo: string | null) {
+  const { row, mail } = await confirmationMail(db, origin, user, returnTo);
+  await db.batch([db.insert(authTokens).values(row), mail.statement]);
+  await enqueueEmails(env, [mail.id]);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   eventVendors,
   organizations,
   profiles,
+  shooterContacts,
   shotListItems,
   timelineBlocks,
   users,
@@ -58,12 +59,12 @@ export async function requireEventAccess<R extends Reads | []>(
   request: Request,
   eventId: string | undefined,
   action: EventAction,
-  alsoRead?: (db: Db, eventId: string) => R,
+  alsoRead?: (db: Db, eventId: string, userId: string) => R,
 ) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
   if (!eventId || eventId.length > EVENT_ID_MAX) throw data("Event not found", { status: 404 });
-  const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId) ?? [])])) as [
+  const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId, viewer.userId) ?? [])])) as [
     Awaited<ReturnType<typeof eventWithMembership>>,
     ...unknown[],
   ];
@@ -155,7 +156,7 @@ export async function deleteEvent(db: Db, eventId: string) {
 }
 
 /** Everything the dashboard shows, read in the same batch as the access check. */
-export function dashboardReads(db: Db, eventId: string) {
+export function dashboardReads(db: Db, eventId: string, userId: string) {
   return [
     db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt)),
     db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.orderIndex), asc(shotListItems.createdAt)),
@@ -182,6 +183,7 @@ export function dashboardReads(db: Db, eventId: string) {
       .select({
         id: eventInvites.id,
         email: eventInvites.email,
+        inviteeName: eventInvites.inviteeName,
         inviteType: eventInvites.inviteType,
         coverageHours: eventInvites.coverageHours,
         createdAt: eventInvites.createdAt,
@@ -203,5 +205,17 @@ export function dashboardReads(db: Db, eventId: string) {
       .from(eventClientAccess)
       .where(eq(eventClientAccess.eventId, eventId))
       .orderBy(desc(eventClientAccess.createdAt)),
+    // The viewer's saved contacts, to pick from in the invite form (the lead's only).
+    db
+      .select({
+        id: shooterContacts.id,
+        shooterType: shooterContacts.shooterType,
+        firstName: shooterContacts.firstName,
+        lastName: shooterContacts.lastName,
+        email: shooterContacts.email,
+      })
+      .from(shooterContacts)
+      .where(eq(shooterContacts.userId, userId))
+      .orderBy(asc(shooterContacts.firstName), asc(shooterContacts.lastName)),
   ] as const;
 }

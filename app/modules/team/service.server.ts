@@ -34,6 +34,20 @@ function personName(person: Person & { email?: string }) {
 const newInviteId = () => randomToken(24);
 export const INVITE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
+/**
+ * Whether a sign-up comes from the invitation link of this very address (returnTo is
+ * /accept-invite/{id} of a pending invitation sent to it): the link confirms it.
+ */
+export async function isInvitedAddress(db: Db, returnTo: string | null, email: string) {
+  const inviteId = returnTo?.match(/^\/accept-invite\/([^/?#]+)/)?.[1];
+  if (!inviteId || !INVITE_ID_PATTERN.test(inviteId)) return false;
+  const [invite] = await db
+    .select({ id: eventInvites.id })
+    .from(eventInvites)
+    .where(and(eq(eventInvites.id, inviteId), eq(eventInvites.email, email), eq(eventInvites.status, "pending")));
+  return invite !== undefined;
+}
+
 export type ShooterInviteInput = {
   email: string;
   inviteeName: string | null;

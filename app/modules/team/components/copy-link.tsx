@@ -1,0 +1,24 @@
+import { Button } from "~/components/ui/button";
+import { showToast, useHydrated } from "~/components/ui/toaster";
+
+/** Copies a link just created (spec §8 'Link copied'); needs JavaScript, so it waits for it. */
+export function CopyLinkButton({ url, className }: { url: string; className?: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Button
+      type="button"
+      className={className}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(url);
+          showToast({ type: "success", title: "Link copied" });
+        } catch {
+          showToast({ type: "error", title: "Could not copy the link", description: "Select the link and copy it by hand." });
+        }
+      }}
+    >
+      Copy Link
+    </Button>
+  );
+}

@@ -1,0 +1,274 @@
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { Link } from "react-router";
+import { Field, optionsOf, SelectField } from "~/components/forms";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { RowMenu } from "~/components/ui/row-actions";
+import { useHydrated } from "~/components/ui/toaster";
+import { UrlDialog } from "~/components/ui/url-dialog";
+import { INVITE_TYPES } from "~/db/enums";
+import { formatEventDate } from "~/modules/event/components/event-card";
+import { ConfirmDialog, FormDialog, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
+import { ListHeader } from "~/modules/event/components/list-header";
+import { canDo } from "~/modules/event/intents";
+import type { EventRole } from "~/modules/event/permissions";
+import { CopyLinkButton } from "./copy-link";
+import { INVITE_TYPE_LABELS, positionLabel, TeamInviteSchema } from "../schema";
+
+type Member = {
+  id: string;
+  status: string;
+  shooterType: string | null;
+  coverageHours: number | null;
+  createdAt: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+};
+type PendingInvite = { id: string; email: string; inviteeName: string | null; inviteType: string; coverageHours: number | null; createdAt: string };
+type ClientAccess = {
+  id: string;
+  clientEmail: string;
+  canEditPeople: boolean;
+  canEditTimeline: boolean;
+  canEditShots: boolean;
+  canEditVendors: boolean;
+  createdAt: string;
+  expiresAt: string;
+};
+type Contact = { id: string; shooterType: string; firstName: string; lastName: string | null; email: string };
+
+/** decisions.md: what invitees may do, in the words the team sees. */
+const TEAM_COPY =
+  "Invitees can view the whole event, check off timeline blocks and shots, and keep the people list up to date.";
+
+/** Spec §2 'Team': the row badge is Accepted for active or accepted, Declined, otherwise Pending. */
+function StatusBadge({ status }: { status: string }) {
+  if (status === "accepted" || status === "active") return <Badge tone="success">Accepted</Badge>;
+  if (status === "declined") return <Badge tone="danger">Declined</Badge>;
+  if (status === "client") return <Badge tone="brand">Client link</Badge>;
+  return <Badge tone="warning">Pending</Badge>;
+}
+
+function coverage(hours: number | null) {
+  return hours === null ? null : `${hours} ${hours === 1 ? "hour" : "hours"} coverage`;
+}
+
+export function clientRights(access: Pick<ClientAccess, "canEditPeople" | "canEditTimeline" | "canEditShots" | "canEditVendors">) {
+  const editable = [
+    access.canEditTimeline && "timeline",
+    access.canEditShots && "shots",
+    access.canEditPeople && "people",
+    access.canEditVendors && "vendors",
+  ].filter(Boolean);
+  return editable.length ? `Can edit: ${editable.join(", ")}` : "View only";
+}
+
+export type TeamRow = { key: string; name: string; status: string; detail: (string | null)[]; createdAt: string };
+
+/**
+ * Spec §2 'Team': second and associate shooters, pending invitations and client links,
+ * newest invited first. Row keys name their kind (`member:`, `invite:`, `client:`):
+ * removal deletes what the row stands for (spec §4).
+ */
+export function teamRows({ members, invites, clientAccess }: { members: Member[]; invites: PendingInvite[]; clientAccess: ClientAccess[] }): TeamRow[] {
+  const rows: TeamRow[] = [
+    ...invites.map((invite) => ({
+      key: `invite:${invite.id}`,
+      name: invite.inviteeName ?? invite.email,
+      status: "pending",
+      detail: [positionLabel(invite.inviteType), coverage(invite.coverageHours), invite.inviteeName ? invite.email : null],
+      createdAt: invite.createdAt,
+    })),
+    ...members.map((member) => ({
+      key: `member:${member.id}`,
+      name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email || "Team Member",
+      status: member.status,
+      detail: [positionLabel(member.shooterType), coverage(member.coverageHours), member.email],
+      createdAt: member.createdAt,
+    })),
+    ...clientAccess.map((access) => ({
+      key: `client:${access.id}`,
+      name: access.clientEmail,
+      status: "client",
+      detail: ["Client", clientRights(access), `Expires ${formatEventDate(access.expiresAt.slice(0, 10))}`],
+      createdAt: access.createdAt,
+    })),
+  ];
+  return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** The team of the event: the lead invites and removes; members see it read-only and may leave. */
+export function TeamTab({ rows, role }: { rows: TeamRow[]; role: EventRole }) {
+  const dialogs = useDialogHrefs();
+  const canManage = canDo(role, "remove-team");
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600">{TEAM_COPY}</p>
+      <ListHeader count={rows.length} noun={["team member", "team members"]} addLabel="Invite" addTo={canDo(role, "invite-team") ? dialogs.open("invite-team") : null} />
+      {rows.length === 0 ? <p className="text-slate-600">No team members yet</p> : null}
+      <ul className="space-y-2">
+        {rows.map((row) => (
+          <li key={row.key}>
+            <Card className="flex items-start gap-3 !p-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words text-slate-900">{row.name}</p>
+                <p className="text-sm break-words text-slate-600">{row.detail.filter(Boolean).join(" · ")}</p>
+              </div>
+              <StatusBadge status={row.status} />
+              <RowMenu name={row.name} editTo={null} deleteTo={canManage ? dialogs.open("remove-team", row.key) : null} deleteLabel="Remove" />
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {canDo(role, "leave-event") ? (
+        <div className="mt-6">
+          <ButtonLink to={dialogs.open("leave-event")} replace preventScrollReset variant="secondary" className="text-red-700">
+            Leave Event
+          </ButtonLink>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The invite form (spec §5 'Invite form'): first name and e-mail required, the type,
+ * and for shooters coverage hours (step 0.5, min 0) and start and end times. A saved
+ * contact (`id` in the URL) fills it in.
+ */
+export function InviteDialog({ contacts, contactId }: { contacts: Contact[]; contactId: string | null }) {
+  const dialogs = useDialogHrefs();
+  const hydrated = useHydrated();
+  const contact = contacts.find((c) => c.id === contactId);
+  const [form, fields] = useDialogForm(
+    "invite-team",
+    contact?.id,
+    TeamInviteSchema,
+    contact ? { firstName: contact.firstName, email: contact.email, inviteType: contact.shooterType } : { inviteType: "second_shooter" },
+  );
+  const isClient = fields.inviteType.value === "client";
+  // Spec §5: 'send disabled until both filled' (once JavaScript runs; before that the
+  // server answers 'Please enter name and email').
+  const incomplete = hydrated && (!fields.firstName.value?.trim() || !fields.email.value?.trim());
+  return (
+    <FormDialog title="Invite to the Team" intent="invite-team" id={contact?.id} form={form} submitLabel="Send Invitation" busyLabel="Sending..." submitDisabled={incomplete}>
+      {contacts.length > 0 ? (
+        <div>
+          <p className="text-sm font-medium text-slate-700">Pick from saved contacts</p>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {contacts.map((c) => (
+              <li key={c.id}>
+                <Link
+                  to={dialogs.open("invite-team", c.id)}
+                  replace
+                  preventScrollReset
+                  aria-current={c.id === contact?.id ? "true" : undefined}
+                  className={`inline-flex min-h-10 items-center rounded-full border px-3 text-sm ${
+                    c.id === contact?.id ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300 text-slate-700 hover:bg-slate-100"
+                  }`}
+                >
+                  {[c.firstName, c.lastName].filter(Boolean).join(" ")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off", autoFocus: !contact }} errors={fields.firstName.errors} />
+      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
+      <SelectField label="Invite Type" inputProps={getSelectProps(fields.inviteType)} options={optionsOf(INVITE_TYPES, INVITE_TYPE_LABELS)} errors={fields.inviteType.errors} />
+      {isClient ? (
+        <p className="text-sm text-slate-600">The client gets a private, view-only link to the event by email.</p>
+      ) : (
+        <>
+          <Field
+            label="Coverage Hours"
+            inputProps={{ ...getInputProps(fields.coverageHours, { type: "number" }), step: 0.5, min: 0, max: 24, inputMode: "decimal" }}
+            errors={fields.coverageHours.errors}
+            hint={hydrated ? undefined : "For shooters only"}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
+            <Field label="End Time" inputProps={getInputProps(fields.endTime, { type: "time" })} errors={fields.endTime.errors} />
+          </div>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+const REMOVE_COPY: Record<string, { title: string; message: (name: string) => string; confirm: string }> = {
+  member: { title: "Remove team member?", message: (name) => `${name} will lose access to this event at once.`, confirm: "Remove" },
+  invite: { title: "Cancel invitation?", message: (name) => `The invitation to ${name} will stop working.`, confirm: "Cancel Invitation" },
+  client: { title: "Revoke client access?", message: (name) => `The link of ${name} will stop working at once.`, confirm: "Revoke" },
+};
+
+export function RemoveTeamDialog({ row }: { row: TeamRow }) {
+  const copy = REMOVE_COPY[row.key.split(":")[0]!]!;
+  return <ConfirmDialog title={copy.title} message={copy.message(row.name)} intent="remove-team" id={row.key} confirmLabel={copy.confirm} />;
+}
+
+export function LeaveEventDialog({ eventTitle }: { eventTitle: string }) {
+  return (
+    <ConfirmDialog
+      title="Leave this event?"
+      message={`${eventTitle} will disappear from your Hired Events. The photographer can invite you again.`}
+      intent="leave-event"
+      id="me"
+      confirmLabel="Leave Event"
+    />
+  );
+}
+
+/** The link of a client just created: shown once, to copy (spec §2 'Client tab'). */
+export function ClientLinkDialog({ link }: { link: { url: string; email: string; emailFailed: boolean } }) {
+  const { close } = useDialogHrefs();
+  return (
+    <UrlDialog title="Client link created" closeTo={close}>
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          {link.emailFailed
+            ? `The email to ${link.email} could not be sent. Copy the link and share it manually.`
+            : `We emailed the link to ${link.email}. You can also copy it now: for security, it can only be copied right after creation.`}
+        </p>
+        <label className="block text-sm font-medium text-slate-700">
+          Client link
+          <input readOnly value={link.url} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" onFocus={(e) => e.currentTarget.select()} />
+        </label>
+        <div className="flex gap-3">
+          <ButtonLink to={close} replace preventScrollReset variant="secondary" className="flex-1">
+            Done
+          </ButtonLink>
+          <CopyLinkButton url={link.url} className="flex-1" />
+        </div>
+      </div>
+    </UrlDialog>
+  );
+}
+
+/** The event's client links (lead only), with what each may edit and its expiry. */
+export function ClientTab({ accesses }: { accesses: ClientAccess[] }) {
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600">A client link gives your couple a private view of this event, without an account.</p>
+      {accesses.length === 0 ? <p className="text-slate-600">No client access yet</p> : null}
+      <ul className="space-y-2">
+        {accesses.map((access) => {
+          return (
+            <li key={access.id}>
+              <Card className="!p-4">
+                <p className="font-semibold break-words text-slate-900">{access.clientEmail}</p>
+                <p className="text-sm text-slate-600">{clientRights(access)}</p>
+                <p className="text-sm text-slate-600">
+                  Expires <time dateTime={access.expiresAt}>{formatEventDate(access.expiresAt.slice(0, 10))}</time>
+                </p>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

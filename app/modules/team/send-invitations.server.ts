@@ -1,0 +1,38 @@
+import { createClientAccess } from "~/modules/client-access/service.server";
+import type { EventRow } from "~/modules/event/service.server";
+import type { Db } from "~/utils/db.server";
+import type { Viewer } from "~/utils/session.server";
+import type { InviteEntry } from "./schema";
+import { inviterDisplayName, sendShooterInvite } from "./service.server";
+
+/**
+ * The create flow's 'send all' (spec §2): shooters get their invitation, clients their
+ * link (with the entry's people and timeline rights; shots and vendors stay view-only,
+ * as the form does not ask). Each entry stands alone: one refusal does not stop the rest.
+ */
+export async function sendInvitations(db: Db, env: Pick<Env, "JOBS">, origin: string, viewer: Viewer, event: EventRow, entries: InviteEntry[]) {
+  let count = 0;
+  const refused: string[] = [];
+  const links: { email: string; url: string; emailFailed: boolean }[] = [];
+  for (const entry of entries) {
+    if (entry.inviteType === "client") {
+      const created = await createClientAccess(db, env, origin, {
+        event,
+        inviterName: inviterDisplayName(viewer),
+        createdBy: viewer.userId,
+        clientEmail: entry.email,
+        flags: { canEditPeople: entry.canEditPeople, canEditTimeline: entry.canEditTimeline, canEditShots: false, canEditVendors: false },
+      });
+      if (!created) refused.push(`${entry.email}: the event has its maximum of client links.`);
+      else {
+        count++;
+        links.push({ email: entry.email, url: created.url, emailFailed: created.emailFailed });
+      }
+      continue;
+    }
+    const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...entry, inviteType: entry.inviteType, inviteeName: null });
+    if (outcome.status === "refused") refused.push(outcome.message);
+    else count++;
+  }
+  return { count, refused, links };
+}
