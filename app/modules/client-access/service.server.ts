@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
-import { eventClientAccess } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { emailOutbox, eventClientAccess } from "~/db/schema";
 import { clientAccessEmail } from "~/modules/team/emails";
 import { TEAM_SIZE_MAX } from "~/modules/team/schema";
 import { sha256Hex } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { DAY } from "~/utils/time";
 
@@ -59,15 +59,16 @@ export async function createClientAccess(
       canEdit: FLAG_NAMES.filter(([flag]) => flags[flag]).map(([, name]) => name),
     }),
   );
-  const [inserted] = await db.batch([
+  const [inserted] = await batchWithRaw(db, [
     // The ceiling is checked inside the INSERT, so concurrent creations cannot pass it.
-    db.run(sql`INSERT INTO ${eventClientAccess} (id, event_id, client_email, access_token_hash, can_edit_people, can_edit_timeline, can_edit_shots, can_edit_vendors, created_by, expires_at)
+    sql`INSERT INTO ${eventClientAccess} (id, event_id, client_email, access_token_hash, can_edit_people, can_edit_timeline, can_edit_shots, can_edit_vendors, created_by, expires_at)
       SELECT ${id}, ${event.id}, ${input.clientEmail}, ${tokenHash}, ${Number(flags.canEditPeople)}, ${Number(flags.canEditTimeline)}, ${Number(flags.canEditShots)}, ${Number(flags.canEditVendors)}, ${input.createdBy}, ${clientAccessExpiry(event.date)}
-      WHERE (SELECT COUNT(*) FROM ${eventClientAccess} WHERE event_id = ${event.id}) < ${TEAM_SIZE_MAX}`),
+      WHERE (SELECT COUNT(*) FROM ${eventClientAccess} WHERE event_id = ${event.id}) < ${TEAM_SIZE_MAX}`,
     mail.statement,
   ]);
-  if (inserted.meta.changes === 0) {
-    await db.run(sql`DELETE FROM email_outbox WHERE id = ${mail.id}`);
+  if (inserted!.meta.changes === 0) {
+    // Over the ceiling: no access, so no e-mail either.
+    await db.delete(emailOutbox).where(eq(emailOutbox.id, mail.id));
     return null;
   }
   const url = `${origin}/client/${token}`;

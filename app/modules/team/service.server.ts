@@ -10,7 +10,7 @@ import {
 } from "~/db/schema";
 import { notificationInsert, enqueuePush } from "~/modules/notifications/service.server";
 import { randomToken } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { isoNow } from "~/utils/time";
 import { shooterInviteEmail } from "./emails";
@@ -82,7 +82,8 @@ export async function sendShooterInvite(
   const [existingRows, accountRows, teamSize] = await db.batch([
     db.select().from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, input.email))),
     db
-      .select({ userId: users.id, memberId: eventSecondShooters.id, memberStatus: eventSecondShooters.status })
+      // Distinct column names: D1 batches return rows by name, so two "id"s would collide.
+      .select({ userId: users.id, memberId: sql<string | null>`${eventSecondShooters.id}`.as("member_id"), memberStatus: eventSecondShooters.status })
       .from(users)
       .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.userId, users.id), eq(eventSecondShooters.eventId, event.id)))
       .where(eq(users.email, input.email)),
@@ -215,12 +216,15 @@ export async function leaveEvent(db: Db, env: Pick<Env, "JOBS">, event: EventFac
  */
 export async function loadInvitation(db: Db, inviteId: string) {
   if (!INVITE_ID_PATTERN.test(inviteId)) return null;
-  const [invites, inviters, blocks] = await db.batch([
+  const eventOfInvite = sql`(SELECT event_id FROM event_invites WHERE id = ${inviteId})`;
+  // Separate statements rather than a join: D1 batches return rows by column name,
+  // and the invitation and the event share several (id, created_at …).
+  const [invites, eventRows, inviters, blocks] = await db.batch([
     db
-      .select({ invite: eventInvites, event: events })
+      .select()
       .from(eventInvites)
-      .innerJoin(events, eq(events.id, eventInvites.eventId))
       .where(and(eq(eventInvites.id, inviteId), inArray(eventInvites.inviteType, ["second_shooter", "associate_shooter"]))),
+    db.select().from(events).where(eq(events.id, eventOfInvite)),
     db
       .select({ businessName: profiles.businessName, firstName: profiles.firstName, lastName: profiles.lastName })
       .from(profiles)
@@ -231,11 +235,12 @@ export async function loadInvitation(db: Db, inviteId: string) {
         minutes: sql<number | null>`SUM(${timelineBlocks.durationMinutes})`,
       })
       .from(timelineBlocks)
-      .where(eq(timelineBlocks.eventId, sql`(SELECT event_id FROM event_invites WHERE id = ${inviteId})`)),
+      .where(eq(timelineBlocks.eventId, eventOfInvite)),
   ]);
-  const row = invites[0];
-  if (!row) return null;
-  return { ...row, inviter: inviters[0] ?? null, earliestStart: blocks[0]?.earliest ?? null, blockMinutes: blocks[0]?.minutes ?? 0 };
+  const invite = invites[0];
+  const event = eventRows[0];
+  if (!invite || !event) return null;
+  return { invite, event, inviter: inviters[0] ?? null, earliestStart: blocks[0]?.earliest ?? null, blockMinutes: blocks[0]?.minutes ?? 0 };
 }
 export type Invitation = NonNullable<Awaited<ReturnType<typeof loadInvitation>>>;
 
@@ -267,22 +272,22 @@ export async function respondToInvite(
   const notificationId = crypto.randomUUID();
   const verb = response === "accept" ? "accepted" : "declined";
   const data = JSON.stringify({ type: "invite_response", invite_id: invite.id, event_id: event.id, status });
-  const [answer] = await db.batch([
+  const [answer] = await batchWithRaw(db, [
     db
       .update(eventInvites)
       .set({ status, respondedAt: stamp, ...(response === "accept" ? { acceptedAt: stamp } : {}) })
       .where(and(eq(eventInvites.id, invite.id), eq(eventInvites.status, "pending"), eq(eventInvites.email, responder.email)))
       .returning({ id: eventInvites.id }),
-    db.run(sql`INSERT INTO event_second_shooters (id, event_id, user_id, shooter_type, status, coverage_hours)
+    sql`INSERT INTO event_second_shooters (id, event_id, user_id, shooter_type, status, coverage_hours)
       SELECT ${crypto.randomUUID()}, event_id, ${responder.userId}, invite_type, ${status}, ${response === "accept" ? sql`coverage_hours` : sql`NULL`}
       FROM event_invites WHERE ${answered}
-      ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, shooter_type = excluded.shooter_type, coverage_hours = excluded.coverage_hours`),
-    db.run(sql`INSERT INTO notifications (id, user_id, title, message, data, event_id)
+      ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, shooter_type = excluded.shooter_type, coverage_hours = excluded.coverage_hours`,
+    sql`INSERT INTO notifications (id, user_id, title, message, data, event_id)
       SELECT ${notificationId}, COALESCE(i.invited_by, e.lead_photographer_id), ${response === "accept" ? "Invitation Accepted" : "Invitation Declined"},
         ${`${personName(responder)} ${verb} your invitation to ${event.title}.`}, ${data}, e.id
-      FROM event_invites i JOIN events e ON e.id = i.event_id WHERE i.id = ${invite.id} AND i.status = ${status} AND i.responded_at = ${stamp}`),
+      FROM event_invites i JOIN events e ON e.id = i.event_id WHERE i.id = ${invite.id} AND i.status = ${status} AND i.responded_at = ${stamp}`,
   ]);
-  if (answer.length === 0) {
+  if (!answer?.results.length) {
     const [row] = await db.select({ status: eventInvites.status }).from(eventInvites).where(eq(eventInvites.id, invite.id));
     return { status: "already", current: row?.status ?? "removed" };
   }
