@@ -13,6 +13,9 @@ export const DEMO_USER_ID = "00000000-0000-4000-8000-00000000d001";
 export const DEMO_ORGANIZATION_ID = "00000000-0000-4000-8000-00000000d002";
 export const DEMO_EVENT_ID = "00000000-0000-4000-8000-00000000d003";
 export const SEED_MARKER = "seed:demo:v1";
+/** A second shooter on the demo wedding: the team member's view of the app. */
+export const DEMO_SHOOTER_EMAIL = "alex@eventflow.app";
+export const DEMO_SHOOTER_ID = "00000000-0000-4000-8000-00000000d004";
 
 type Value = string | number | boolean | null;
 type Row = Record<string, Value>;
@@ -210,6 +213,45 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
       }),
     );
   });
+  // The team: Alex (second shooter, accepted; same password as the demo lead) and a
+  // pending invitation of an associate shooter.
+  statements.push(
+    guardedInsert("users", { id: DEMO_SHOOTER_ID, email: DEMO_SHOOTER_EMAIL, password_hash: passwordHash, email_confirmed_at: `${today}T00:00:00.000Z` }),
+    guardedInsert("profiles", { user_id: DEMO_SHOOTER_ID, first_name: "Alex", last_name: "Rivera", business_name: null, email: DEMO_SHOOTER_EMAIL }),
+    guardedInsert("notification_preferences", { user_id: DEMO_SHOOTER_ID, upcoming_events: true, event_reminder_days: 1 }),
+    guardedInsert("event_invites", {
+      id: "demoInviteAlexRivera000000000001",
+      event_id: DEMO_EVENT_ID,
+      email: DEMO_SHOOTER_EMAIL,
+      invitee_name: "Alex",
+      invite_type: "second_shooter",
+      invited_by: DEMO_USER_ID,
+      coverage_hours: 8,
+      start_time: "13:00",
+      end_time: "22:00",
+      status: "accepted",
+      accepted_at: `${today}T00:00:00.000Z`,
+      responded_at: `${today}T00:00:00.000Z`,
+    }),
+    guardedInsert("event_second_shooters", {
+      id: demoId(5, 1),
+      event_id: DEMO_EVENT_ID,
+      user_id: DEMO_SHOOTER_ID,
+      shooter_type: "second_shooter",
+      status: "accepted",
+      coverage_hours: 8,
+    }),
+    guardedInsert("event_invites", {
+      id: "demoInviteJordanLee0000000000001",
+      event_id: DEMO_EVENT_ID,
+      email: "jordan.lee@example.com",
+      invitee_name: "Jordan",
+      invite_type: "associate_shooter",
+      invited_by: DEMO_USER_ID,
+      coverage_hours: 4,
+      status: "pending",
+    }),
+  );
   statements.push(`INSERT INTO processed_jobs (key, kind) VALUES ('${SEED_MARKER}', 'seed') ON CONFLICT DO NOTHING;`);
   return statements;
 }

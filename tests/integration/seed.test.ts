@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eventPeople, events, profiles, shotListItems, timelineBlocks, users } from "~/db/schema";
-import { buildDemoSeed, DEMO_EMAIL, DEMO_EVENT_ID, DEMO_PASSWORD, DEMO_USER_ID } from "~/db/seed";
+import { eventInvites, eventPeople, events, eventSecondShooters, profiles, shotListItems, timelineBlocks, users } from "~/db/schema";
+import { buildDemoSeed, DEMO_EMAIL, DEMO_EVENT_ID, DEMO_PASSWORD, DEMO_SHOOTER_EMAIL, DEMO_SHOOTER_ID, DEMO_USER_ID } from "~/db/seed";
 import { getDb } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
@@ -36,6 +36,21 @@ describe("demo seed in D1", () => {
     expect(people.filter((p) => p.pronunciation).length).toBeGreaterThanOrEqual(6);
     expect(people.some((p) => p.role === "parent")).toBe(true);
     expect(await count("event_vendors")).toBeGreaterThanOrEqual(5);
+  });
+
+  it("puts a second shooter (who can sign in) on the team of the wedding, and a pending invitation", async () => {
+    await runSeed("2026-11-22");
+    const [shooter] = await db.select().from(users).where(eq(users.email, DEMO_SHOOTER_EMAIL));
+    expect(shooter?.id).toBe(DEMO_SHOOTER_ID);
+    expect(shooter!.emailConfirmedAt).not.toBeNull();
+    expect(await verifyPassword(DEMO_PASSWORD, shooter!.passwordHash)).toBe(true);
+    const team = await db.select().from(eventSecondShooters).where(eq(eventSecondShooters.eventId, DEMO_EVENT_ID));
+    expect(team).toEqual([expect.objectContaining({ userId: DEMO_SHOOTER_ID, status: "accepted", coverageHours: 8 })]);
+    const invites = await db.select().from(eventInvites).where(eq(eventInvites.eventId, DEMO_EVENT_ID));
+    expect(invites.map((i) => [i.email, i.status]).sort()).toEqual([
+      [DEMO_SHOOTER_EMAIL, "accepted"],
+      ["jordan.lee@example.com", "pending"],
+    ]);
   });
 
   it("is idempotent and never re-adds what the developer deleted", async () => {
