@@ -13,10 +13,11 @@ import { useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ClientLinkDialog, ClientTab, InviteDialog, LeaveEventDialog, RemoveTeamDialog, TeamTab, type TeamRow, teamRows } from "~/modules/team/components/team-tab";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { dashboardReads, requireEventAccess, toEventSummary } from "~/modules/event/service.server";
-import { DeletePersonDialog, PeopleTab, PersonDialog } from "~/modules/people/components/people-tab";
-import { DeleteShotDialog, ShotDialog, ShotsTab } from "~/modules/shots/components/shots-tab";
-import { BlockDialog, DeleteBlockDialog, TimelineTab } from "~/modules/timeline/components/timeline-tab";
-import { DeleteVendorDialog, VendorDialog, VendorsTab } from "~/modules/vendors/components/vendors-tab";
+import { ListDialog } from "~/modules/event/components/list-dialog";
+import { PeopleTab } from "~/modules/people/components/people-tab";
+import { ShotsTab } from "~/modules/shots/components/shots-tab";
+import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
+import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import type { Route } from "./+types/events.$eventId";
 
@@ -170,37 +171,10 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
 
 /** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
 function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: LoaderData; team: TeamRow[] }) {
-  const find = <T extends { id: string }>(rows: T[]) => rows.find((row) => row.id === id);
+  const listDialog = ListDialog({ dialog, id, lists: data });
+  if (listDialog !== undefined) return listDialog;
   const teamRow = team.find((row) => row.key === id);
-  const block = find(data.blocks);
-  const shot = find(data.shots);
-  const person = find(data.people);
-  const vendor = find(data.vendors);
   switch (dialog) {
-    case "add-block":
-      return <BlockDialog />;
-    case "edit-block":
-      return block ? <BlockDialog block={block} /> : null;
-    case "delete-block":
-      return block ? <DeleteBlockDialog block={block} /> : null;
-    case "add-shot":
-      return <ShotDialog />;
-    case "edit-shot":
-      return shot ? <ShotDialog shot={shot} /> : null;
-    case "delete-shot":
-      return shot ? <DeleteShotDialog shot={shot} /> : null;
-    case "add-person":
-      return <PersonDialog />;
-    case "edit-person":
-      return person ? <PersonDialog person={person} /> : null;
-    case "delete-person":
-      return person ? <DeletePersonDialog person={person} /> : null;
-    case "add-vendor":
-      return <VendorDialog />;
-    case "edit-vendor":
-      return vendor ? <VendorDialog vendor={vendor} /> : null;
-    case "delete-vendor":
-      return vendor ? <DeleteVendorDialog vendor={vendor} /> : null;
     case "edit-event":
       return <EditEventDialog event={data.event} />;
     case "delete-event":

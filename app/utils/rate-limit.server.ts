@@ -16,6 +16,8 @@ export const LIMITS = {
   resetPerEmail: { name: "reset-email", max: 10, windowMs: MINUTE },
   failedSignIns: { name: "signin-failed", max: 10, windowMs: 10 * MINUTE },
   confirmationPerUser: { name: "confirm-user", max: 3, windowMs: 10 * MINUTE },
+  // Client links: every opening of /client/{token} and every failed portal request.
+  clientLinkPerIp: { name: "client-link-ip", max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

@@ -67,6 +67,8 @@ type Fixture = {
   vendor: string;
   /** The accepted member's row (absent when seeded without a team). */
   memberRow: string;
+  /** A client link of the event. */
+  clientAccess: string;
 };
 
 /**
@@ -83,6 +85,7 @@ async function seedEvent(
   const person = crypto.randomUUID();
   const vendor = crypto.randomUUID();
   const memberRow = crypto.randomUUID();
+  const clientAccess = crypto.randomUUID();
   await db.batch([
     db.insert(organizations).values({ id: crypto.randomUUID(), name: "Org", ownerId: leadId }).onConflictDoNothing(),
     db.insert(events).values({
@@ -105,6 +108,13 @@ async function seedEvent(
     ]),
     db.insert(eventPeople).values({ id: person, eventId, firstName: "Grace", lastName: "Lee", role: "grandparent" }),
     db.insert(eventVendors).values({ id: vendor, eventId, vendorName: "Petal Studio", vendorType: "florist" }),
+    db.insert(eventClientAccess).values({
+      id: clientAccess,
+      eventId,
+      clientEmail: "couple@example.com",
+      accessTokenHash: crypto.randomUUID().replaceAll("-", "").repeat(2),
+      expiresAt: "2027-07-12T23:59:59.999Z",
+    }),
   ]);
   if (team) {
     await db.batch([
@@ -113,7 +123,7 @@ async function seedEvent(
       db.insert(eventInvites).values({ id: crypto.randomUUID(), eventId, email: pending.email, inviteType: "second_shooter", invitedBy: leadId }),
     ]);
   }
-  return { eventId, blocks, shots, person, vendor, memberRow };
+  return { eventId, blocks, shots, person, vendor, memberRow, clientAccess };
 }
 
 /** Everything D1 holds for one event, in a stable order. */
@@ -308,6 +318,26 @@ const CASES: Record<DashboardIntent, IntentCase> = {
       expect(after.team).toHaveLength(1);
     },
   },
+  "create-client-access": {
+    fields: () => ({ clientEmail: "Emma.Carter@Example.com", canEditPeople: "on", canEditTimeline: "on" }),
+    toast: "Client access created",
+    effect: (before, after) => {
+      expect(after.clients).toHaveLength(before.clients.length + 1);
+      expect(after.clients.find((c) => c.clientEmail === "emma.carter@example.com")).toMatchObject({
+        canEditPeople: true,
+        canEditTimeline: true,
+        canEditShots: false,
+        canEditVendors: false,
+      });
+    },
+  },
+  "revoke-client-access": {
+    fields: (fx) => ({ id: fx.clientAccess }),
+    toast: "Access revoked",
+    effect: (_before, after) => {
+      expect(after.clients).toEqual([]);
+    },
+  },
   "leave-event": {
     fields: () => ({}),
     toast: "You left the event",
@@ -379,6 +409,14 @@ describe("roles matrix: every intent × every role (decisions.md)", () => {
       CASES[intent].effect(before, after, fx, actorId!);
       if (intent === "toggle-block" || intent === "toggle-shot") {
         expect(response.status).toBe(200);
+        return;
+      }
+      if (intent === "create-client-access") {
+        // The link is shown this once, on the page itself (no redirect that would lose it).
+        expect(response.status).toBe(200);
+        const page = await textOf(response);
+        expect(page).toContain(CASES[intent].toast!);
+        expect(page).toMatch(/\/client\/[0-9a-f]{64}/);
         return;
       }
       expect(response.status).toBe(302);
@@ -776,7 +814,8 @@ describe("delete event", () => {
     const before = await snapshot(fx.eventId);
     expect(before.team).toHaveLength(3);
     expect(before.invites).toHaveLength(2);
-    expect(before.clients).toHaveLength(1);
+    // The fixture's client link and this one.
+    expect(before.clients).toHaveLength(2);
     const otherBefore = await snapshot(other.eventId);
 
     const response = await lead.client.post(`${pageOf(fx)}?dialog=delete-event`, { intent: "delete-event", confirmation: "delete" });

@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { emailOutbox, eventClientAccess } from "~/db/schema";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { emailOutbox, eventClientAccess, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { clientAccessEmail } from "~/modules/team/emails";
 import { TEAM_SIZE_MAX } from "~/modules/team/schema";
 import { sha256Hex } from "~/utils/crypto.server";
@@ -80,4 +80,73 @@ export async function createClientAccess(
     emailFailed = true;
   }
   return { id, url, emailFailed };
+}
+
+/** Spec §9: a client token is 32 bytes as hex. Anything else is not looked up. */
+export const CLIENT_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+const ACCESS_ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+/**
+ * The unexpired access a token opens, or null. The token is hashed first and looked up
+ * by its hash (an index), so no comparison ever runs on the secret itself.
+ */
+export async function findClientAccess(db: Db, token: string) {
+  if (!CLIENT_TOKEN_PATTERN.test(token)) return null;
+  const [access] = await db
+    .select({ id: eventClientAccess.id, expiresAt: eventClientAccess.expiresAt })
+    .from(eventClientAccess)
+    .where(and(eq(eventClientAccess.accessTokenHash, await sha256Hex(token)), gt(eventClientAccess.expiresAt, new Date().toISOString())));
+  return access ?? null;
+}
+
+/**
+ * Everything the portal shows, in one round trip, for an access id and the token of
+ * its cookie: the access (its flags), its event and the four lists. Every statement
+ * is conditioned on the access being valid (id, hash, unexpired), so a revoked or
+ * expired link reads nothing.
+ */
+export async function portalReads(db: Db, accessId: string, token: string) {
+  if (!ACCESS_ID_PATTERN.test(accessId) || !CLIENT_TOKEN_PATTERN.test(token)) return null;
+  const hash = await sha256Hex(token);
+  const now = new Date().toISOString();
+  const valid = and(eq(eventClientAccess.id, accessId), eq(eventClientAccess.accessTokenHash, hash), gt(eventClientAccess.expiresAt, now));
+  const eventId = sql`(SELECT event_id FROM event_client_access WHERE id = ${accessId} AND access_token_hash = ${hash} AND expires_at > ${now})`;
+  const [accessRows, eventRows, blocks, shots, people, vendors] = await db.batch([
+    db.select().from(eventClientAccess).where(valid),
+    db.select().from(events).where(eq(events.id, eventId)),
+    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt)),
+    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.orderIndex), asc(shotListItems.createdAt)),
+    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.firstName), asc(eventPeople.lastName)),
+    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.vendorType), asc(eventVendors.vendorName)),
+  ]);
+  const access = accessRows[0];
+  const event = eventRows[0];
+  if (!access || !event) return null;
+  return { access, event, blocks, shots, people, vendors };
+}
+
+/**
+ * The portal cookie: the token, named after its access, sent only to portal pages
+ * (Path=/client/view: React Router's data requests, `/client/view/{id}.data`, need
+ * it too, so the path cannot be the access's own), until the link expires.
+ */
+const portalCookieName = (accessId: string) => `ef_client_${accessId}`;
+
+export function portalPath(accessId: string) {
+  return `/client/view/${accessId}`;
+}
+
+export function portalCookie(request: Request, accessId: string, token: string, expiresAt: string) {
+  const secure = new URL(request.url).protocol === "https:";
+  const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
+  return [`${portalCookieName(accessId)}=${token}`, "Path=/client/view", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`, ...(secure ? ["Secure"] : [])].join("; ");
+}
+
+export function readPortalCookie(request: Request, accessId: string) {
+  const wanted = portalCookieName(accessId);
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === wanted && value && CLIENT_TOKEN_PATTERN.test(value)) return value;
+  }
+  return null;
 }

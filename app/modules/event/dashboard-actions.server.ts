@@ -18,6 +18,7 @@ import { DeleteEventSchema, EditEventSchema } from "./schema";
 import { deleteEvent, type EventRow, requireEventAccess, updateEvent } from "./service.server";
 import { createClientAccess } from "~/modules/client-access/service.server";
 import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
+import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { inviterDisplayName, leaveEvent, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
 import type { Viewer } from "~/utils/session.server";
 
@@ -26,7 +27,7 @@ import type { Viewer } from "~/utils/session.server";
 // in intents.ts and checked by requireEventAccess before anything runs. Messages are
 // spec §8's; where the spec gives none for the dashboard they follow its pattern.
 
-type Outcome =
+export type Outcome =
   /** Saved, with a success toast; the page then shows `to` (default: the dialog closed). */
   | { kind: "saved"; toast?: string; to?: string }
   /** Saved, and the page stays as it is (checking off: no redirect, no toast). */
@@ -38,16 +39,18 @@ type Outcome =
   /** A client link was created: the page shows it this once, to copy (spec §2 'Client tab'). */
   | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean };
 
-type Context = {
+export type IntentContext = {
   db: Db;
   env: Env;
   origin: string;
   event: EventRow;
-  viewer: Viewer;
+  /** The signed-in user; null for a client link (client portal). */
+  viewer: Viewer | null;
   eventId: string;
-  userId: string;
+  userId: string | null;
   formData: FormData;
 };
+type Context = IntentContext;
 type IntentHandler = (context: Context) => Promise<Outcome>;
 
 
@@ -147,6 +150,7 @@ const TeamRowSchema = z.string().max(100).regex(/^(invite|member|client):[A-Za-z
 
 /** Spec §8 'Invitation sent successfully' / 'Failed to send invitation'. */
 const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formData }) => {
+  if (!viewer) return MALFORMED;
   const { value, invalid } = parse(formData, TeamInviteSchema);
   if (invalid) return invalid;
   if (value.inviteType === "client") {
@@ -205,6 +209,21 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     return { kind: "saved", toast: "Event deleted successfully", to: "/" };
   },
   "invite-team": inviteTeam,
+  "create-client-access": async ({ db, env, origin, event, viewer, formData }) => {
+    if (!viewer) return MALFORMED;
+    const { value, invalid } = parse(formData, ClientAccessSchema);
+    if (invalid) return invalid;
+    const { clientEmail, ...flags } = value;
+    const created = await createClientAccess(db, env, origin, { event, inviterName: inviterDisplayName(viewer), createdBy: viewer.userId, clientEmail, flags });
+    if (!created) return { kind: "failed", status: 400, title: "Error", description: `An event can have at most ${TEAM_SIZE_MAX} client links.` };
+    return { kind: "client-link", toast: "Client access created", url: created.url, email: clientEmail, emailFailed: created.emailFailed };
+  },
+  "revoke-client-access": async ({ db, eventId, formData }) => {
+    const id = rowId(formData);
+    if (!id) return MALFORMED;
+    if (!(await removeTeamRow(db, eventId, "client", id))) return { kind: "failed", status: 404, title: "Error", description: GONE };
+    return { kind: "saved", toast: "Access revoked" };
+  },
   "remove-team": async ({ db, eventId, formData }) => {
     const row = TeamRowSchema.safeParse(formData.get("id"));
     if (!row.success) return MALFORMED;
@@ -213,6 +232,7 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     return { kind: "saved", toast: "Team member removed", to: teamTab(eventId) };
   },
   "leave-event": async ({ db, env, event, viewer }) => {
+    if (!viewer) return MALFORMED;
     if (!(await leaveEvent(db, env, event, viewer))) return { kind: "failed", status: 404, title: "Error", description: "You are no longer on this event's team." };
     return { kind: "saved", toast: "You left the event", to: "/?tab=hired" };
   },
@@ -233,7 +253,7 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   }
   const { event, viewer, db } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
   const { env } = context.get(cloudflareContext);
-  const outcome = await HANDLERS[intent]({
+  const outcome = await runIntent(intent, {
     db,
     env,
     origin: new URL(request.url).origin,
@@ -243,6 +263,26 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     userId: viewer.userId,
     formData,
   });
+  return answerOutcome(context, request, intent, outcome);
+}
+
+/** Runs one intent's handler. The caller has checked that the asker may. */
+export function runIntent(intent: DashboardIntent, context: IntentContext) {
+  return HANDLERS[intent](context);
+}
+
+/**
+ * The response to an intent's outcome: a redirect with the success toast (replacing
+ * the dialog's history entry), or the page again with the errors and a toast.
+ * `description` adds a line to the success toast (the client portal's notice).
+ */
+export async function answerOutcome(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  intent: DashboardIntent,
+  outcome: Outcome,
+  description?: string,
+) {
   switch (outcome.kind) {
     case "stay":
       return data<DashboardActionData>({ intent, toast: null });
@@ -265,7 +305,9 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
       const url = new URL(request.url);
       const to = outcome.to ?? closeDialogHref(url.pathname, url.searchParams);
       if (!outcome.toast) throw replace(to);
-      throw await redirectWithToast(env, request, to, { type: "success", title: outcome.toast }, { headers: { "X-Remix-Replace": "true" } });
+      const { env } = context.get(cloudflareContext);
+      const toast = { type: "success" as const, title: outcome.toast, ...(description ? { description } : {}) };
+      throw await redirectWithToast(env, request, to, toast, { headers: { "X-Remix-Replace": "true" } });
     }
   }
 }

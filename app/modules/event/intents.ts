@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { Toast } from "~/utils/toast";
-import { can, type EventAction, type EventRole } from "./permissions";
+import { can, type ClientFlags, type EventAction, type Grant } from "./permissions";
 
 // What each form of the event dashboard asks to do, and the right of the roles table
 // (decisions.md) it needs. The server enforces it (dashboard-actions.server.ts); the
@@ -27,6 +27,8 @@ export const INTENT_PERMISSIONS = {
   "invite-team": "manageEvent",
   "remove-team": "manageEvent",
   "leave-event": "leaveEvent",
+  "create-client-access": "manageEvent",
+  "revoke-client-access": "manageEvent",
 } as const satisfies Record<string, EventAction>;
 export type DashboardIntent = keyof typeof INTENT_PERMISSIONS;
 
@@ -34,8 +36,31 @@ export function isDashboardIntent(value: unknown): value is DashboardIntent {
   return typeof value === "string" && Object.hasOwn(INTENT_PERMISSIONS, value);
 }
 
-export function canDo(role: EventRole, intent: DashboardIntent) {
-  return can(role, INTENT_PERMISSIONS[intent]);
+/**
+ * decisions.md, the client column: what a client link may do, and the flag it needs.
+ * Clients never delete, never move blocks and never check off blocks; anything not
+ * listed is refused.
+ */
+export const CLIENT_INTENT_FLAGS = {
+  "add-block": "canEditTimeline",
+  "edit-block": "canEditTimeline",
+  "add-shot": "canEditShots",
+  "edit-shot": "canEditShots",
+  "toggle-shot": "canEditShots",
+  "add-person": "canEditPeople",
+  "edit-person": "canEditPeople",
+  "add-vendor": "canEditVendors",
+  "edit-vendor": "canEditVendors",
+} as const satisfies Partial<Record<DashboardIntent, keyof ClientFlags>>;
+export type ClientIntent = keyof typeof CLIENT_INTENT_FLAGS;
+
+export function isClientIntent(value: unknown): value is ClientIntent {
+  return typeof value === "string" && Object.hasOwn(CLIENT_INTENT_FLAGS, value);
+}
+
+export function canDo(grant: Grant, intent: DashboardIntent) {
+  if (typeof grant === "object") return isClientIntent(intent) && grant[CLIENT_INTENT_FLAGS[intent]];
+  return can(grant, INTENT_PERMISSIONS[intent]);
 }
 
 /** What the dashboard's action answers when it does not redirect. */

@@ -1,8 +1,15 @@
 // decisions.md "Roles and what each may do": one table, read by the server (which
-// enforces it) and by the UI (which hides what a role may not do). Client links get
-// their own rules with the client-portal issue.
+// enforces it) and by the UI (which hides what a role may not do). Client links are
+// governed by their flags, intent by intent (intents.ts).
 
 export type EventRole = "lead" | "team";
+
+/** What a client link allows (decisions.md, the client column): its four flags. */
+export type ClientFlags = { canEditPeople: boolean; canEditTimeline: boolean; canEditShots: boolean; canEditVendors: boolean };
+export type ClientGrant = { kind: "client" } & ClientFlags;
+
+/** Whoever looks at an event: the lead, an accepted team member, or a client link. */
+export type Grant = EventRole | ClientGrant;
 
 export const EVENT_ACTIONS = [
   "view",

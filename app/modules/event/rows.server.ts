@@ -84,7 +84,8 @@ export async function deleteRow(db: Db, kind: RowKind, eventId: string, id: stri
  * Checks a block or shot off (stamping who and when) or back on (clearing both),
  * spec §4. The id must belong to this event; a row deleted meanwhile answers false.
  */
-export async function setDone(db: Db, kind: "block" | "shot", eventId: string, id: string, userId: string, done: boolean) {
+/** Checks a row off (done_by: the user; null for a client link, which has no account). */
+export async function setDone(db: Db, kind: "block" | "shot", eventId: string, id: string, userId: string | null, done: boolean) {
   return updateRow(db, kind, eventId, id, done ? { isDone: true, doneBy: userId, doneAt: new Date().toISOString() } : { isDone: false, doneBy: null, doneAt: null });
 }
 

@@ -8,7 +8,7 @@ import type { eventPeople } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
-import type { EventRole } from "~/modules/event/permissions";
+import type { Grant } from "~/modules/event/permissions";
 import { PERSON_DEFAULTS, PersonSchema } from "../schema";
 
 export type Person = typeof eventPeople.$inferSelect;
@@ -18,7 +18,7 @@ export function fullName(person: Pick<Person, "firstName" | "lastName">) {
 }
 
 /** Spec §2 'People': by first name; VIP star, role, the pronunciation next to the name. */
-export function PeopleTab({ people, role }: { people: Person[]; role: EventRole }) {
+export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-person");
   return (

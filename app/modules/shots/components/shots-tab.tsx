@@ -8,13 +8,13 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs 
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
-import type { EventRole } from "~/modules/event/permissions";
+import type { Grant } from "~/modules/event/permissions";
 import { SHOT_DEFAULTS, SHOT_FILTERS, ShotSchema } from "../schema";
 
 export type Shot = typeof shotListItems.$inferSelect;
 
 /** Spec §2 'Shot list': grouped by category, the category filter, tap to check off. */
-export function ShotsTab({ shots, role }: { shots: Shot[]; role: EventRole }) {
+export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
   const filter = SHOT_FILTERS.find((f) => f === params.get("category")) ?? "all";

@@ -7,13 +7,13 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs 
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
-import type { EventRole } from "~/modules/event/permissions";
+import type { Grant } from "~/modules/event/permissions";
 import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
 
 export type Block = typeof timelineBlocks.$inferSelect;
 
 /** Spec §2 'Timeline': blocks by order_index; tap to check off; add, edit, move, delete. */
-export function TimelineTab({ blocks, role }: { blocks: Block[]; role: EventRole }) {
+export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
   const canDelete = canDo(role, "delete-block");
@@ -59,11 +59,11 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: EventRole
 }
 
 /** Add Block / Edit Block (spec §5: title required; duration a whole number ≥ 1, default 60). */
-export function BlockDialog({ block }: { block?: Block }) {
+export function BlockDialog({ block, defaultType = BLOCK_DEFAULTS.blockType }: { block?: Block; defaultType?: BlockType }) {
   const intent = block ? "edit-block" : "add-block";
   const [form, fields] = useDialogForm(intent, block?.id, BlockSchema, block
       ? formDefaults(block, ["title", "blockType", "startTime", "durationMinutes", "location", "notes"])
-      : { blockType: BLOCK_DEFAULTS.blockType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) });
+      : { blockType: defaultType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) });
   return (
     <FormDialog title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
       <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !block }} errors={fields.title.errors} />

@@ -7,7 +7,7 @@ import type { eventVendors } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
-import type { EventRole } from "~/modules/event/permissions";
+import type { Grant } from "~/modules/event/permissions";
 import { VendorSchema } from "../schema";
 
 export type Vendor = typeof eventVendors.$inferSelect;
@@ -36,7 +36,7 @@ const VENDOR_FIELDS = [
 const link = "text-brand-700 underline underline-offset-2 break-all";
 
 /** Spec §2 'Vendors': grouped by type, Add Vendor, edit and delete per vendor. */
-export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: EventRole }) {
+export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-vendor");
   const groups = VENDOR_TYPES.map((type) => ({ type, items: vendors.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
@@ -102,9 +102,9 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: EventRo
 }
 
 /** Add Vendor / Edit Vendor (spec §5 messages: vendor name and type required, email and URL valid). */
-export function VendorDialog({ vendor }: { vendor?: Vendor }) {
+export function VendorDialog({ vendor, defaultType }: { vendor?: Vendor; defaultType?: VendorType }) {
   const intent = vendor ? "edit-vendor" : "add-vendor";
-  const [form, fields] = useDialogForm(intent, vendor?.id, VendorSchema, vendor ? formDefaults(vendor, VENDOR_FIELDS) : undefined);
+  const [form, fields] = useDialogForm(intent, vendor?.id, VendorSchema, vendor ? formDefaults(vendor, VENDOR_FIELDS) : defaultType ? { vendorType: defaultType } : undefined);
   return (
     <FormDialog title={vendor ? "Edit Vendor" : "Add Vendor"} intent={intent} id={vendor?.id} form={form} submitLabel={vendor ? "Save Vendor" : "Add Vendor"}>
       <Field label="Vendor Name" inputProps={{ ...getInputProps(fields.vendorName, { type: "text" }), autoFocus: !vendor }} errors={fields.vendorName.errors} />

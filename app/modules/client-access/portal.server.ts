@@ -1,0 +1,95 @@
+import { data, type RouterContextProvider } from "react-router";
+import { cloudflareContext } from "~/context";
+import { errorToast } from "~/modules/account/action-result";
+import { answerOutcome, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
+import { canDo, type ClientIntent, type DashboardActionData, isClientIntent } from "~/modules/event/intents";
+import type { ClientGrant } from "~/modules/event/permissions";
+import { enqueuePush, notificationInsert } from "~/modules/notifications/service.server";
+import { getDb } from "~/utils/db.server";
+import { clientIp, hitStatement, LIMITS, overLimit } from "~/utils/rate-limit.server";
+import { portalReads, readPortalCookie } from "./service.server";
+
+// The client portal (spec §2 'Client portal', decisions.md client column): a client
+// link opens one event with exactly its four flags. Every request is checked again
+// from the cookie (a revoked or expired link stops on the next request).
+
+export const ACCESS_NOT_FOUND = "Access not found or expired";
+
+/** The portal's view of an access: its event and lists, or a refusal (404, or 429 for guessing). */
+export async function loadPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
+  const db = getDb(context.get(cloudflareContext).env);
+  const ip = clientIp(request);
+  const token = readPortalCookie(request, accessId);
+  // The guess limit and the reads in parallel: one wait, and nothing answered over it.
+  const [over, portal] = await Promise.all([overLimit(db, [[LIMITS.clientLinkPerIp, ip]]), token ? portalReads(db, accessId, token) : null]);
+  if (over) return { refused: 429 as const, db };
+  if (!portal) {
+    // A failed look-up counts toward the guesses allowed per IP.
+    await hitStatement(db, LIMITS.clientLinkPerIp, ip);
+    return { refused: 404 as const, db };
+  }
+  const grant: ClientGrant = {
+    kind: "client",
+    canEditPeople: portal.access.canEditPeople,
+    canEditTimeline: portal.access.canEditTimeline,
+    canEditShots: portal.access.canEditShots,
+    canEditVendors: portal.access.canEditVendors,
+  };
+  return { refused: null, db, portal, grant };
+}
+
+/** What the photographer is told, per intent (spec §2: 'The photographer has been notified'). */
+const CHANGE_TEXT: Record<ClientIntent, (name: string) => string> = {
+  "add-block": (name) => `added the timeline block "${name}"`,
+  "edit-block": (name) => `updated the timeline block "${name}"`,
+  "add-shot": (name) => `added the shot "${name}"`,
+  "edit-shot": (name) => `updated the shot "${name}"`,
+  "toggle-shot": () => "checked off a shot",
+  "add-person": (name) => `added ${name} to the people list`,
+  "edit-person": (name) => `updated ${name} in the people list`,
+  "add-vendor": (name) => `added the vendor ${name}`,
+  "edit-vendor": (name) => `updated the vendor ${name}`,
+};
+
+function changedName(formData: FormData) {
+  const field = (name: string) => String(formData.get(name) ?? "").trim();
+  return [field("title"), [field("firstName"), field("lastName")].filter(Boolean).join(" "), field("vendorName")].find(Boolean) ?? "";
+}
+
+/** Spec §8: the portal's success toasts carry this line (vendors have their own). */
+function noticeFor(intent: ClientIntent) {
+  return intent === "add-vendor" || intent === "edit-vendor" ? "Your photographer will see this update" : "The photographer has been notified of your changes.";
+}
+
+export async function handlePortalAction(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
+  const loaded = await loadPortal(context, request, accessId);
+  if (loaded.refused) {
+    const toast = loaded.refused === 429 ? errorToast("Error", "Too many attempts. Please wait a minute and try again.") : errorToast(ACCESS_NOT_FOUND);
+    return data<DashboardActionData>({ intent: null, toast }, { status: loaded.refused });
+  }
+  const { db, portal, grant } = loaded;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isClientIntent(intent)) {
+    return data<DashboardActionData>({ intent: null, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
+  }
+  if (!canDo(grant, intent)) {
+    return data<DashboardActionData>({ intent, toast: errorToast("Error", "You do not have permission to do that.") }, { status: 403 });
+  }
+  const { env } = context.get(cloudflareContext);
+  const event = portal.event;
+  const outcome: Outcome = await runIntent(intent, { db, env, origin: new URL(request.url).origin, event, viewer: null, eventId: event.id, userId: null, formData });
+  if (outcome.kind === "saved" || outcome.kind === "stay") {
+    // Issue 6: each client change is told to the lead (in-app and push).
+    const notification = notificationInsert(db, {
+      userId: event.leadPhotographerId,
+      title: "Client Update",
+      message: `${portal.access.clientEmail} ${CHANGE_TEXT[intent](changedName(formData))} in ${event.title}.`,
+      data: { type: "client_change", event_id: event.id },
+      eventId: event.id,
+    });
+    await notification.statement;
+    await enqueuePush(env, [notification.id]);
+  }
+  return answerOutcome(context, request, intent, outcome, noticeFor(intent));
+}

@@ -1,0 +1,51 @@
+import type { BlockType, VendorType } from "~/db/enums";
+import { DeletePersonDialog, type Person, PersonDialog } from "~/modules/people/components/people-tab";
+import { DeleteShotDialog, type Shot, ShotDialog } from "~/modules/shots/components/shots-tab";
+import { type Block, BlockDialog, DeleteBlockDialog } from "~/modules/timeline/components/timeline-tab";
+import { DeleteVendorDialog, type Vendor, VendorDialog } from "~/modules/vendors/components/vendors-tab";
+import type { DashboardIntent } from "../intents";
+
+export type EventLists = { blocks: Block[]; shots: Shot[]; people: Person[]; vendors: Vendor[] };
+/** Where the lists are edited from: the portal's add forms have their own defaults (spec §9). */
+export type ListDefaults = { blockType?: BlockType; vendorType?: VendorType };
+
+/**
+ * The dialog of a list row that the URL asks for (`?dialog=<intent>&id=<row>`), for the
+ * dashboard and the client portal alike. A row that no longer exists shows nothing;
+ * `undefined` means the intent is not a list's.
+ */
+export function ListDialog({ dialog, id, lists, defaults = {} }: { dialog: DashboardIntent; id: string | null; lists: EventLists; defaults?: ListDefaults }) {
+  const find = <T extends { id: string }>(rows: T[]) => rows.find((row) => row.id === id);
+  const block = find(lists.blocks);
+  const shot = find(lists.shots);
+  const person = find(lists.people);
+  const vendor = find(lists.vendors);
+  switch (dialog) {
+    case "add-block":
+      return <BlockDialog defaultType={defaults.blockType} />;
+    case "edit-block":
+      return block ? <BlockDialog block={block} /> : null;
+    case "delete-block":
+      return block ? <DeleteBlockDialog block={block} /> : null;
+    case "add-shot":
+      return <ShotDialog />;
+    case "edit-shot":
+      return shot ? <ShotDialog shot={shot} /> : null;
+    case "delete-shot":
+      return shot ? <DeleteShotDialog shot={shot} /> : null;
+    case "add-person":
+      return <PersonDialog />;
+    case "edit-person":
+      return person ? <PersonDialog person={person} /> : null;
+    case "delete-person":
+      return person ? <DeletePersonDialog person={person} /> : null;
+    case "add-vendor":
+      return <VendorDialog defaultType={defaults.vendorType} />;
+    case "edit-vendor":
+      return vendor ? <VendorDialog vendor={vendor} /> : null;
+    case "delete-vendor":
+      return vendor ? <DeleteVendorDialog vendor={vendor} /> : null;
+    default:
+      return undefined;
+  }
+}

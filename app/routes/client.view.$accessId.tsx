@@ -1,0 +1,135 @@
+import { data, useSearchParams } from "react-router";
+import { AppFooter, AppHeader } from "~/components/page-shell";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { LinkTabs } from "~/components/ui/link-tabs";
+import { ActionToast } from "~/components/ui/toaster";
+import { ACCESS_NOT_FOUND, handlePortalAction, loadPortal } from "~/modules/client-access/portal.server";
+import { PortalError } from "~/modules/client-access/components/portal-error";
+import { formatEventDate } from "~/modules/event/components/event-card";
+import { ListDialog } from "~/modules/event/components/list-dialog";
+import { canDo, isDashboardIntent } from "~/modules/event/intents";
+import type { ClientGrant } from "~/modules/event/permissions";
+import { PeopleTab } from "~/modules/people/components/people-tab";
+import { ShotsTab } from "~/modules/shots/components/shots-tab";
+import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
+import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
+import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { revalidateUnlessViewChange } from "~/utils/revalidate";
+import type { Route } from "./+types/client.view.$accessId";
+
+// The client portal (spec §2 'Client portal'). Its URL carries no secret: the token
+// lives in a cookie of this access (see client.$token.tsx).
+
+export function headers(): HeadersInit {
+  return { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const title = loaderData && "event" in loaderData && loaderData.event ? `${loaderData.event.title} | Client View` : "Client View | Event Flow";
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
+}
+
+/** The event, the link's flags and the four lists: one round trip (with the guess limit beside it). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const loaded = await loadPortal(context, request, params.accessId);
+  if (loaded.refused) return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND }, { status: loaded.refused });
+  const { portal, grant } = loaded;
+  const { event } = portal;
+  return {
+    refused: null,
+    event: { title: event.title, coupleNames: event.coupleNames, date: event.date, venue: event.venue },
+    grant,
+    blocks: portal.blocks,
+    shots: portal.shots,
+    people: portal.people,
+    vendors: portal.vendors,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return handlePortalAction(context, request, params.accessId);
+}
+
+export const shouldRevalidate = revalidateUnlessViewChange;
+
+const TABS = [
+  { id: "timeline", label: "Timeline" },
+  { id: "shots", label: "Shot List" },
+  { id: "people", label: "People" },
+  { id: "vendors", label: "Vendors" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+/** Spec §2: each tab's subtitle says whether editing is allowed or 'editing disabled'. */
+function subtitle(tab: Tab, grant: ClientGrant) {
+  switch (tab) {
+    case "timeline":
+      return grant.canEditTimeline ? "The day, hour by hour. You can add and edit blocks." : "The day, hour by hour (editing disabled)";
+    case "shots":
+      return grant.canEditShots ? "The photos planned for the day. You can add, edit and check off shots." : "The photos planned for the day (editing disabled)";
+    case "people":
+      return grant.canEditPeople ? "Family and friends your photographer should know. You can add and edit people." : "Family and friends your photographer should know (editing disabled)";
+    case "vendors":
+      return grant.canEditVendors ? "Everyone working on the day. You can add and edit vendors." : "Everyone working on the day (editing disabled)";
+  }
+}
+
+export default function ClientPortal({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  if (loaderData.refused !== null) return <PortalError message={loaderData.refused} />;
+  const { event, grant } = loaderData;
+  const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
+  const dialog = params.get("dialog");
+  const viewOnly = !grant.canEditPeople && !grant.canEditTimeline && !grant.canEditShots && !grant.canEditVendors;
+  return (
+    <>
+      <AppHeader />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-4">
+        <header>
+          <div className="flex flex-wrap items-start gap-2">
+            <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900">{event.title}</h1>
+            <Badge tone="brand">Client View</Badge>
+          </div>
+          {event.coupleNames ? <p className="mt-1 text-slate-700">{event.coupleNames}</p> : null}
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <Badge>
+              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+            </Badge>
+            {event.venue ? <span>{event.venue}</span> : null}
+          </p>
+        </header>
+        {viewOnly ? (
+          <Card className="mt-4 !p-4">
+            <p className="text-sm text-slate-700">You can view event details but don't have permission to make edits.</p>
+          </Card>
+        ) : null}
+        <div className="mt-4 overflow-x-auto">
+          <LinkTabs label="Event sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "timeline" ? "?" : `?tab=${t}`)} />
+        </div>
+        <section className="mt-3" role="tabpanel" aria-label={TABS.find((t) => t.id === tab)?.label}>
+          {tab === "people" ? <h2 className="text-lg font-semibold text-slate-900">People &amp; Groups</h2> : null}
+          {tab === "vendors" ? (
+            <h2 className="text-lg font-semibold text-slate-900">
+              {loaderData.vendors.length} vendor(s)
+            </h2>
+          ) : null}
+          <p className="mb-3 text-sm text-slate-600">{subtitle(tab, grant)}</p>
+          {tab === "shots" && !grant.canEditShots ? (
+            <p className="mb-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">View-only: Contact your photographer to request changes</p>
+          ) : null}
+          {tab === "timeline" ? <TimelineTab blocks={loaderData.blocks} role={grant} /> : null}
+          {tab === "shots" ? <ShotsTab shots={loaderData.shots} role={grant} /> : null}
+          {tab === "people" ? <PeopleTab people={loaderData.people} role={grant} /> : null}
+          {tab === "vendors" ? <VendorsTab vendors={loaderData.vendors} role={grant} /> : null}
+        </section>
+      </main>
+      <AppFooter />
+      {isDashboardIntent(dialog) && canDo(grant, dialog) ? (
+        // Spec §9: in the portal a new block is 'other' and a new vendor a florist.
+        <ListDialog dialog={dialog} id={params.get("id")} lists={loaderData} defaults={{ blockType: "other", vendorType: "florist" }} />
+      ) : null}
+      <ActionToast toast={actionData?.toast} />
+    </>
+  );
+}
