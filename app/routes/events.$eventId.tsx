@@ -10,7 +10,7 @@ import { handleDashboardAction } from "~/modules/event/dashboard-actions.server"
 import { formatEventDate, StatusBadge } from "~/modules/event/components/event-card";
 import { DeleteEventDialog, EditEventDialog } from "~/modules/event/components/event-dialogs";
 import { useDialogHrefs } from "~/modules/event/components/form-dialog";
-import { ClientLinkDialog, ClientTab, InviteDialog, LeaveEventDialog, RemoveTeamDialog, TeamTab, type TeamRow, teamRows } from "~/modules/team/components/team-tab";
+import { ClientLinkDialog, ClientTab, CreateClientAccessDialog, InviteDialog, RevokeClientAccessDialog, LeaveEventDialog, RemoveTeamDialog, TeamTab, type TeamRow, teamRows } from "~/modules/team/components/team-tab";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { dashboardReads, requireEventAccess, toEventSummary } from "~/modules/event/service.server";
 import { ListDialog } from "~/modules/event/components/list-dialog";
@@ -185,6 +185,12 @@ function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; 
       return teamRow ? <RemoveTeamDialog row={teamRow} /> : null;
     case "leave-event":
       return <LeaveEventDialog eventTitle={data.event.title} />;
+    case "create-client-access":
+      return <CreateClientAccessDialog />;
+    case "revoke-client-access": {
+      const access = data.clientAccess.find((row) => row.id === id);
+      return access ? <RevokeClientAccessDialog access={access} /> : null;
+    }
     default:
       return null;
   }

@@ -1,11 +1,11 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Link } from "react-router";
-import { Field, optionsOf, SelectField } from "~/components/forms";
+import { CheckboxField, Field, optionsOf, SelectField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
-import { ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { RowMenu } from "~/components/ui/row-actions";
-import { useHydrated } from "~/components/ui/toaster";
+import { showToast, useHydrated } from "~/components/ui/toaster";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { INVITE_TYPES } from "~/db/enums";
 import { formatEventDate } from "~/modules/event/components/event-card";
@@ -13,6 +13,7 @@ import { ConfirmDialog, FormDialog, useDialogForm, useDialogHrefs } from "~/modu
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import type { EventRole } from "~/modules/event/permissions";
+import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { CopyLinkButton } from "./copy-link";
 import { INVITE_TYPE_LABELS, positionLabel, TeamInviteSchema } from "../schema";
 
@@ -248,27 +249,84 @@ export function ClientLinkDialog({ link }: { link: { url: string; email: string;
   );
 }
 
-/** The event's client links (lead only), with what each may edit and its expiry. */
+/**
+ * Spec §2 'Client tab' (lead only): create a client link, the list with what each may
+ * edit and its expiry, revoke. A link can be copied only right after its creation.
+ */
 export function ClientTab({ accesses }: { accesses: ClientAccess[] }) {
+  const dialogs = useDialogHrefs();
+  const hydrated = useHydrated();
   return (
     <>
       <p className="mb-3 text-sm text-slate-600">A client link gives your couple a private view of this event, without an account.</p>
+      <ListHeader count={accesses.length} noun={["client link", "client links"]} addLabel="Create Client Access" addTo={dialogs.open("create-client-access")} />
       {accesses.length === 0 ? <p className="text-slate-600">No client access yet</p> : null}
       <ul className="space-y-2">
-        {accesses.map((access) => {
-          return (
-            <li key={access.id}>
-              <Card className="!p-4">
+        {accesses.map((access) => (
+          <li key={access.id}>
+            <Card className="flex items-start gap-3 !p-4">
+              <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words text-slate-900">{access.clientEmail}</p>
                 <p className="text-sm text-slate-600">{clientRights(access)}</p>
                 <p className="text-sm text-slate-600">
                   Expires <time dateTime={access.expiresAt}>{formatEventDate(access.expiresAt.slice(0, 10))}</time>
                 </p>
-              </Card>
-            </li>
-          );
-        })}
+              </div>
+              <div className="flex shrink-0 flex-col gap-2">
+                {hydrated ? (
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    className="min-h-10 px-3"
+                    onClick={() =>
+                      showToast({ type: "error", title: "Cannot copy link", description: "For security, links can only be copied immediately after creation." })
+                    }
+                  >
+                    Copy Link
+                  </Button>
+                ) : null}
+                <ButtonLink to={dialogs.open("revoke-client-access", access.id)} replace preventScrollReset variant="secondary" className="min-h-10 px-3 text-red-700">
+                  Revoke
+                </ButtonLink>
+              </div>
+            </Card>
+          </li>
+        ))}
       </ul>
     </>
+  );
+}
+
+/** Spec §5 'Client access form': the client's e-mail and the four permissions (all on by default). */
+export function CreateClientAccessDialog() {
+  const [form, fields] = useDialogForm("create-client-access", undefined, ClientAccessSchema, {
+    canEditTimeline: "on",
+    canEditShots: "on",
+    canEditPeople: "on",
+    canEditVendors: "on",
+  });
+  return (
+    <FormDialog title="Create Client Access" intent="create-client-access" form={form} submitLabel="Create Access" busyLabel="Creating...">
+      <Field label="Client Email" inputProps={{ ...getInputProps(fields.clientEmail, { type: "email" }), autoComplete: "off", autoFocus: true }} errors={fields.clientEmail.errors} />
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-700">The client may edit</legend>
+        <CheckboxField label="Timeline" inputProps={getInputProps(fields.canEditTimeline, { type: "checkbox" })} />
+        <CheckboxField label="Shot list" inputProps={getInputProps(fields.canEditShots, { type: "checkbox" })} />
+        <CheckboxField label="People" inputProps={getInputProps(fields.canEditPeople, { type: "checkbox" })} />
+        <CheckboxField label="Vendors" inputProps={getInputProps(fields.canEditVendors, { type: "checkbox" })} />
+      </fieldset>
+    </FormDialog>
+  );
+}
+
+export function RevokeClientAccessDialog({ access }: { access: ClientAccess }) {
+  return (
+    <ConfirmDialog
+      title="Revoke client access?"
+      message={`The link of ${access.clientEmail} will stop working at once.`}
+      intent="revoke-client-access"
+      id={access.id}
+      confirmLabel="Revoke"
+    />
   );
 }
