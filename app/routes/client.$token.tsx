@@ -11,8 +11,10 @@ import type { Route } from "./+types/client.$token";
 // cookie of this access, and the browser moves to a URL without it, so the secret does
 // not linger in history, logs or referrers (issue 6, capability-link hygiene).
 
+const PRIVATE = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+
 export function headers(): HeadersInit {
-  return { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
+  return PRIVATE;
 }
 
 export function meta(): Route.MetaDescriptors {
@@ -28,7 +30,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!CLIENT_TOKEN_PATTERN.test(params.token)) return data({ message: "Invalid access link" }, { status: 400 });
   const access = await findClientAccess(db, params.token);
   if (!access) return data({ message: ACCESS_NOT_FOUND }, { status: 404 });
-  throw redirect(portalPath(access.id), { headers: { "Set-Cookie": portalCookie(request, access.id, params.token, access.expiresAt) } });
+  // A thrown redirect skips `headers`: the same private headers go on it by hand.
+  throw redirect(portalPath(access.id), { headers: { ...PRIVATE, "Set-Cookie": portalCookie(request, access.id, params.token, access.expiresAt) } });
 }
 
 export default function ClientLink({ loaderData }: Route.ComponentProps) {

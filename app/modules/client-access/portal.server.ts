@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
 import { answerOutcome, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
-import { canDo, type ClientIntent, type DashboardActionData, isClientIntent } from "~/modules/event/intents";
+import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
 import { enqueuePush, notificationInsert } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
@@ -70,10 +70,12 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   const { db, portal, grant } = loaded;
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (!isClientIntent(intent)) {
+  if (!isDashboardIntent(intent)) {
     return data<DashboardActionData>({ intent: null, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
   }
-  if (!canDo(grant, intent)) {
+  // A dashboard change no client may make (delete, move, the event, the team) is as
+  // refused as one its flags do not allow.
+  if (!isClientIntent(intent) || !canDo(grant, intent)) {
     return data<DashboardActionData>({ intent, toast: errorToast("Error", "You do not have permission to do that.") }, { status: 403 });
   }
   const { env } = context.get(cloudflareContext);
