@@ -1,75 +1,160 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/forms";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { eq } from "drizzle-orm";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { CheckboxField, Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
+import { validateWithToast } from "~/components/validate-with-toast";
+import { cloudflareContext } from "~/context";
+import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
-import { ChangePasswordSchema } from "~/modules/account/schema";
-import { changePassword, signOutOtherSessions } from "~/modules/account/service.server";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { BusinessInfoSchema, ChangePasswordSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
+import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
+import { PRO_FEATURES } from "~/modules/billing/plans";
+import { ContactDialog, ContactsTab, DeleteContactDialog } from "~/modules/contacts/components/contacts-tab";
+import { ContactSchema } from "~/modules/contacts/schema";
+import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
+import { closeDialogHref } from "~/modules/event/dialog-href";
+import type { FormActionData } from "~/modules/event/components/form-dialog";
+import { appendAuditLog, type AuditEntry } from "~/utils/audit-log";
+import { dbFrom, hasActivePro, requireViewer } from "~/utils/auth.server";
 import type { Toast } from "~/utils/toast";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Settings | Event Flow" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+const TABS = [
+  { id: "business", label: "Business" },
+  { id: "contacts", label: "Contacts" },
+  { id: "subscription", label: "Subscription" },
+  { id: "notifications", label: "Notifications" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+/** The profile, the saved contacts and the notification preferences: one round trip. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  return { email: viewer.email, greetingName: greetingName(viewer) };
+  const db = dbFrom(context);
+  const [profileRows, contacts, preferenceRows] = await db.batch([
+    db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
+    listContacts(db, viewer.userId),
+    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
+  ]);
+  const profile = profileRows[0];
+  return {
+    greetingName: greetingName(viewer),
+    email: viewer.email,
+    business: { businessName: profile?.businessName ?? "", firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "", email: profile?.email ?? viewer.email },
+    subscription: { active: hasActivePro(viewer), interval: profile?.billingInterval ?? null, expiresAt: profile?.subscriptionExpiresAt ?? null },
+    contacts,
+    preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
+  };
 }
 
-const success = (title: string, description?: string): Toast => ({
-  id: crypto.randomUUID(),
-  type: "success",
-  title,
-  ...(description ? { description } : {}),
-});
+type ActionData = FormActionData & { audit?: AuditEntry };
+
+const success = (title: string, description?: string): Toast => ({ id: crypto.randomUUID(), type: "success", title, ...(description ? { description } : {}) });
+const ContactIdSchema = (value: FormDataEntryValue | null) => (typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  const invalid = (result: ActionData["result"] & object, forIntent: string) =>
+    data<ActionData>({ intent: forIntent, result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+  const url = new URL(request.url);
+  const saved = async (title: string) => {
+    const { env } = context.get(cloudflareContext);
+    throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), { type: "success", title }, { headers: { "X-Remix-Replace": "true" } });
+  };
 
-  if (intent === "change-password") {
-    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-    const hide = { hideFields: ["currentPassword", "password", "confirmPassword"] };
-    if (submission.status !== "success") {
-      const result = submission.reply(hide);
-      return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+  switch (intent) {
+    case "business-info": {
+      const submission = parseWithZod(formData, { schema: BusinessInfoSchema });
+      if (submission.status !== "success") return invalid(submission.reply(), intent);
+      if (!(await updateBusinessInfo(db, viewer.userId, submission.value))) {
+        return data<ActionData>({ intent, toast: errorToast("Failed to update business information") }, { status: 404 });
+      }
+      const audit: AuditEntry = {
+        timestamp: new Date().toISOString(),
+        userId: viewer.userId,
+        userEmail: viewer.email,
+        action: "profile_updated",
+        eventId: null,
+        details: `Business info: ${submission.value.businessName}`,
+      };
+      return { intent, result: submission.reply(), toast: success("Business information updated"), audit } satisfies ActionData;
     }
-    const changed = await changePassword(db, viewer.userId, viewer.sessionHash, submission.value.currentPassword, submission.value.password);
-    if (!changed) {
-      const result = submission.reply({ ...hide, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
-      return data({ result, toast: errorToast("Error", "Current password is incorrect") }, { status: 400 });
+    case "add-contact":
+    case "edit-contact": {
+      const submission = parseWithZod(formData, { schema: ContactSchema });
+      if (submission.status !== "success") return invalid(submission.reply(), intent);
+      if (intent === "add-contact") {
+        if (!(await addContact(db, viewer.userId, submission.value))) {
+          return data<ActionData>({ intent, toast: errorToast("Error", "You can save at most 500 contacts.") }, { status: 400 });
+        }
+        return saved("Contact added");
+      }
+      const id = ContactIdSchema(formData.get("id"));
+      if (!id || !(await updateContact(db, viewer.userId, id, submission.value))) {
+        return data<ActionData>({ intent, toast: errorToast("Error", "That contact no longer exists.") }, { status: id ? 404 : 400 });
+      }
+      return saved("Contact updated");
     }
-    return { result: submission.reply({ ...hide, resetForm: true }), toast: success("Password updated", "Your password has been successfully updated") };
+    case "delete-contact": {
+      const id = ContactIdSchema(formData.get("id"));
+      if (!id || !(await deleteContact(db, viewer.userId, id))) {
+        return data<ActionData>({ intent, toast: errorToast("Error", "That contact no longer exists.") }, { status: id ? 404 : 400 });
+      }
+      return saved("Contact deleted");
+    }
+    case "notification-preferences": {
+      const submission = parseWithZod(formData, { schema: NotificationPreferencesSchema });
+      if (submission.status !== "success") return invalid(submission.reply(), intent);
+      await saveNotificationPreferences(db, viewer.userId, submission.value);
+      return { intent, result: submission.reply(), toast: success("Notification preferences saved") } satisfies ActionData;
+    }
+    case "change-password": {
+      const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+      const hide = { hideFields: ["currentPassword", "password", "confirmPassword"] };
+      if (submission.status !== "success") return invalid(submission.reply(hide), intent);
+      const changed = await changePassword(db, viewer.userId, viewer.sessionHash, submission.value.currentPassword, submission.value.password);
+      if (!changed) {
+        const result = submission.reply({ ...hide, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+        return data<ActionData>({ intent, result, toast: errorToast("Error", "Current password is incorrect") }, { status: 400 });
+      }
+      return { intent, result: submission.reply({ ...hide, resetForm: true }), toast: success("Password updated", "Your password has been successfully updated") } satisfies ActionData;
+    }
+    case "sign-out-others":
+      await signOutOtherSessions(db, viewer.userId, viewer.sessionHash);
+      return { intent, toast: success("Signed out of all other devices") } satisfies ActionData;
+    default:
+      return data<ActionData>({ intent: null, toast: errorToast("Error", "Unknown action") }, { status: 400 });
   }
-
-  if (intent === "sign-out-others") {
-    await signOutOtherSessions(db, viewer.userId, viewer.sessionHash);
-    return { result: undefined, toast: success("Signed out of all other devices") };
-  }
-
-  return data({ result: undefined, toast: errorToast("Error", "Unknown action") }, { status: 400 });
 }
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
-    id: "change-password-form",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ChangePasswordSchema),
-  });
+  const [params] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "business";
+  const dialog = params.get("dialog");
+  const contact = loaderData.contacts.find((c) => c.id === params.get("id"));
+  // Spec §7: saving business info is logged to this device's audit log.
+  const audit = actionData && "audit" in actionData ? actionData.audit : undefined;
+  useEffect(() => {
+    if (audit) appendAuditLog(window.localStorage, audit);
+  }, [audit]);
   return (
     <>
       <SignedInHeader greetingName={loaderData.greetingName} />
@@ -78,38 +163,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           ← Back to Events
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-
-        <Card>
-          <CardTitle>Account</CardTitle>
-          <p className="mt-1 text-sm text-slate-600">
-            Signed in as <strong>{loaderData.email}</strong>
-          </p>
-          <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="change-password" />
-            <Field label="Current Password" inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={fields.currentPassword.errors} />
-            <Field
-              label="New Password"
-              inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-              errors={fields.password.errors}
-              hint="Must be at least 8 characters with uppercase, lowercase, and number"
-            />
-            <Field label="Confirm Password" inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }} errors={fields.confirmPassword.errors} />
-            <Button type="submit" disabled={busy("change-password")}>
-              {busy("change-password") ? "Updating Password..." : "Change Password"}
-            </Button>
-          </Form>
-        </Card>
-
-        <Card>
-          <CardTitle>Devices</CardTitle>
-          <p className="mt-1 text-sm text-slate-600">Lost a phone? End every session except this one.</p>
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="sign-out-others" />
-            <Button type="submit" variant="secondary" disabled={busy("sign-out-others")}>
-              Sign out of all other devices
-            </Button>
-          </Form>
-        </Card>
+        <div className="overflow-x-auto">
+          <LinkTabs label="Settings sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "business" ? "?" : `?tab=${t}`)} />
+        </div>
+        {tab === "business" ? <BusinessTab data={loaderData} actionData={actionData} /> : null}
+        {tab === "contacts" ? <ContactsTab contacts={loaderData.contacts} /> : null}
+        {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
+        {tab === "notifications" ? <NotificationsTab preferences={loaderData.preferences} actionData={actionData} /> : null}
 
         <nav aria-label="Help" className="flex flex-wrap gap-4 text-sm">
           <Link to="/support" className="text-brand-700 hover:underline">Support</Link>
@@ -124,7 +184,150 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </main>
       <AppFooter />
+      {tab === "contacts" && dialog === "add-contact" ? <ContactDialog /> : null}
+      {tab === "contacts" && dialog === "edit-contact" && contact ? <ContactDialog contact={contact} /> : null}
+      {tab === "contacts" && dialog === "delete-contact" && contact ? <DeleteContactDialog contact={contact} /> : null}
       <ActionToast toast={actionData?.toast} />
     </>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actionData: Route.ComponentProps["actionData"] }) {
+  const savingBusiness = useBusy("business-info");
+  const changingPassword = useBusy("change-password");
+  const signingOutOthers = useBusy("sign-out-others");
+  const [businessForm, business] = useForm({
+    id: "business-info-form",
+    lastResult: actionData?.intent === "business-info" ? actionData.result : undefined,
+    defaultValue: loaderData.business,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, BusinessInfoSchema),
+  });
+  const [passwordForm, password] = useForm({
+    id: "change-password-form",
+    lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ChangePasswordSchema),
+  });
+  return (
+    <>
+      <Card>
+        <CardTitle>Business Info</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">Shown to your team and clients. Your sign-in email stays the same.</p>
+        <Form method="post" {...getFormProps(businessForm)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="business-info" />
+          <Field label="Business Name" inputProps={getInputProps(business.businessName, { type: "text" })} errors={business.businessName.errors} />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="First Name" inputProps={getInputProps(business.firstName, { type: "text" })} errors={business.firstName.errors} />
+            <Field label="Last Name" inputProps={getInputProps(business.lastName, { type: "text" })} errors={business.lastName.errors} />
+          </div>
+          <Field label="Business Email" inputProps={getInputProps(business.email, { type: "email" })} errors={business.email.errors} />
+          <Button type="submit" disabled={savingBusiness}>
+            {savingBusiness ? "Saving..." : "Save Business Info"}
+          </Button>
+        </Form>
+      </Card>
+
+      <Card>
+        <CardTitle>Account</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">
+          Signed in as <strong>{loaderData.email}</strong>
+        </p>
+        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="change-password" />
+          <Field label="Current Password" inputProps={{ ...getInputProps(password.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={password.currentPassword.errors} />
+          <Field
+            label="New Password"
+            inputProps={{ ...getInputProps(password.password, { type: "password" }), autoComplete: "new-password" }}
+            errors={password.password.errors}
+            hint="Must be at least 8 characters with uppercase, lowercase, and number"
+          />
+          <Field label="Confirm Password" inputProps={{ ...getInputProps(password.confirmPassword, { type: "password" }), autoComplete: "new-password" }} errors={password.confirmPassword.errors} />
+          <Button type="submit" disabled={changingPassword}>
+            {changingPassword ? "Updating Password..." : "Change Password"}
+          </Button>
+        </Form>
+      </Card>
+
+      <Card>
+        <CardTitle>Devices</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">Lost a phone? End every session except this one.</p>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="sign-out-others" />
+          <Button type="submit" variant="secondary" disabled={signingOutOthers}>
+            Sign out of all other devices
+          </Button>
+        </Form>
+      </Card>
+    </>
+  );
+}
+
+/** Spec §2: an active plan shows its plan and features; anything else the guest-access message. */
+function SubscriptionTab({ subscription }: { subscription: LoaderData["subscription"] }) {
+  if (!subscription.active) {
+    return (
+      <Card>
+        <CardTitle>Free Guest Access</CardTitle>
+        <p className="mt-2 text-sm text-slate-600">
+          You can work on every event you are invited to, free. To create your own events, subscribe to Pro.
+        </p>
+        <ButtonLink to="/subscription" className="mt-4">
+          See Pro
+        </ButtonLink>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardTitle>Pro Plan</CardTitle>
+      <p className="mt-1 text-sm text-slate-600">
+        {subscription.interval === "monthly" ? "Billed monthly" : subscription.interval === "yearly" ? "Billed yearly" : "Active"}
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {PRO_FEATURES.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-slate-600">Cancelling keeps access until the end of the billing period.</p>
+    </Card>
+  );
+}
+
+/** Spec §2 'Notifications tab': upcoming-event reminders and how many days before. */
+function NotificationsTab({ preferences, actionData }: { preferences: LoaderData["preferences"]; actionData: Route.ComponentProps["actionData"] }) {
+  const busy = useBusy("notification-preferences");
+  const [form, fields] = useForm({
+    id: "notification-preferences-form",
+    lastResult: actionData?.intent === "notification-preferences" ? actionData.result : undefined,
+    defaultValue: { upcomingEvents: preferences.upcomingEvents ? "on" : "", eventReminderDays: String(preferences.eventReminderDays) },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, NotificationPreferencesSchema),
+  });
+  return (
+    <Card>
+      <CardTitle>Reminders</CardTitle>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="notification-preferences" />
+        <CheckboxField label="Remind me of upcoming events" inputProps={getInputProps(fields.upcomingEvents, { type: "checkbox" })} />
+        <Field
+          label="Days before the event"
+          inputProps={{ ...getInputProps(fields.eventReminderDays, { type: "number" }), min: 1, max: 30, step: 1, inputMode: "numeric" }}
+          errors={fields.eventReminderDays.errors}
+          hint="1 to 30"
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving..." : "Save Preferences"}
+        </Button>
+      </Form>
+    </Card>
   );
 }

@@ -113,3 +113,32 @@ export function safeReturnTo(value: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+
+/** Spec §5 'Business info': all three names required, the business e-mail valid. */
+export const BusinessInfoSchema = z.object({
+  businessName: requiredText(BUSINESS_NAME_MAX, "Business name"),
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .max(EMAIL_MAX, { error: "Email must be less than 255 characters" })
+    .pipe(z.email({ error: "Invalid email address" }))
+    .transform((value) => value.toLowerCase()),
+});
+
+/** Spec §5: reminder days 1 to 30; a value that is not a number falls back to 1. */
+export const NotificationPreferencesSchema = z.object({
+  upcomingEvents: checkbox,
+  eventReminderDays: z.preprocess(
+    (value) => {
+      const number = typeof value === "string" ? Number(value) : value;
+      return typeof number === "number" && Number.isFinite(number) ? number : 1;
+    },
+    z
+      .number()
+      .int({ error: "Reminder days must be a whole number" })
+      .min(1, { error: "Reminder days must be between 1 and 30" })
+      .max(30, { error: "Reminder days must be between 1 and 30" }),
+  ),
+});

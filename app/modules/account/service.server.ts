@@ -163,3 +163,16 @@ export async function signOutOtherSessions(db: Db, userId: string, sessionHash: 
 export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string; businessName: string | null }) {
   await db.update(profiles).set({ ...input, updatedAt: isoNow() }).where(eq(profiles.userId, userId));
 }
+
+/** Business info (spec §2 'Settings'): the names and the business e-mail; the sign-in address stays. */
+export async function updateBusinessInfo(db: Db, userId: string, input: { businessName: string; firstName: string; lastName: string; email: string }) {
+  const rows = await db.update(profiles).set({ ...input, updatedAt: isoNow() }).where(eq(profiles.userId, userId)).returning({ userId: profiles.userId });
+  return rows.length > 0;
+}
+
+export async function saveNotificationPreferences(db: Db, userId: string, input: { upcomingEvents: boolean; eventReminderDays: number }) {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...input })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...input, updatedAt: isoNow() } });
+}

@@ -1,9 +1,8 @@
-import type { DashboardIntent } from "./intents";
 
 // The dashboard's dialogs live in the URL (?dialog=<intent>&id=<row>): the server
 // renders them, so they open before JavaScript loads, and closing one is a link.
 
-export function openDialogHref(pathname: string, search: URLSearchParams, dialog: DashboardIntent, id?: string) {
+export function openDialogHref(pathname: string, search: URLSearchParams, dialog: string, id?: string) {
   const params = new URLSearchParams(search);
   params.set("dialog", dialog);
   if (id) params.set("id", id);

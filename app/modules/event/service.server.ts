@@ -10,7 +10,6 @@ import {
   eventVendors,
   organizations,
   profiles,
-  shooterContacts,
   shotListItems,
   timelineBlocks,
   users,
@@ -18,6 +17,7 @@ import {
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import type { Viewer } from "~/utils/session.server";
+import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
 import { can, type EventAction, type EventRole } from "./permissions";
 import type { EditEventInput, EventInput } from "./schema";
@@ -206,16 +206,6 @@ export function dashboardReads(db: Db, eventId: string, userId: string) {
       .where(eq(eventClientAccess.eventId, eventId))
       .orderBy(desc(eventClientAccess.createdAt)),
     // The viewer's saved contacts, to pick from in the invite form (the lead's only).
-    db
-      .select({
-        id: shooterContacts.id,
-        shooterType: shooterContacts.shooterType,
-        firstName: shooterContacts.firstName,
-        lastName: shooterContacts.lastName,
-        email: shooterContacts.email,
-      })
-      .from(shooterContacts)
-      .where(eq(shooterContacts.userId, userId))
-      .orderBy(asc(shooterContacts.firstName), asc(shooterContacts.lastName)),
+    listContacts(db, userId),
   ] as const;
 }

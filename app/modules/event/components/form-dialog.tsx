@@ -1,4 +1,4 @@
-import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@conform-to/react";
+import { type DefaultValue, type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { validateWithToast } from "~/components/validate-with-toast";
 import type { ReactNode } from "react";
@@ -6,21 +6,28 @@ import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { closeDialogHref, openDialogHref } from "../dialog-href";
-import type { DashboardActionData, DashboardIntent } from "../intents";
+import type { Toast } from "~/utils/toast";
+
+/**
+ * What a page's action answers for its URL dialogs: the intent the answer is about, the
+ * form's validation result and a toast. The event dashboard, the client portal and
+ * settings all answer this way, so these dialogs serve all three.
+ */
+export type FormActionData = { intent: string | null; result?: SubmissionResult<string[]>; toast: Toast | null };
 
 /** Links that open and close the dashboard's dialogs, keeping the tab and filter. */
 export function useDialogHrefs() {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   return {
-    open: (dialog: DashboardIntent, id?: string) => openDialogHref(pathname, params, dialog, id),
+    open: (dialog: string, id?: string) => openDialogHref(pathname, params, dialog, id),
     close: closeDialogHref(pathname, params),
   };
 }
 
 /** The server's validation result for this form, if the last submission was its. */
-export function useLastResult(intent: DashboardIntent) {
-  const actionData = useActionData() as DashboardActionData | undefined;
+export function useLastResult(intent: string) {
+  const actionData = useActionData() as FormActionData | undefined;
   return actionData?.intent === intent ? actionData.result : undefined;
 }
 
@@ -29,7 +36,7 @@ export function useLastResult(intent: DashboardIntent) {
  * issue in a 'Validation Error' toast) and again on the server, whose answer it shows.
  */
 export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  intent: DashboardIntent,
+  intent: string,
   rowId: string | undefined,
   schema: Schema,
   defaultValue?: Record<string, string>,
@@ -45,7 +52,7 @@ export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, 
   });
 }
 
-function useSubmitting(intent: DashboardIntent) {
+function useSubmitting(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
@@ -76,7 +83,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
   children,
 }: {
   title: string;
-  intent: DashboardIntent;
+  intent: string;
   id?: string;
   form: FormMetadata<Shape, string[]>;
   submitLabel: string;
@@ -123,7 +130,7 @@ export function ConfirmDialog({
 }: {
   title: string;
   message: ReactNode;
-  intent: DashboardIntent;
+  intent: string;
   id: string;
   confirmLabel: string;
 }) {

@@ -1,0 +1,37 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { shooterContacts } from "~/db/schema";
+import type { Db } from "~/utils/db.server";
+import { CONTACTS_PER_USER_MAX, type ContactInput } from "./schema";
+
+// Saved contacts (spec §3 shooter_contacts) belong to one user: every statement is
+// scoped to the owner, so another user's id matches nothing.
+
+export function listContacts(db: Db, userId: string) {
+  return db.select().from(shooterContacts).where(eq(shooterContacts.userId, userId)).orderBy(asc(shooterContacts.firstName), asc(shooterContacts.lastName));
+}
+
+/** Adds a contact unless the user has the maximum (checked inside the INSERT). */
+export async function addContact(db: Db, userId: string, input: ContactInput) {
+  const id = crypto.randomUUID();
+  const result = await db.run(sql`INSERT INTO ${shooterContacts} (id, user_id, shooter_type, first_name, last_name, email, phone_number, instagram_handle, notes)
+    SELECT ${id}, ${userId}, ${input.shooterType}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phoneNumber}, ${input.instagramHandle}, ${input.notes}
+    WHERE (SELECT COUNT(*) FROM ${shooterContacts} WHERE user_id = ${userId}) < ${CONTACTS_PER_USER_MAX}`);
+  return result.meta.changes > 0;
+}
+
+export async function updateContact(db: Db, userId: string, id: string, input: ContactInput) {
+  const rows = await db
+    .update(shooterContacts)
+    .set(input)
+    .where(and(eq(shooterContacts.id, id), eq(shooterContacts.userId, userId)))
+    .returning({ id: shooterContacts.id });
+  return rows.length > 0;
+}
+
+export async function deleteContact(db: Db, userId: string, id: string) {
+  const rows = await db
+    .delete(shooterContacts)
+    .where(and(eq(shooterContacts.id, id), eq(shooterContacts.userId, userId)))
+    .returning({ id: shooterContacts.id });
+  return rows.length > 0;
+}
