@@ -10,6 +10,8 @@ export default [
   route("settings", "routes/settings.tsx"),
   route("events/new", "routes/events.new.tsx"),
   route("events/:eventId", "routes/events.$eventId.tsx"),
+  route("notifications/:notificationId/read", "routes/notifications.$notificationId.read.ts"),
+  route("notifications/read-all", "routes/notifications.read-all.ts"),
   route("subscription", "routes/subscription.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("support", "routes/support.tsx"),
