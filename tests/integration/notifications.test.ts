@@ -1,9 +1,21 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { notifications, type NotificationData } from "~/db/schema";
+import { notificationPreferences, notifications, processedJobs, pushSubscriptions, type NotificationData } from "~/db/schema";
+import { deliverPushNotification, pushJobKey } from "~/modules/notifications/push.server";
+import { notificationInsert } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
+import { JOBS_QUEUE } from "~/utils/jobs";
+import worker from "../../workers/app";
 import { createUser } from "../factories";
+import {
+  type BrowserSubscription,
+  createBrowserSubscription,
+  createFakePushService,
+  generateVapidKeys,
+  verifyVapid,
+} from "../fakes/push-service";
 import { createClient, signedInUser } from "./helpers";
 
 const db = getDb(env);
@@ -213,5 +225,210 @@ describe("Mark all read (POST /notifications/read-all)", () => {
   it("sends a visitor to sign in", async () => {
     const response = await createClient().post("/notifications/read-all", { returnTo: "/" });
     expect(response.headers.get("Location")).toBe("/auth");
+  });
+});
+
+describe("push delivery (the push job, push service faked at its HTTP boundary)", () => {
+  const subject = "mailto:support@eventflow.app";
+
+  async function pushSetup({ pushEnabled = true, subscriptions = 1 }: { pushEnabled?: boolean | null; subscriptions?: number } = {}) {
+    const user = await createUser(db);
+    if (pushEnabled !== null) await db.insert(notificationPreferences).values({ userId: user.id, pushEnabled });
+    const browsers: Array<BrowserSubscription & { id: string }> = [];
+    for (let i = 0; i < subscriptions; i++) {
+      const browser = await createBrowserSubscription();
+      const id = crypto.randomUUID();
+      await db.insert(pushSubscriptions).values({ id, userId: user.id, endpoint: browser.endpoint, subscriptionData: browser.json });
+      browsers.push({ ...browser, id });
+    }
+    const { id: notificationId, statement } = notificationInsert(db, {
+      userId: user.id,
+      title: "New Second Shooter Invite",
+      message: "Maya Thompson invited you to Emma & James",
+      data: { type: "event_invite", invite_id: "inv-1", event_id: "evt-1" },
+    });
+    await statement;
+    const keys = await generateVapidKeys();
+    const pushEnv = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: subject };
+    return { user, browsers, notificationId, keys, pushEnv };
+  }
+
+  const subscriptionIds = async (userId: string) =>
+    (await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map((r) => r.id);
+
+  async function runPushJob(notificationId: string, jobEnv: object, attempts = 1) {
+    const batch = createMessageBatch(JOBS_QUEUE, [{ id: "m0", timestamp: new Date(), attempts, body: { kind: "push", notificationId } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<unknown>, { ...env, ...jobEnv } as Env, ctx);
+    return getQueueResult(batch, ctx);
+  }
+
+  it("sends the encrypted payload with a VAPID signature to every subscription of the user", async () => {
+    const { browsers, notificationId, keys, pushEnv } = await pushSetup({ subscriptions: 2 });
+    const service = createFakePushService();
+    const result = await deliverPushNotification(db, pushEnv, notificationId, service.fetcher);
+    expect(result).toEqual({ outcome: "handled", sent: 2, alreadySent: 0, gone: 0, refused: 0 });
+    expect(service.requests.map((r) => r.url).sort()).toEqual(browsers.map((b) => b.endpoint).sort());
+
+    for (const request of service.requests) {
+      const browser = browsers.find((b) => b.endpoint === request.url)!;
+      expect(request.method).toBe("POST");
+      expect(request.headers).toMatchObject({
+        "content-encoding": "aes128gcm",
+        "content-type": "application/octet-stream",
+        ttl: "86400",
+      });
+      expect(request.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+      const { header, claims } = await verifyVapid(request.headers.authorization!, keys.publicKey);
+      expect(header).toEqual({ typ: "JWT", alg: "ES256" });
+      expect(claims.aud).toBe("https://push.example.test");
+      expect(claims.sub).toBe(subject);
+      expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+      expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+      // Constant-size record: the length tells nothing about the message.
+      expect(request.body.byteLength).toBe(4096);
+      expect(new TextDecoder().decode(request.body)).not.toContain("Emma & James");
+      expect(JSON.parse(await browser.decrypt(request.body))).toEqual({
+        title: "New Second Shooter Invite",
+        body: "Maya Thompson invited you to Emma & James",
+        data: { type: "event_invite", invite_id: "inv-1", event_id: "evt-1" },
+      });
+    }
+    const keysDone = (await db.select().from(processedJobs).where(like(processedJobs.key, `push:${notificationId}:%`))).map((r) => r.key);
+    expect(keysDone.sort()).toEqual(browsers.map((b) => pushJobKey(notificationId, b.id)).sort());
+  });
+
+  it("delivers through the queue consumer and acks the job", async () => {
+    const { notificationId, pushEnv } = await pushSetup();
+    const service = createFakePushService();
+    vi.spyOn(globalThis, "fetch").mockImplementation(service.fetcher);
+    const result = await runPushJob(notificationId, pushEnv);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(result.retryMessages).toEqual([]);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it("does not push again to a device that already got it when the job is redelivered", async () => {
+    const { notificationId, pushEnv } = await pushSetup({ subscriptions: 2 });
+    const service = createFakePushService();
+    vi.spyOn(globalThis, "fetch").mockImplementation(service.fetcher);
+    await runPushJob(notificationId, pushEnv);
+    expect(service.requests).toHaveLength(2);
+    const again = await runPushJob(notificationId, pushEnv, 2);
+    expect(again.explicitAcks).toEqual(["m0"]);
+    expect(service.requests).toHaveLength(2);
+    expect(await deliverPushNotification(db, pushEnv, notificationId, service.fetcher)).toMatchObject({ sent: 0, alreadySent: 2 });
+  });
+
+  it("deletes a subscription the push service says is gone (410), and still pushes to the others", async () => {
+    const { user, browsers, notificationId, pushEnv } = await pushSetup({ subscriptions: 2 });
+    const [gone, live] = browsers as [(typeof browsers)[0], (typeof browsers)[0]];
+    const service = createFakePushService((endpoint) => (endpoint === gone.endpoint ? 410 : 201));
+    vi.spyOn(globalThis, "fetch").mockImplementation(service.fetcher);
+    const result = await runPushJob(notificationId, pushEnv);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(service.requests).toHaveLength(2);
+    expect(await subscriptionIds(user.id)).toEqual([live.id]);
+  });
+
+  it("deletes a subscription the push service does not know (404)", async () => {
+    const { user, notificationId, pushEnv } = await pushSetup();
+    const result = await deliverPushNotification(db, pushEnv, notificationId, createFakePushService(() => 404).fetcher);
+    expect(result).toMatchObject({ outcome: "handled", sent: 0, gone: 1 });
+    expect(await subscriptionIds(user.id)).toEqual([]);
+  });
+
+  it("retries the job when the push service fails (500), and then pushes only to the device that missed it", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { user, browsers, notificationId, pushEnv } = await pushSetup({ subscriptions: 2 });
+    const [down, up] = browsers as [(typeof browsers)[0], (typeof browsers)[0]];
+    const failing = createFakePushService((endpoint) => (endpoint === down.endpoint ? 500 : 201));
+    vi.spyOn(globalThis, "fetch").mockImplementation(failing.fetcher);
+    const batch = createMessageBatch(JOBS_QUEUE, [{ id: "m0", timestamp: new Date(), attempts: 1, body: { kind: "push", notificationId } }]);
+    const retry = vi.spyOn(batch.messages[0]!, "retry");
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<unknown>, { ...env, ...pushEnv } as Env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual([]);
+    expect(result.retryMessages).toEqual([{ msgId: "m0" }]);
+    expect(retry).toHaveBeenCalledWith({ delaySeconds: 30 });
+    expect(await subscriptionIds(user.id)).toHaveLength(2);
+
+    const recovered = createFakePushService();
+    vi.spyOn(globalThis, "fetch").mockImplementation(recovered.fetcher);
+    const again = await runPushJob(notificationId, pushEnv, 2);
+    expect(again.explicitAcks).toEqual(["m0"]);
+    expect(recovered.requests.map((r) => r.url)).toEqual([down.endpoint]);
+    expect(failing.requests.map((r) => r.url).sort()).toEqual([down.endpoint, up.endpoint].sort());
+  });
+
+  it("retries when the push service cannot be reached", async () => {
+    const { notificationId, pushEnv } = await pushSetup();
+    await expect(deliverPushNotification(db, pushEnv, notificationId, createFakePushService(() => "network").fetcher)).rejects.toThrow(
+      /failed for 1 of 1 subscription\(s\): TypeError: Network connection lost/,
+    );
+    expect(await db.select().from(processedJobs).where(like(processedJobs.key, `push:${notificationId}:%`))).toEqual([]);
+  });
+
+  it("logs a refusal that would fail again (403) instead of retrying it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { user, notificationId, pushEnv } = await pushSetup();
+    const result = await deliverPushNotification(db, pushEnv, notificationId, createFakePushService(() => 403).fetcher);
+    expect(result).toMatchObject({ outcome: "handled", sent: 0, refused: 1 });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(await subscriptionIds(user.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ["push is off in the user's preferences", { pushEnabled: false }, "disabled"],
+    ["the user never set preferences (push is off by default)", { pushEnabled: null }, "disabled"],
+    ["the user has no subscription", { subscriptions: 0 }, "no-subscriptions"],
+  ] as const)("acks without sending when %s", async (_label, setup, outcome) => {
+    const { notificationId, pushEnv } = await pushSetup(setup);
+    const service = createFakePushService();
+    vi.spyOn(globalThis, "fetch").mockImplementation(service.fetcher);
+    expect(await deliverPushNotification(db, pushEnv, notificationId, service.fetcher)).toEqual({ outcome });
+    const result = await runPushJob(notificationId, pushEnv);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(service.requests).toEqual([]);
+  });
+
+  it("acks without sending when no VAPID keys are configured (the default)", async () => {
+    const { notificationId } = await pushSetup();
+    const service = createFakePushService();
+    vi.spyOn(globalThis, "fetch").mockImplementation(service.fetcher);
+    expect(await deliverPushNotification(db, env, notificationId, service.fetcher)).toEqual({ outcome: "not-configured" });
+    const result = await runPushJob(notificationId, {});
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(service.requests).toEqual([]);
+  });
+
+  it("acks without sending when the notification is gone", async () => {
+    const { pushEnv } = await pushSetup();
+    const service = createFakePushService();
+    vi.spyOn(globalThis, "fetch").mockImplementation(service.fetcher);
+    const result = await runPushJob(crypto.randomUUID(), pushEnv);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(service.requests).toEqual([]);
+  });
+
+  it("pushes nothing to someone else's devices", async () => {
+    const { notificationId, pushEnv } = await pushSetup();
+    const stranger = await pushSetup();
+    const service = createFakePushService();
+    await deliverPushNotification(db, pushEnv, notificationId, service.fetcher);
+    expect(service.requests.map((r) => r.url)).not.toContain(stranger.browsers[0]!.endpoint);
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it("shortens a message too long for one push record", async () => {
+    const { browsers, notificationId, pushEnv } = await pushSetup();
+    await db.update(notifications).set({ message: "é".repeat(5000) }).where(eq(notifications.id, notificationId));
+    const service = createFakePushService();
+    expect(await deliverPushNotification(db, pushEnv, notificationId, service.fetcher)).toMatchObject({ sent: 1 });
+    const payload = JSON.parse(await browsers[0]!.decrypt(service.requests[0]!.body)) as { title: string; body: string };
+    expect(payload.title).toBe("New Second Shooter Invite");
+    expect(payload.body.endsWith("…")).toBe(true);
+    expect(payload.body.length).toBeLessThan(5000);
   });
 });
