@@ -21,10 +21,10 @@ export function NotificationBell({ notifications }: { notifications: HeaderNotif
   return (
     // Not positioned itself: the panel anchors to the header bar, so on a phone it
     // spans the screen instead of hanging off the bell.
-    <details ref={ref} className="shrink-0">
+    <details ref={ref} className="group shrink-0">
       <summary
         aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}
-        className="relative flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="relative flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 group-open:bg-slate-100 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
         <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
