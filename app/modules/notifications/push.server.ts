@@ -96,6 +96,7 @@ export async function deliverPushNotification(
         alreadySent: processedJobs.key,
       })
       .from(pushSubscriptions)
+      // pushJobKey(notificationId, subscription id), built in SQL for the join.
       .leftJoin(processedJobs, eq(processedJobs.key, sql`'push:' || ${notificationId} || ':' || ${pushSubscriptions.id}`))
       .where(inArray(pushSubscriptions.userId, owner)),
   ]);
@@ -132,6 +133,8 @@ export async function deliverPushNotification(
       } catch (error) {
         return { result: "retry", error: describe(error) };
       }
+      // Only the status matters; an unread body would hold the connection open.
+      await response.body?.cancel().catch(() => {});
       if (response.ok) return { result: "sent", subscriptionId: subscription.id };
       if (response.status === 404 || response.status === 410) return { result: "gone", subscriptionId: subscription.id };
       if (response.status === 429 || response.status >= 500) return { result: "retry", error: `push service answered ${response.status}` };
