@@ -31,6 +31,8 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   SESSION_SECRET: "integration-test-secret",
                   EMAIL_API_KEY: "",
+                  // No VAPID private key: push is off unless a test configures it.
+                  VAPID_PRIVATE_KEY: "",
                 },
               },
             }),

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { HeaderNotifications } from "~/modules/notifications/header";
 import type { Viewer } from "~/utils/session.server";
 
 // The one way request context reaches loaders, actions and middleware
@@ -11,3 +12,9 @@ export const nonceContext = createContext<string>("");
 
 /** The signed-in viewer of this request (null for a visitor), set by the root middleware. */
 export const viewerContext = createContext<Viewer | null>(null);
+
+/**
+ * The header's notifications, read by the root middleware in the session's own D1
+ * batch on GET requests; null for a visitor and for other methods.
+ */
+export const headerNotificationsContext = createContext<HeaderNotifications | null>(null);

@@ -13,7 +13,8 @@ import { AppLogo } from "~/components/app-logo";
 import { ButtonLink } from "~/components/ui/button";
 import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
-import { cloudflareContext, viewerContext } from "~/context";
+import { cloudflareContext, headerNotificationsContext, viewerContext } from "~/context";
+import { loadHeaderNotifications } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { readSession } from "~/utils/session.server";
@@ -36,10 +37,17 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
-/** Reads the session once per request and hands the viewer to every loader and action. */
+/**
+ * Reads the session once per request and hands the viewer to every loader and action.
+ * A GET (a page or its data) may render the header, so its notifications come in the
+ * same D1 round trip; an action needs none.
+ */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const session = await readSession(getDb(context.get(cloudflareContext).env), request);
+  const session = await readSession(getDb(context.get(cloudflareContext).env), request, {
+    withNotifications: request.method === "GET",
+  });
   context.set(viewerContext, session?.viewer ?? null);
+  context.set(headerNotificationsContext, session?.notifications ?? null);
   const response = await next();
   if (session?.setCookie) response.headers.append("Set-Cookie", session.setCookie);
   return response;
@@ -51,8 +59,13 @@ export const shouldRevalidate = revalidateUnlessViewChange;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
+  const viewer = context.get(viewerContext);
+  // Only a page rendered in answer to a form post without JavaScript lacks them.
+  const notifications = viewer
+    ? (context.get(headerNotificationsContext) ?? (await loadHeaderNotifications(getDb(env), viewer.userId)))
+    : null;
   const { toast, headers } = await getToast(env, request);
-  return data({ toast }, { headers });
+  return data({ toast, notifications }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -15,6 +15,8 @@ export default [
   route("client/view/:accessId", "routes/client.view.$accessId.tsx"),
   route("client/:token", "routes/client.$token.tsx"),
   route("client-access", "routes/client-access.tsx"),
+  route("notifications/:notificationId/read", "routes/notifications.$notificationId.read.ts"),
+  route("notifications/read-all", "routes/notifications.read-all.ts"),
   route("subscription", "routes/subscription.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("support", "routes/support.tsx"),

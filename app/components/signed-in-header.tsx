@@ -1,22 +1,30 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { NotificationBell } from "~/modules/notifications/components/notification-bell";
+import type { loader as rootLoader } from "~/root";
 import { AppLogo } from "./app-logo";
 
-/** Spec §2 'Header': app icon, the tagline 'Event Flow', a greeting, settings. */
+/**
+ * Spec §2 'Header': app icon, the tagline 'Event Flow', a greeting, the notification
+ * bell and settings. The notifications come from the root loader (read with the
+ * session), so no page has to load or pass them.
+ */
 export function SignedInHeader({ greetingName }: { greetingName: string }) {
+  const notifications = useRouteLoaderData<typeof rootLoader>("root")?.notifications ?? null;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4">
-        <Link to="/" className="flex items-center gap-2">
+      <div className="relative mx-auto flex h-16 max-w-5xl items-center gap-1 px-4">
+        <Link to="/" className="mr-auto flex min-w-0 items-center gap-2">
           <AppLogo className="size-9" />
-          <span className="flex flex-col leading-tight">
+          <span className="flex min-w-0 flex-col leading-tight">
             <span className="font-semibold text-slate-900">Event Flow</span>
-            <span className="text-xs text-slate-600">Hi, {greetingName}</span>
+            <span className="truncate text-xs text-slate-600">Hi, {greetingName}</span>
           </span>
         </Link>
+        <NotificationBell notifications={notifications} />
         <Link
           to="/settings"
           aria-label="Settings"
-          className="ml-auto inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
         >
           <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
             <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />

@@ -1,5 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { profiles, sessions, users } from "~/db/schema";
+import type { HeaderNotifications } from "~/modules/notifications/header";
+import { headerNotificationQueries, toHeaderNotifications } from "~/modules/notifications/service.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import type { Db } from "./db.server";
 import { DAY, HOUR, isoIn } from "./time";
@@ -64,15 +66,23 @@ export async function createSession(db: Db, request: Request, userId: string, pe
   return { tokenHash, setCookie: cookie(request, token, persistent ? PERSISTENT_MS / 1000 : undefined) };
 }
 
+export type SessionRead = { viewer: Viewer; setCookie?: string; notifications?: HeaderNotifications };
+
 /**
- * The signed-in viewer, or null. One D1 query (session, user and profile joined).
+ * The signed-in viewer, or null. One D1 round trip: the session, user and profile
+ * joined, and with `withNotifications` (pages that render the header) the header's
+ * notifications, read in the same batch through the session's token hash.
  * A persistent session's expiry is extended on use; `setCookie` then refreshes the cookie.
  */
-export async function readSession(db: Db, request: Request): Promise<{ viewer: Viewer; setCookie?: string } | null> {
+export async function readSession(
+  db: Db,
+  request: Request,
+  { withNotifications = false }: { withNotifications?: boolean } = {},
+): Promise<SessionRead | null> {
   const token = readToken(request);
   if (!token) return null;
   const tokenHash = await sha256Hex(token);
-  const [row] = await db
+  const sessionQuery = db
     .select({
       userId: users.id,
       email: users.email,
@@ -91,6 +101,16 @@ export async function readSession(db: Db, request: Request): Promise<{ viewer: V
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(sessions.tokenHash, tokenHash));
+  let row: Awaited<typeof sessionQuery>[number] | undefined;
+  let notifications: HeaderNotifications | undefined;
+  if (withNotifications) {
+    const [latest, unread] = headerNotificationQueries(db, { sessionHash: tokenHash });
+    const [rows, ...header] = await db.batch([sessionQuery, latest, unread]);
+    row = rows[0];
+    notifications = toHeaderNotifications(header);
+  } else {
+    [row] = await sessionQuery;
+  }
   if (!row) return null;
   const now = Date.now();
   if (Date.parse(row.expiresAt) <= now) return null;
@@ -107,14 +127,15 @@ export async function readSession(db: Db, request: Request): Promise<{ viewer: V
     subscriptionExpiresAt: row.subscriptionExpiresAt,
     sessionHash: tokenHash,
   };
-  if (now - Date.parse(row.lastUsedAt) < EXTEND_AFTER_MS) return { viewer };
+  const read: SessionRead = notifications ? { viewer, notifications } : { viewer };
+  if (now - Date.parse(row.lastUsedAt) < EXTEND_AFTER_MS) return read;
 
   const expiresAt = row.persistent ? isoIn(PERSISTENT_MS) : row.expiresAt;
   await db
     .update(sessions)
     .set({ lastUsedAt: new Date(now).toISOString(), expiresAt })
     .where(eq(sessions.tokenHash, tokenHash));
-  return row.persistent ? { viewer, setCookie: cookie(request, token, PERSISTENT_MS / 1000) } : { viewer };
+  return row.persistent ? { ...read, setCookie: cookie(request, token, PERSISTENT_MS / 1000) } : read;
 }
 
 /** Sign out: the row goes, the cookie is cleared. */

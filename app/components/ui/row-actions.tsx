@@ -1,21 +1,16 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, Link } from "react-router";
+import { useDismissableDetails } from "./use-dismissable-details";
 
 const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slate-800 hover:bg-slate-100";
 
 /**
  * The "⋯" menu of a list row: a <details> disclosure, so it opens without JavaScript.
- * Once hydrated, a tap outside closes it.
+ * Once hydrated, a tap outside or Escape closes it.
  */
 function RowActions({ label, children }: { label: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const close = (event: PointerEvent) => {
-      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
-    };
-    document.addEventListener("pointerdown", close);
-    return () => document.removeEventListener("pointerdown", close);
-  }, []);
+  useDismissableDetails(ref);
   return (
     <details ref={ref} className="relative shrink-0">
       <summary

@@ -1,5 +1,172 @@
+import { buildPushPayload, type PushSubscription, type VapidKeys } from "@block65/webcrypto-web-push";
+import { eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { notificationPreferences, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 
-// PLACEHOLDER until the push consumer lands (issue 5, notifications part): replaced by
-// web push delivery through @block65/webcrypto-web-push. Must not reach main as is.
-export async function deliverPushNotification(_db: Db, _env: Env, _notificationId: string): Promise<void> {}
+/** The web push settings: wrangler.toml [vars] and the VAPID_PRIVATE_KEY secret. */
+type PushEnv = { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string };
+
+export type PushResult =
+  | { outcome: "not-configured" | "missing" | "disabled" | "no-subscriptions" }
+  | { outcome: "handled"; sent: number; alreadySent: number; gone: number; refused: number };
+
+// How long the push service keeps a message for a device that is offline.
+const TTL_SECONDS = 24 * 60 * 60;
+// A push service that does not answer in time is treated like a network error: retried.
+const PUSH_TIMEOUT_MS = 10_000;
+// The most an aes128gcm record of 4096 octets can carry (@block65/webcrypto-web-push).
+const MAX_PAYLOAD_BYTES = 3993;
+
+// PushSubscription.toJSON() as the browser sent it (stored in subscription_data).
+const StoredSubscriptionSchema = z.object({
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+
+/** The idempotency key of one notification pushed to one subscription (processed_jobs). */
+export const pushJobKey = (notificationId: string, subscriptionId: string) => `push:${notificationId}:${subscriptionId}`;
+
+function vapidKeys(env: PushEnv): VapidKeys | null {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = env;
+  return publicKey && privateKey && subject ? { publicKey, privateKey, subject } : null;
+}
+
+/**
+ * Spec §7 send-push-notification: `{ title, body, data }`. A message too long for one
+ * push record is shortened (the whole text stays in the app).
+ */
+export function pushPayload(notification: { title: string; message: string; data: unknown }) {
+  const encoder = new TextEncoder();
+  const data = notification.data ?? {};
+  let title = Array.from(notification.title);
+  let body = Array.from(notification.message);
+  const json = () => JSON.stringify({ title: title.join(""), body: body.join(""), data });
+  while (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES && body.length > 1) body = [...body.slice(0, Math.floor(body.length * 0.8)), "…"];
+  while (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES && title.length > 1) title = [...title.slice(0, Math.floor(title.length * 0.8)), "…"];
+  if (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES) return { title: title.join(""), body: body.join(""), data: {} };
+  return { title: title.join(""), body: body.join(""), data };
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
+
+type Attempt =
+  | { result: "sent" | "refused"; subscriptionId: string }
+  | { result: "gone"; subscriptionId: string }
+  | { result: "retry"; error: string };
+
+/**
+ * The push job (workers/queues): sends one in-app notification to every device its
+ * user subscribed, when the user has push on and VAPID keys are configured; otherwise
+ * it does nothing and the message is acknowledged.
+ *
+ * - A subscription the push service no longer knows (404/410) is deleted.
+ * - A 429, 5xx, timeout or network error throws once every subscription was tried,
+ *   so the queue retries; a redelivered job skips the subscriptions that already
+ *   got it (their keys in processed_jobs).
+ * - Any other refusal (400, 403, 413 …), and a subscription whose keys cannot be
+ *   used, would fail again: logged, not retried.
+ *
+ * `fetcher` is injectable so tests can fake the push service at its HTTP boundary.
+ */
+export async function deliverPushNotification(
+  db: Db,
+  env: PushEnv,
+  notificationId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<PushResult> {
+  const vapid = vapidKeys(env);
+  if (!vapid) return { outcome: "not-configured" };
+
+  const owner = db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.id, notificationId));
+  const [[notification], [preferences], subscriptions] = await db.batch([
+    db
+      .select({ title: notifications.title, message: notifications.message, data: notifications.data })
+      .from(notifications)
+      .where(eq(notifications.id, notificationId)),
+    db
+      .select({ pushEnabled: notificationPreferences.pushEnabled })
+      .from(notificationPreferences)
+      .where(inArray(notificationPreferences.userId, owner)),
+    db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        subscriptionData: pushSubscriptions.subscriptionData,
+        alreadySent: processedJobs.key,
+      })
+      .from(pushSubscriptions)
+      // pushJobKey(notificationId, subscription id), built in SQL for the join.
+      .leftJoin(processedJobs, eq(processedJobs.key, sql`'push:' || ${notificationId} || ':' || ${pushSubscriptions.id}`))
+      .where(inArray(pushSubscriptions.userId, owner)),
+  ]);
+  if (!notification) return { outcome: "missing" };
+  if (!preferences?.pushEnabled) return { outcome: "disabled" };
+  if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
+
+  const message = { data: pushPayload(notification), options: { ttl: TTL_SECONDS } };
+  const pending = subscriptions.filter((subscription) => !subscription.alreadySent);
+  const attempts = await Promise.all(
+    pending.map(async (subscription): Promise<Attempt> => {
+      const stored = StoredSubscriptionSchema.safeParse(subscription.subscriptionData);
+      if (!stored.success || !subscription.endpoint.startsWith("https://")) {
+        // Push endpoints are capability URLs: logged by id only.
+        console.warn(`Push subscription ${subscription.id} is malformed; skipped`);
+        return { result: "refused", subscriptionId: subscription.id };
+      }
+      const target: PushSubscription = {
+        endpoint: subscription.endpoint,
+        expirationTime: stored.data.expirationTime ?? null,
+        keys: stored.data.keys,
+      };
+      let request: Awaited<ReturnType<typeof buildPushPayload>>;
+      try {
+        request = await buildPushPayload(message, target, vapid);
+      } catch (error) {
+        // Bad subscription keys or VAPID keys: the same input would fail again.
+        console.warn(`Cannot encrypt notification ${notificationId} for subscription ${subscription.id}: ${describe(error)}`);
+        return { result: "refused", subscriptionId: subscription.id };
+      }
+      let response: Response;
+      try {
+        response = await fetcher(subscription.endpoint, { ...request, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+      } catch (error) {
+        return { result: "retry", error: describe(error) };
+      }
+      // Only the status matters; an unread body would hold the connection open.
+      await response.body?.cancel().catch(() => {});
+      if (response.ok) return { result: "sent", subscriptionId: subscription.id };
+      if (response.status === 404 || response.status === 410) return { result: "gone", subscriptionId: subscription.id };
+      if (response.status === 429 || response.status >= 500) return { result: "retry", error: `push service answered ${response.status}` };
+      console.warn(`Push service refused notification ${notificationId} for subscription ${subscription.id} (${response.status})`);
+      return { result: "refused", subscriptionId: subscription.id };
+    }),
+  );
+
+  const handled = attempts.flatMap((a) => (a.result === "sent" || a.result === "refused" ? [a.subscriptionId] : []));
+  const gone = attempts.flatMap((a) => (a.result === "gone" ? [a.subscriptionId] : []));
+  const failed = attempts.flatMap((a) => (a.result === "retry" ? [a.error] : []));
+  const writes = [
+    ...(handled.length > 0
+      ? [
+          db
+            .insert(processedJobs)
+            .values(handled.map((subscriptionId) => ({ key: pushJobKey(notificationId, subscriptionId), kind: "push" })))
+            .onConflictDoNothing(),
+        ]
+      : []),
+    ...(gone.length > 0 ? [db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone))] : []),
+  ];
+  if (writes.length > 0) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
+
+  if (failed.length > 0) {
+    throw new Error(`Push of notification ${notificationId} failed for ${failed.length} of ${pending.length} subscription(s): ${failed[0]}`);
+  }
+  return {
+    outcome: "handled",
+    sent: attempts.filter((a) => a.result === "sent").length,
+    alreadySent: subscriptions.length - pending.length,
+    gone: gone.length,
+    refused: attempts.filter((a) => a.result === "refused").length,
+  };
+}

@@ -1,0 +1,41 @@
+import { safeReturnTo } from "~/modules/account/schema";
+
+// Ids in notification data become path segments: only plain ids (our UUIDs and the
+// like) are accepted, and they are encoded anyway, so data can never add a segment,
+// a query or a "..".
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+
+function idFrom(value: unknown): string | null {
+  return typeof value === "string" && ID.test(value) ? encodeURIComponent(value) : null;
+}
+
+/**
+ * Where a click on a notification leads (spec §2 'Header and notifications'). The
+ * rules are tried in order; one whose field is missing or invalid falls through:
+ * - `invite` / `event_invite` with `invite_id`: the invitation,
+ * - `invite_response` with `event_id`: that event,
+ * - `client_access` with `access_url`: that address, but only a path on our own origin
+ *   (anything else would make notification data an open redirect),
+ * - any type with `event_id` or `eventId`: that event,
+ * - otherwise home.
+ */
+export function notificationDestination(data: unknown): string {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return "/";
+  const fields = data as Record<string, unknown>;
+  const type = fields.type;
+
+  if (type === "invite" || type === "event_invite") {
+    const inviteId = idFrom(fields.invite_id);
+    if (inviteId) return `/accept-invite/${inviteId}`;
+  }
+  if (type === "invite_response") {
+    const eventId = idFrom(fields.event_id);
+    if (eventId) return `/events/${eventId}`;
+  }
+  if (type === "client_access") {
+    const path = safeReturnTo(fields.access_url, "");
+    if (path) return path;
+  }
+  const eventId = idFrom(fields.event_id) ?? idFrom(fields.eventId);
+  return eventId ? `/events/${eventId}` : "/";
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { notificationDestination } from "~/modules/notifications/destination";
+
+const ID = "3f1c2b9e-8d4a-4c5e-9f10-2a3b4c5d6e7f";
+
+describe("where a click on a notification leads (spec §2)", () => {
+  it.each([
+    ["an invite with invite_id", { type: "invite", invite_id: ID }, `/accept-invite/${ID}`],
+    ["an event_invite with invite_id", { type: "event_invite", invite_id: ID, event_id: "e1" }, `/accept-invite/${ID}`],
+    ["an invite_response with event_id", { type: "invite_response", event_id: ID }, `/events/${ID}`],
+    ["a client_access with a path of ours", { type: "client_access", access_url: "/client/abc123", event_id: "e1" }, "/client/abc123"],
+    ["a client_access path keeps its query", { type: "client_access", access_url: "/client-access?token=abc" }, "/client-access?token=abc"],
+    ["any other type with event_id", { type: "timeline_updated", event_id: ID }, `/events/${ID}`],
+    ["any other type with eventId", { type: "shots_updated", eventId: ID }, `/events/${ID}`],
+    ["event_id before eventId", { event_id: "first", eventId: "second" }, "/events/first"],
+    ["no type, with eventId", { eventId: ID }, `/events/${ID}`],
+    ["nothing to go by", { type: "announcement" }, "/"],
+    ["empty data", {}, "/"],
+  ])("%s", (_label, data, expected) => {
+    expect(notificationDestination(data)).toBe(expected);
+  });
+
+  it.each([
+    ["an invite without invite_id", { type: "invite", event_id: "e1" }, "/events/e1"],
+    ["an invite with an invalid invite_id", { type: "event_invite", invite_id: "../settings" }, "/"],
+    ["an invite_response with only eventId", { type: "invite_response", eventId: "e2" }, "/events/e2"],
+    ["a client_access without access_url", { type: "client_access", event_id: "e3" }, "/events/e3"],
+  ])("falls through to the next rule: %s", (_label, data, expected) => {
+    expect(notificationDestination(data)).toBe(expected);
+  });
+
+  it.each([null, undefined, "a string", 42, [ID], true])("goes home for data that is not an object: %j", (data) => {
+    expect(notificationDestination(data)).toBe("/");
+  });
+
+  it.each([
+    "https://evil.example/phish",
+    "//evil.example/phish",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "javascript:alert(1)",
+    "client/abc",
+    " /client/abc",
+    "",
+    42,
+  ])("never leaves our origin for access_url %j", (accessUrl) => {
+    expect(notificationDestination({ type: "client_access", access_url: accessUrl })).toBe("/");
+    expect(notificationDestination({ type: "client_access", access_url: accessUrl, event_id: "e9" })).toBe("/events/e9");
+  });
+
+  it.each([
+    "../../settings",
+    "..",
+    "a/b",
+    "abc?x=1",
+    "abc#top",
+    "a b",
+    "%2e%2e",
+    "-leading-dash",
+    "x".repeat(129),
+    42,
+    "",
+  ])("refuses an id that is not a plain id: %j", (badId) => {
+    expect(notificationDestination({ type: "invite", invite_id: badId })).toBe("/");
+    expect(notificationDestination({ type: "invite_response", event_id: badId })).toBe("/");
+    expect(notificationDestination({ eventId: badId })).toBe("/");
+  });
+});
