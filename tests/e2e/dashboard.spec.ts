@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, toast } from "./helpers";
+import { demoSessionCookies, skipInviteStep, toast } from "./helpers";
 
 // The lead photographer runs a wedding from the dashboard on a phone (Pixel 7):
 // every list is edited through its dialog, the event is edited and deleted. Each test
@@ -21,6 +21,7 @@ async function newEvent(page: Page, title = `Dashboard Wedding ${Date.now()}`) {
   await page.getByLabel("Wedding Date").fill("2027-05-22");
   await page.getByLabel("Venue").fill("Harbor Loft");
   await page.getByRole("button", { name: "Create Event" }).click();
+  await skipInviteStep(page);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await waitForHydration(page);
   return { title, url: page.url() };

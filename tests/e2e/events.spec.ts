@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, toast } from "./helpers";
+import { demoSessionCookies, skipInviteStep, toast } from "./helpers";
 
 // Sign in once for the file and reuse the session: sign-ins are rate-limited per
 // address, and the demo account is shared by every spec.
@@ -39,6 +39,7 @@ test.describe("events (phone)", () => {
     await page.getByRole("button", { name: "Create Event" }).click();
 
     await expect(toast(page, "success", "Event created successfully!")).toBeVisible();
+    await skipInviteStep(page);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Sep 18, 2027")).toBeVisible();
     await expect(page.getByText("Timeline 0/4")).toBeVisible();

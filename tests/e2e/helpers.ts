@@ -70,7 +70,7 @@ export async function signOut(page: Page) {
  * (/dev/mail). Mail goes out through the queue, so the mailbox is reloaded until it
  * shows up.
  */
-export async function mailLink(page: Page, to: string, subject: string, linkPattern: RegExp) {
+export async function mailLink(page: Page, to: string, subject: string | RegExp, linkPattern: RegExp) {
   let href = "";
   await expect(async () => {
     await page.goto("/dev/mail");
@@ -106,4 +106,10 @@ export async function demoSessionCookies(browser: import("@playwright/test").Bro
   const cookies = await context.cookies();
   await context.close();
   return cookies;
+}
+
+/** After 'Create Event' comes the optional invite step (spec §2): skip it to the event. */
+export async function skipInviteStep(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Invite Team & Clients (Optional)" })).toBeVisible();
+  await page.getByRole("link", { name: "Skip for Now" }).click();
 }

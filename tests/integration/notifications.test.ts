@@ -88,7 +88,8 @@ describe("the header's notifications", () => {
     await addNotifications(id, [{ title: "Timeline updated" }]);
     const batch = vi.spyOn(env.DB, "batch");
     const prepare = vi.spyOn(env.DB, "prepare");
-    const response = await client.get("/settings");
+    // A page whose loader reads nothing itself (the create form): the session's batch is all.
+    const response = await client.get("/events/new");
     expect(await response.text()).toContain("Timeline updated");
     expect(batch).toHaveBeenCalledTimes(1);
     expect(batch.mock.calls[0]![0]).toHaveLength(3);
