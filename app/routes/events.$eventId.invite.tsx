@@ -14,7 +14,7 @@ import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { requireEventAccess } from "~/modules/event/service.server";
 import { CopyLinkButton } from "~/modules/team/components/copy-link";
 import { formatTimeOfDay } from "~/modules/team/emails";
-import { INVITE_ENTRIES_MAX, INVITE_TYPE_LABELS, type InviteEntry, InviteEntriesSchema, InviteEntrySchema } from "~/modules/team/schema";
+import { INVITE_ENTRIES_MAX, INVITE_TYPE_LABELS, type InviteEntry, InviteEntriesSchema, newInviteEntrySchema } from "~/modules/team/schema";
 import { sendInvitations } from "~/modules/team/send-invitations.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Toast } from "~/utils/toast";
@@ -48,14 +48,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "add") {
-    const submission = parseWithZod(formData, { schema: InviteEntrySchema });
+    const submission = parseWithZod(formData, { schema: newInviteEntrySchema(entries.map((entry) => entry.email)) });
     if (submission.status !== "success") {
       const result = submission.reply();
       return data<ActionData>({ entries, result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
-    }
-    if (entries.some((entry) => entry.email === submission.value.email)) {
-      const result = submission.reply({ fieldErrors: { email: ["This email is already in the list"] } });
-      return data<ActionData>({ entries, result, toast: errorToast("Validation Error", "This email is already in the list") }, { status: 400 });
     }
     if (entries.length >= INVITE_ENTRIES_MAX) {
       const message = `You can send at most ${INVITE_ENTRIES_MAX} invitations at once`;
@@ -130,7 +126,7 @@ export default function InviteStep({ loaderData, actionData }: Route.ComponentPr
     defaultValue: { inviteType: "second_shooter", canEditPeople: "on", canEditTimeline: "on" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, InviteEntrySchema),
+    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, newInviteEntrySchema(entries.map((entry) => entry.email))),
   });
   const type = fields.inviteType.value ?? "second_shooter";
   // Without JavaScript every field shows (the server ignores what a type does not use).

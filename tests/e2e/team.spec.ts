@@ -157,6 +157,11 @@ test.describe("team and invitations (phone)", () => {
     await expect(page.getByRole("listitem").filter({ hasText: shooterEmail })).toContainText("Pending");
     await expect(page.getByRole("listitem").filter({ hasText: clientEmail })).toContainText("Can edit: people");
   });
+});
+
+test.describe("an invitation opened by someone else", () => {
+  // The invitation page answers 403 to another account.
+  test.use({ expectedConsoleErrors: [/status of 403 \(Forbidden\)/] });
 
   test("someone signed in with another address sees only the mismatch warning", async ({ page }) => {
     await newEvent(page, `Mismatch Wedding ${Date.now()}`);

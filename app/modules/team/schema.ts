@@ -67,6 +67,13 @@ export const InviteEntrySchema = z
   .transform(forType);
 export type InviteEntry = z.output<typeof InviteEntrySchema>;
 
+/** An entry to add to a list that already holds `emails`: the same address twice is refused. */
+export function newInviteEntrySchema(emails: readonly string[]) {
+  return InviteEntrySchema.superRefine((value, context) => {
+    if (emails.includes(value.email)) context.addIssue({ code: "custom", path: ["email"], message: "This email is already in the list" });
+  });
+}
+
 /** The list of the invite step, sent back and forth as `entries[i].field` inputs. */
 export const InviteEntriesSchema = z.object({
   entries: z
