@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { signUp, uniqueEmail } from "./helpers";
+import { signUp, skipInviteStep, uniqueEmail } from "./helpers";
 
 // The header's bell and notifications popover (spec §2 'Header and notifications').
 // Nothing in the app creates notifications yet, so the tests write them straight into
@@ -77,6 +77,7 @@ test.describe("notifications (phone)", () => {
     await page.getByLabel("Event Title").fill(title);
     await page.getByLabel("Wedding Date").fill("2027-09-18");
     await page.getByRole("button", { name: "Create Event" }).click();
+    await skipInviteStep(page);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const eventId = new URL(page.url()).pathname.split("/").pop()!;
 
