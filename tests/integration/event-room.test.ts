@@ -80,3 +80,134 @@ describe("EventRoom Durable Object", () => {
     expect(response.status).toBe(426);
   });
 });
+
+// ---------------------------------------------------------------- issue 7: sequence, replay, revocation
+
+const change = (n: number, entity: "shot" | "team" = "shot") => ({ entity, op: "upsert" as const, rows: [{ id: `s${n}`, title: `Shot ${n}` }], actor: "u1" });
+
+/** A socket that has said hello with `since`, and the messages it received. */
+async function joined(eventId: string, viewer: unknown, since: number) {
+  const socket = (await connect(eventId, viewer)).webSocket!;
+  const messages: Array<Record<string, unknown>> = [];
+  socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
+  socket.accept();
+  socket.send(JSON.stringify({ type: "hello", since }));
+  await waitFor(() => messages.some((m) => m.type === "live" || m.type === "reload"));
+  return { socket, messages };
+}
+
+async function waitFor(condition: () => boolean, ms = 2000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe("EventRoom: every change once, in order, never missed", () => {
+  it("stamps each published change with the next number of a gap-free sequence, kept in storage", async () => {
+    const stub = room("seq-1");
+    const seqs = await Promise.all([1, 2, 3, 4, 5].map((n) => stub.publish(change(n))));
+    expect([...seqs].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(await stub.sequence()).toBe(5);
+    // Hibernation or eviction loses memory, not storage: the number lives there.
+    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
+      expect(await state.storage.get("seq")).toBe(5);
+      expect(await state.storage.list({ prefix: "log:" })).toHaveProperty("size", 5);
+    });
+  });
+
+  it("sends each change exactly once to every device that said hello, with its sequence", async () => {
+    const a = await joined("seq-2", { role: "lead", userId: "u1" }, 0);
+    const b = await joined("seq-2", { role: "team", userId: "u2" }, 0);
+    for (let n = 1; n <= 3; n++) await room("seq-2").publish(change(n));
+    await waitFor(() => a.messages.filter((m) => m.type === "change").length === 3 && b.messages.filter((m) => m.type === "change").length === 3);
+    for (const device of [a, b]) {
+      expect(device.messages.filter((m) => m.type === "change").map((m) => m.seq)).toEqual([1, 2, 3]);
+    }
+    a.socket.close(1000, "done");
+    b.socket.close(1000, "done");
+  });
+
+  it("replays what a device missed since the sequence it gives, then says live", async () => {
+    const stub = room("seq-3");
+    for (let n = 1; n <= 6; n++) await stub.publish(change(n));
+    const device = await joined("seq-3", { role: "team", userId: "u2" }, 2);
+    expect(device.messages.filter((m) => m.type !== "welcome").map((m) => [m.type, m.seq])).toEqual([
+      ["change", 3],
+      ["change", 4],
+      ["change", 5],
+      ["change", 6],
+      ["live", 6],
+    ]);
+    device.socket.close(1000, "done");
+  });
+
+  it("tells a device to reload when its gap is larger than the log, or its sequence is from the future", async () => {
+    const stub = room("seq-4");
+    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
+      await state.storage.put("seq", 5000);
+    });
+    const stale = await joined("seq-4", { role: "lead", userId: "u1" }, 10);
+    expect(stale.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
+    const future = await joined("seq-4", { role: "lead", userId: "u1" }, 9999);
+    expect(future.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
+    stale.socket.close(1000, "done");
+    future.socket.close(1000, "done");
+  });
+
+  it("keeps the last 1,000 changes and no more", async () => {
+    const stub = room("seq-5");
+    for (let n = 1; n <= 1005; n++) await stub.publish(change(n));
+    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
+      const log = await state.storage.list({ prefix: "log:" });
+      expect(log.size).toBe(1000);
+      expect([...log.keys()][0]).toBe("log:000000000006");
+    });
+    const device = await joined("seq-5", { role: "lead", userId: "u1" }, 5);
+    expect(device.messages.filter((m) => m.type === "change")).toHaveLength(1000);
+    expect(device.messages.at(-1)).toEqual({ type: "live", seq: 1005 });
+    device.socket.close(1000, "done");
+  });
+
+  it("sends a portal socket only what the portal shows (team changes are skipped, numbered)", async () => {
+    const portal = await joined("seq-6", { role: "client", clientAccessId: "c1" }, 0);
+    await room("seq-6").publish(change(1, "team"));
+    await room("seq-6").publish(change(2));
+    await waitFor(() => portal.messages.some((m) => m.seq === 2));
+    expect(portal.messages.filter((m) => m.seq !== undefined && m.type !== "live")).toEqual([
+      { type: "skip", seq: 1 },
+      expect.objectContaining({ type: "change", seq: 2 }),
+    ]);
+    portal.socket.close(1000, "done");
+  });
+
+  it("closes the sockets of a removed member, a revoked client link, or everyone", async () => {
+    const closed: number[] = [];
+    const member = await joined("seq-7", { role: "team", userId: "u2" }, 0);
+    const lead = await joined("seq-7", { role: "lead", userId: "u1" }, 0);
+    const client = await joined("seq-7", { role: "client", clientAccessId: "c9" }, 0);
+    for (const device of [member, lead, client]) device.socket.addEventListener("close", (e) => closed.push(e.code));
+    expect(await room("seq-7").revoke({ userId: "u2" })).toBe(1);
+    expect(await room("seq-7").revoke({ clientAccessId: "c9" })).toBe(1);
+    await waitFor(() => closed.length === 2);
+    expect(closed).toEqual([4003, 4003]);
+    expect(await room("seq-7").revoke({ everyone: true })).toBe(1);
+    await waitFor(() => closed.length === 3);
+  });
+
+  it("refuses a hello that is not a number, and messages over 16 KB", async () => {
+    const socket = (await connect("seq-8", { role: "lead", userId: "u1" })).webSocket!;
+    const messages: string[] = [];
+    socket.addEventListener("message", (e) => messages.push(String(e.data)));
+    socket.accept();
+    socket.send(JSON.stringify({ type: "hello", since: -1 }));
+    socket.send("x".repeat(20_000));
+    await waitFor(() => messages.length >= 3);
+    expect(messages.slice(1).map((m) => JSON.parse(m))).toEqual([
+      { type: "error", message: "Unsupported message" },
+      { type: "error", message: "Message too large" },
+    ]);
+    socket.close(1000, "done");
+  });
+});

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
+import { type Change, ClientMessageSchema, PORTAL_ENTITIES, ROOM_LOG_SIZE, type ServerMessage } from "../../app/modules/live/protocol";
 
 /**
  * Who a connection belongs to. The Worker sets this header after it has checked the
@@ -13,11 +14,28 @@ export const RoomViewerSchema = z.discriminatedUnion("role", [
 ]);
 export type RoomViewer = z.infer<typeof RoomViewerSchema>;
 
+/** Who to disconnect: a user, a client link, or everyone (the event was deleted). */
+export type Revocation = { userId: string } | { clientAccessId: string } | { everyone: true };
+
+/** Close code for a connection whose access ended (removed, revoked, deleted, signed out). */
+export const ACCESS_ENDED = 4003;
+
+type Attachment = { viewer: RoomViewer; hello: boolean };
+
+const SEQ_KEY = "seq";
+const logKey = (seq: number) => `log:${String(seq).padStart(12, "0")}`;
+
 /**
- * One instance per event (idFromName(eventId)): the event's live room. Connections
- * use the hibernation API, so an idle room costs nothing; "ping" is answered by the
- * runtime without waking the object. Broadcasting changes arrives with the live-rooms
- * issue.
+ * One instance per event (idFromName(eventId)): the event's live room (issue 7).
+ * Every change committed to D1 is published here, stamped with the next number of a
+ * gap-free per-event sequence kept in storage, logged (the last ROOM_LOG_SIZE), and
+ * sent to every socket that has said hello. A device says hello with the last
+ * sequence it applied and first gets what it missed (or 'reload' if the gap is larger
+ * than the log), then 'live'. Storage operations hold the input gate, so a publish
+ * never interleaves with a replay: nothing is missed or sent twice.
+ *
+ * Sockets use the hibernation API ("ping" is answered by the runtime), so an idle room
+ * costs nothing and the sequence, being in storage, survives hibernation.
  */
 export class EventRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -33,26 +51,93 @@ export class EventRoom extends DurableObject<Env> {
     if (!viewer) return new Response("Forbidden", { status: 403 });
 
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server, [`role:${viewer.role}`]);
-    server.serializeAttachment(viewer);
-    server.send(JSON.stringify({ type: "welcome", role: viewer.role }));
+    const tags = [`role:${viewer.role}`, viewer.role === "client" ? `client:${viewer.clientAccessId}` : `user:${viewer.userId}`];
+    this.ctx.acceptWebSocket(server, tags);
+    server.serializeAttachment({ viewer, hello: false } satisfies Attachment);
+    send(server, { type: "welcome", role: viewer.role });
     return new Response(null, { status: 101, webSocket: client });
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // The room's message set arrives with the live-rooms issue; until then every
-    // message other than the auto-answered "ping" is refused, clearly.
     const size = typeof message === "string" ? message.length : message.byteLength;
-    ws.send(JSON.stringify({ type: "error", message: size > 16_384 ? "Message too large" : "Unsupported message" }));
+    if (size > 16_384) return send(ws, { type: "error", message: "Message too large" });
+    let parsed: ReturnType<typeof ClientMessageSchema.safeParse>;
+    try {
+      parsed = ClientMessageSchema.safeParse(JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)));
+    } catch {
+      return send(ws, { type: "error", message: "Unsupported message" });
+    }
+    if (!parsed.success) return send(ws, { type: "error", message: "Unsupported message" });
+    await this.hello(ws, parsed.data.since);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     ws.close(code, reason);
   }
 
+  /** Replays what the device missed since `since`, then marks it live. */
+  private async hello(ws: WebSocket, since: number) {
+    const attachment = ws.deserializeAttachment() as Attachment;
+    const current = await this.currentSeq();
+    if (since > current || current - since > ROOM_LOG_SIZE) {
+      // A sequence from the future (another room's, a reset) or a gap past the log.
+      ws.serializeAttachment({ ...attachment, hello: true } satisfies Attachment);
+      return send(ws, { type: "reload", seq: current });
+    }
+    if (since < current) {
+      const missed = await this.ctx.storage.list<Change>({ start: logKey(since + 1), end: logKey(current + 1) });
+      for (const [key, change] of missed) send(ws, messageFor(attachment.viewer, Number(key.slice(4)), change));
+    }
+    ws.serializeAttachment({ ...attachment, hello: true } satisfies Attachment);
+    send(ws, { type: "live", seq: current });
+  }
+
+  private async currentSeq() {
+    return (await this.ctx.storage.get<number>(SEQ_KEY)) ?? 0;
+  }
+
+  /** RPC: a committed change. Returns its sequence number. */
+  async publish(change: Change): Promise<number> {
+    const seq = (await this.currentSeq()) + 1;
+    await this.ctx.storage.put<number | Change>({ [SEQ_KEY]: seq, [logKey(seq)]: change });
+    if (seq > ROOM_LOG_SIZE) await this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = ws.deserializeAttachment() as Attachment | null;
+      if (attachment?.hello) send(ws, messageFor(attachment.viewer, seq, change));
+    }
+    return seq;
+  }
+
+  /** RPC: the sequence a page read now is at (read before the page's D1 reads). */
+  async sequence(): Promise<number> {
+    return this.currentSeq();
+  }
+
+  /** RPC: closes the sockets whose access ended; returns how many. */
+  async revoke(who: Revocation): Promise<number> {
+    const tag = "userId" in who ? `user:${who.userId}` : "clientAccessId" in who ? `client:${who.clientAccessId}` : undefined;
+    const sockets = this.ctx.getWebSockets(tag);
+    for (const ws of sockets) ws.close(ACCESS_ENDED, "Access ended");
+    return sockets.length;
+  }
+
   /** RPC: how many devices are connected, optionally of one role. */
   async connectionCount(role?: RoomViewer["role"]): Promise<number> {
     return this.ctx.getWebSockets(role ? `role:${role}` : undefined).length;
+  }
+}
+
+/** A portal socket gets only what the portal shows (decisions.md, client column). */
+function messageFor(viewer: RoomViewer, seq: number, change: Change): ServerMessage {
+  if (viewer.role === "client" && !PORTAL_ENTITIES.has(change.entity)) return { type: "skip", seq };
+  return { type: "change", seq, change };
+}
+
+function send(ws: WebSocket, message: ServerMessage) {
+  try {
+    ws.send(JSON.stringify(message));
+  } catch {
+    // A socket that closed meanwhile: its device will replay on reconnect.
   }
 }
 
