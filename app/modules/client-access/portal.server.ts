@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
-import { answerOutcome, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
+import { announce, answerOutcome, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
 import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
 import { enqueuePush, notificationInsert } from "~/modules/notifications/service.server";
@@ -81,6 +81,7 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   const { env } = context.get(cloudflareContext);
   const event = portal.event;
   const outcome: Outcome = await runIntent(intent, { db, env, origin: new URL(request.url).origin, event, viewer: null, eventId: event.id, userId: null, formData });
+  await announce(env, event.id, outcome, null);
   if (outcome.kind === "saved" || outcome.kind === "stay") {
     // Issue 6: each client change is told to the lead (in-app and push).
     const notification = notificationInsert(db, {

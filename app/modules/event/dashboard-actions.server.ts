@@ -15,7 +15,10 @@ import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { deleteRow, insertRow, limitMessage, moveBlock, type RowKind, type RowValues, setDone, updateRow } from "./rows.server";
 import { DeleteEventSchema, EditEventSchema } from "./schema";
-import { deleteEvent, type EventRow, requireEventAccess, updateEvent } from "./service.server";
+import { deleteEvent, type EventRow, requireEventAccess, toEventSummary, updateEvent } from "./service.server";
+import type { Change } from "~/modules/live/protocol";
+import { publishChange, revokeLive } from "~/modules/live/room.server";
+import type { Revocation } from "../../../workers/durable-objects/event-room";
 import { createClientAccess } from "~/modules/client-access/service.server";
 import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
@@ -29,15 +32,18 @@ import type { Viewer } from "~/utils/session.server";
 
 export type Outcome =
   /** Saved, with a success toast; the page then shows `to` (default: the dialog closed). */
-  | { kind: "saved"; toast?: string; to?: string }
+  | { kind: "saved"; toast?: string; to?: string; live?: Live }
   /** Saved, and the page stays as it is (checking off: no redirect, no toast). */
-  | { kind: "stay" }
+  | { kind: "stay"; live?: Live }
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
   | { kind: "failed"; status: 400 | 404 | 409; title: string; description: string }
   /** A client link was created: the page shows it this once, to copy (spec §2 'Client tab'). */
-  | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean };
+  | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean; live?: Live };
+
+/** What the event's live room is told of a saved change (issue 7), and whose sockets close. */
+type Live = { change: Omit<Change, "actor">; revoke?: Revocation };
 
 export type IntentContext = {
   db: Db;
@@ -78,21 +84,22 @@ function crud<K extends RowKind>(kind: K, schema: z.ZodType<RowValues<K>>, messa
     if (invalid) return invalid;
     const inserted = await insertRow(db, kind, eventId, value);
     if (!inserted.ok) return { kind: "failed", status: 400, title: messages.addFailed, description: limitMessage(kind) };
-    return { kind: "saved", toast: messages.added };
+    return { kind: "saved", toast: messages.added, live: upsert(kind, inserted.row) };
   };
   const edit: IntentHandler = async ({ db, eventId, formData }) => {
     const id = rowId(formData);
     if (!id) return MALFORMED;
     const { value, invalid } = parse(formData, schema);
     if (invalid) return invalid;
-    if (!(await updateRow(db, kind, eventId, id, value))) return { kind: "failed", status: 404, title: messages.updateFailed, description: GONE };
-    return { kind: "saved", toast: messages.updated };
+    const row = await updateRow(db, kind, eventId, id, value);
+    if (!row) return { kind: "failed", status: 404, title: messages.updateFailed, description: GONE };
+    return { kind: "saved", toast: messages.updated, live: upsert(kind, row) };
   };
   const remove: IntentHandler = async ({ db, eventId, formData }) => {
     const id = rowId(formData);
     if (!id) return MALFORMED;
     if (!(await deleteRow(db, kind, eventId, id))) return { kind: "failed", status: 404, title: messages.deleteFailed, description: GONE };
-    return { kind: "saved", toast: messages.deleted };
+    return { kind: "saved", toast: messages.deleted, live: { change: { entity: kind, op: "delete", ids: [id] } } };
   };
   return { add, edit, remove };
 }
@@ -104,9 +111,10 @@ function toggle(kind: "block" | "shot", failed: string): IntentHandler {
     const id = rowId(formData);
     const done = DoneSchema.safeParse(formData.get("done"));
     if (!id || !done.success) return MALFORMED;
-    if (!(await setDone(db, kind, eventId, id, userId, done.data === "true"))) return { kind: "failed", status: 404, title: failed, description: GONE };
+    const row = await setDone(db, kind, eventId, id, userId, done.data === "true");
+    if (!row) return { kind: "failed", status: 404, title: failed, description: GONE };
     // Checking off is the most frequent action on the day: no redirect, no toast.
-    return { kind: "stay" };
+    return { kind: "stay", live: upsert(kind, row) };
   };
 }
 
@@ -163,12 +171,22 @@ const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formD
       flags: { canEditPeople: false, canEditTimeline: false, canEditShots: false, canEditVendors: false },
     });
     if (!created) return { kind: "failed", status: 400, title: "Failed to send invitation", description: `An event can have at most ${TEAM_SIZE_MAX} client links.` };
-    return { kind: "client-link", toast: "Invitation sent successfully", url: created.url, email: value.email, emailFailed: created.emailFailed };
+    return { kind: "client-link", toast: "Invitation sent successfully", url: created.url, email: value.email, emailFailed: created.emailFailed, live: TEAM_CHANGED };
   }
   const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...value, inviteType: value.inviteType, inviteeName: value.firstName });
   if (outcome.status === "refused") return { kind: "failed", status: 409, title: "Failed to send invitation", description: outcome.message };
-  return { kind: "saved", toast: "Invitation sent successfully", to: teamTab(event.id) };
+  return { kind: "saved", toast: "Invitation sent successfully", to: teamTab(event.id), live: TEAM_CHANGED };
 };
+
+/**
+ * Team and client-link changes reach devices as a signal to refresh the team tab: their
+ * rows hold addresses that only the lead may see, so no rows travel.
+ */
+const TEAM_CHANGED: Live = { change: { entity: "team", op: "upsert" } };
+
+function upsert(kind: RowKind, row: Record<string, unknown> | undefined): Live | undefined {
+  return row ? { change: { entity: kind, op: "upsert", rows: [row] } } : undefined;
+}
 
 const teamTab = (eventId: string) => `/events/${eventId}?tab=team`;
 
@@ -182,10 +200,9 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     const id = rowId(formData);
     const direction = MoveSchema.safeParse(formData.get("direction"));
     if (!id || !direction.success) return MALFORMED;
-    if ((await moveBlock(db, eventId, id, direction.data)) === "missing") {
-      return { kind: "failed", status: 404, title: "Failed to update timeline block.", description: GONE };
-    }
-    return { kind: "saved" };
+    const moved = await moveBlock(db, eventId, id, direction.data);
+    if (!moved) return { kind: "failed", status: 404, title: "Failed to update timeline block.", description: GONE };
+    return { kind: "saved", live: moved.moved.length ? { change: { entity: "block", op: "upsert", rows: moved.moved } } : undefined };
   },
   "add-shot": shots.add,
   "edit-shot": shots.edit,
@@ -199,14 +216,15 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
   "edit-event": async ({ db, eventId, formData }) => {
     const { value, invalid } = parse(formData, EditEventSchema);
     if (invalid) return invalid;
-    if (!(await updateEvent(db, eventId, value))) return { kind: "failed", status: 404, title: "Failed to update event.", description: "Event not found" };
-    return { kind: "saved", toast: "Event updated successfully." };
+    const updated = await updateEvent(db, eventId, value);
+    if (!updated) return { kind: "failed", status: 404, title: "Failed to update event.", description: "Event not found" };
+    return { kind: "saved", toast: "Event updated successfully.", live: { change: { entity: "event", op: "upsert", rows: [toEventSummary(updated)] } } };
   },
   "delete-event": async ({ db, eventId, formData }) => {
     const { invalid } = parse(formData, DeleteEventSchema);
     if (invalid) return invalid;
     if (!(await deleteEvent(db, eventId))) return { kind: "failed", status: 404, title: "Failed to delete event", description: "Event not found" };
-    return { kind: "saved", toast: "Event deleted successfully", to: "/" };
+    return { kind: "saved", toast: "Event deleted successfully", to: "/", live: { change: { entity: "event", op: "delete", ids: [eventId] }, revoke: { everyone: true } } };
   },
   "invite-team": inviteTeam,
   "create-client-access": async ({ db, env, origin, event, viewer, formData }) => {
@@ -216,25 +234,28 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     const { clientEmail, ...flags } = value;
     const created = await createClientAccess(db, env, origin, { event, inviterName: inviterDisplayName(viewer), createdBy: viewer.userId, clientEmail, flags });
     if (!created) return { kind: "failed", status: 400, title: "Error", description: `An event can have at most ${TEAM_SIZE_MAX} client links.` };
-    return { kind: "client-link", toast: "Client access created", url: created.url, email: clientEmail, emailFailed: created.emailFailed };
+    return { kind: "client-link", toast: "Client access created", url: created.url, email: clientEmail, emailFailed: created.emailFailed, live: { change: { entity: "client_access", op: "upsert" } } };
   },
   "revoke-client-access": async ({ db, eventId, formData }) => {
     const id = rowId(formData);
     if (!id) return MALFORMED;
     if (!(await removeTeamRow(db, eventId, "client", id))) return { kind: "failed", status: 404, title: "Error", description: GONE };
-    return { kind: "saved", toast: "Access revoked" };
+    return { kind: "saved", toast: "Access revoked", live: { change: { entity: "client_access", op: "delete", ids: [id] }, revoke: { clientAccessId: id } } };
   },
   "remove-team": async ({ db, eventId, formData }) => {
     const row = TeamRowSchema.safeParse(formData.get("id"));
     if (!row.success) return MALFORMED;
     const [kind, id] = row.data.split(":") as [TeamRowKind, string];
-    if (!(await removeTeamRow(db, eventId, kind, id))) return { kind: "failed", status: 404, title: "Failed to remove team member", description: GONE };
-    return { kind: "saved", toast: "Team member removed", to: teamTab(eventId) };
+    const removed = await removeTeamRow(db, eventId, kind, id);
+    if (!removed) return { kind: "failed", status: 404, title: "Failed to remove team member", description: GONE };
+    // A removed member or client link loses its open sockets at once (issue 7).
+    const revoke: Revocation | undefined = kind === "client" ? { clientAccessId: id } : typeof removed === "object" ? { userId: removed.userId } : undefined;
+    return { kind: "saved", toast: "Team member removed", to: teamTab(eventId), live: { ...TEAM_CHANGED, revoke } };
   },
   "leave-event": async ({ db, env, event, viewer }) => {
     if (!viewer) return MALFORMED;
     if (!(await leaveEvent(db, env, event, viewer))) return { kind: "failed", status: 404, title: "Error", description: "You are no longer on this event's team." };
-    return { kind: "saved", toast: "You left the event", to: "/?tab=hired" };
+    return { kind: "saved", toast: "You left the event", to: "/?tab=hired", live: { ...TEAM_CHANGED, revoke: { userId: viewer.userId } } };
   },
 };
 
@@ -263,7 +284,16 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     userId: viewer.userId,
     formData,
   });
+  await announce(env, event.id, outcome, viewer.userId);
   return answerOutcome(context, request, intent, outcome);
+}
+
+/** Tells the event's live room what was saved (after D1 has committed), and closes revoked sockets. */
+export async function announce(env: Env, eventId: string, outcome: Outcome, actor: string | null) {
+  const live = "live" in outcome ? outcome.live : undefined;
+  if (!live) return;
+  await publishChange(env, eventId, { ...live.change, actor });
+  if (live.revoke) await revokeLive(env, eventId, live.revoke);
 }
 
 /** Runs one intent's handler. The caller has checked that the asker may. */

@@ -50,10 +50,13 @@ export async function insertRow<K extends RowKind>(db: Db, kind: K, eventId: str
   const result = await db.run(
     sql`INSERT INTO ${table} (${names}) SELECT ${bound} WHERE (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${ROW_LIMITS[kind].max}`,
   );
-  return result.meta.changes > 0 ? { ok: true as const, id } : { ok: false as const };
+  if (result.meta.changes === 0) return { ok: false as const };
+  // The row as stored (defaults, order), for the live room to send to every device.
+  const [stored] = await db.select().from(table as (typeof TABLES)[RowKind]).where(eq((table as (typeof TABLES)[RowKind]).id, id));
+  return { ok: true as const, id, row: stored as Record<string, unknown> | undefined };
 }
 
-/** Updates a row of this event; false when there is none (deleted meanwhile, or foreign). */
+/** Updates a row of this event and returns it; null when there is none (deleted meanwhile, or foreign). */
 export async function updateRow<K extends RowKind>(
   db: Db,
   kind: K,
@@ -66,8 +69,8 @@ export async function updateRow<K extends RowKind>(
     .update(table)
     .set({ ...values, updatedAt: new Date().toISOString() })
     .where(and(eq(table.id, id), eq(table.eventId, eventId)))
-    .returning({ id: table.id });
-  return rows.length > 0;
+    .returning();
+  return (rows[0] as Record<string, unknown> | undefined) ?? null;
 }
 
 /** Deletes a row of this event; false when there is none. */
@@ -81,10 +84,10 @@ export async function deleteRow(db: Db, kind: RowKind, eventId: string, id: stri
 }
 
 /**
- * Checks a block or shot off (stamping who and when) or back on (clearing both),
- * spec §4. The id must belong to this event; a row deleted meanwhile answers false.
+ * Checks a block or shot off (stamping who and when: done_by is null for a client
+ * link, which has no account) or back on (clearing both), spec §4. The id must belong
+ * to this event; a row deleted meanwhile answers null.
  */
-/** Checks a row off (done_by: the user; null for a client link, which has no account). */
 export async function setDone(db: Db, kind: "block" | "shot", eventId: string, id: string, userId: string | null, done: boolean) {
   return updateRow(db, kind, eventId, id, done ? { isDone: true, doneBy: userId, doneAt: new Date().toISOString() } : { isDone: false, doneBy: null, doneAt: null });
 }
@@ -100,17 +103,22 @@ export async function moveBlock(db: Db, eventId: string, id: string, direction: 
     .where(eq(timelineBlocks.eventId, eventId))
     .orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt));
   const from = blocks.findIndex((block) => block.id === id);
-  if (from === -1) return "missing" as const;
+  if (from === -1) return null;
   const to = direction === "up" ? from - 1 : from + 1;
-  if (to < 0 || to >= blocks.length) return "moved" as const; // already first or last: nothing to do
+  if (to < 0 || to >= blocks.length) return { moved: [] as Record<string, unknown>[] }; // already first or last: nothing to do
   const order = blocks.map((block) => block.id);
   [order[from], order[to]] = [order[to]!, order[from]!];
   const updates = order
     .map((blockId, orderIndex) => ({ blockId, orderIndex }))
     .filter(({ blockId, orderIndex }) => blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
     .map(({ blockId, orderIndex }) =>
-      db.update(timelineBlocks).set({ orderIndex }).where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId))),
+      db
+        .update(timelineBlocks)
+        .set({ orderIndex, updatedAt: new Date().toISOString() })
+        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId)))
+        .returning(),
     );
-  if (updates.length > 0) await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
-  return "moved" as const;
+  if (updates.length === 0) return { moved: [] as Record<string, unknown>[] };
+  const results = await db.batch(updates as [(typeof updates)[number], ...typeof updates]);
+  return { moved: results.flat() as Record<string, unknown>[] };
 }

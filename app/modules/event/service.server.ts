@@ -131,7 +131,7 @@ export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email
   return eventId;
 }
 
-/** Edit event (lead only): the fields of the form, and the status by hand or by date. */
+/** Edit event (lead only): the fields of the form, and the status by hand or by date. Returns the row, or null. */
 export async function updateEvent(db: Db, eventId: string, input: EditEventInput) {
   const rows = await db
     .update(events)
@@ -145,8 +145,8 @@ export async function updateEvent(db: Db, eventId: string, input: EditEventInput
       updatedAt: new Date().toISOString(),
     })
     .where(eq(events.id, eventId))
-    .returning({ id: events.id });
-  return rows.length > 0;
+    .returning();
+  return rows[0] ?? null;
 }
 
 /** Deletes the event; every row under it goes with it (ON DELETE CASCADE). */

@@ -156,7 +156,7 @@ export type TeamRowKind = "invite" | "member" | "client";
  * invitation deletes the invitation, a member row deletes the membership (access ends
  * at once) together with the member's invitation, so its link cannot be reused.
  */
-export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, id: string) {
+export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, id: string): Promise<boolean | { userId: string }> {
   if (kind === "client") {
     const rows = await db
       .delete(eventClientAccess)
@@ -181,9 +181,9 @@ export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, 
     db
       .delete(eventSecondShooters)
       .where(and(eq(eventSecondShooters.id, id), eq(eventSecondShooters.eventId, eventId)))
-      .returning({ id: eventSecondShooters.id }),
+      .returning({ userId: eventSecondShooters.userId }),
   ]);
-  return removed.length > 0;
+  return removed[0] ?? false;
 }
 
 /**
