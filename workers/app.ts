@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, nonceContext } from "../app/context";
 import { csrfRefusal, isSameOriginRequest, withOwnOrigin } from "../app/utils/csrf.server";
 import { applySecurityHeaders, createNonce } from "../app/utils/security-headers.server";
+import { handleLiveUpgrade, isLiveRequest } from "../app/modules/live/upgrade.server";
 import { handleQueue } from "./queues";
 import { handleScheduled } from "./scheduled";
 
@@ -18,6 +19,9 @@ export default {
     if (!isSameOriginRequest(request)) {
       return applySecurityHeaders(request, csrfRefusal(), { nonce, dev: import.meta.env.DEV });
     }
+    // WebSockets of the live rooms: admitted by the same authorization as the pages.
+    const url = new URL(request.url);
+    if (isLiveRequest(url)) return handleLiveUpgrade(request, env, ctx);
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(nonceContext, nonce);

@@ -1,0 +1,68 @@
+import { and, eq, gt } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { cloudflareContext, viewerContext } from "~/context";
+import { eventClientAccess } from "~/db/schema";
+import { readPortalCookie } from "~/modules/client-access/service.server";
+import { requireEventAccess } from "~/modules/event/service.server";
+import { sha256Hex } from "~/utils/crypto.server";
+import { getDb } from "~/utils/db.server";
+import { readSession } from "~/utils/session.server";
+import { ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
+import { roomOf } from "./room.server";
+
+// WebSocket admission to an event's live room (issue 7): the same authorization as
+// the event's pages, decided here in the Worker; the room trusts the viewer header
+// only because nothing but this Worker can reach it.
+
+const EVENT_LIVE = /^\/live\/events\/([^/]{1,64})$/;
+const PORTAL_LIVE = /^\/live\/client\/([0-9a-f-]{36})$/;
+
+export function isLiveRequest(url: URL) {
+  return EVENT_LIVE.test(url.pathname) || PORTAL_LIVE.test(url.pathname);
+}
+
+const refuse = (status: number, message: string) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function handleLiveUpgrade(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return refuse(426, "Expected a WebSocket upgrade");
+  // Browsers always send Origin on a WebSocket handshake: only our own pages may open one.
+  if (request.headers.get("Origin") !== url.origin) return refuse(403, "Forbidden");
+
+  const eventMatch = url.pathname.match(EVENT_LIVE);
+  let eventId: string;
+  let viewer: RoomViewer;
+  if (eventMatch) {
+    eventId = decodeURIComponent(eventMatch[1]!);
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env, ctx });
+    context.set(viewerContext, (await readSession(getDb(env), request))?.viewer ?? null);
+    try {
+      const { role, viewer: user } = await requireEventAccess(context, request, eventId, "view");
+      viewer = { role, userId: user.userId };
+    } catch (refusal) {
+      return refuse(refusalStatus(refusal), "Not allowed");
+    }
+  } else {
+    const accessId = url.pathname.match(PORTAL_LIVE)![1]!;
+    const token = readPortalCookie(request, accessId);
+    if (!token) return refuse(404, "Not allowed");
+    const [access] = await getDb(env)
+      .select({ eventId: eventClientAccess.eventId })
+      .from(eventClientAccess)
+      .where(and(eq(eventClientAccess.id, accessId), eq(eventClientAccess.accessTokenHash, await sha256Hex(token)), gt(eventClientAccess.expiresAt, new Date().toISOString())));
+    if (!access) return refuse(404, "Not allowed");
+    eventId = access.eventId;
+    viewer = { role: "client", clientAccessId: accessId };
+  }
+  const headers = new Headers(request.headers);
+  headers.set(ROOM_VIEWER_HEADER, JSON.stringify(viewer));
+  return roomOf(env, eventId).fetch(new Request(request, { headers }));
+}
+
+/** requireEventAccess throws a redirect (signed out), or data with 404/403. */
+function refusalStatus(refusal: unknown) {
+  if (refusal instanceof Response) return refusal.status >= 300 && refusal.status < 400 ? 401 : refusal.status;
+  const init = (refusal as { init?: { status?: number } } | null)?.init;
+  return init?.status ?? 500;
+}
