@@ -19,6 +19,11 @@ import { ShotsTab } from "~/modules/shots/components/shots-tab";
 import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
 import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
+import { useMemo } from "react";
+import { cloudflareContext } from "~/context";
+import { LiveStatusBadge } from "~/modules/live/live-status";
+import { roomOf } from "~/modules/live/room.server";
+import { useLiveEvent } from "~/modules/live/use-live-event";
 import type { Route } from "./+types/events.$eventId";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -27,11 +32,15 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 /** The event and every list of the dashboard, in the same D1 batch as the access check. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // The room's sequence is read before the lists: whatever is published after this is
+  // replayed to the page, so no change falls between the page's data and its socket.
+  const seq = await roomOf(context.get(cloudflareContext).env, params.eventId).sequence();
   const { event, role, viewer, reads } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
   const [blocks, shots, people, vendors, members, invites, clientAccess, contacts] = reads;
   const isLead = role === "lead";
   return {
     greetingName: greetingName(viewer),
+    seq,
     role,
     event: { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride },
     blocks,
@@ -68,7 +77,14 @@ function percent(done: number, total: number) {
 }
 
 export default function EventDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, blocks, shots, role } = loaderData;
+  const { role } = loaderData;
+  const live = useLiveEvent({
+    path: `/live/events/${loaderData.event.id}`,
+    seq: loaderData.seq,
+    lists: useMemo(() => ({ blocks: loaderData.blocks, shots: loaderData.shots, people: loaderData.people, vendors: loaderData.vendors }), [loaderData]),
+    event: loaderData.event,
+  });
+  const { event, blocks, shots } = live;
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
   const team = teamRows({ members: loaderData.members, invites: loaderData.invites, clientAccess: loaderData.clientAccess });
@@ -111,6 +127,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <StatusBadge status={event.status} />
+            <LiveStatusBadge status={live.status} />
             {event.coupleNames ? <p className="text-slate-700">{event.coupleNames}</p> : null}
           </div>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -152,9 +169,9 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         <section className="mt-3" role="tabpanel" aria-label={tabs.find((t) => t.id === tab)?.label}>
           {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
           {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
-          {tab === "people" ? <PeopleTab people={loaderData.people} role={role} /> : null}
+          {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
           {tab === "team" ? <TeamTab rows={team} role={role} /> : null}
-          {tab === "vendors" ? <VendorsTab vendors={loaderData.vendors} role={role} /> : null}
+          {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
           {tab === "client" ? <ClientTab accesses={loaderData.clientAccess} /> : null}
         </section>
       </main>
@@ -162,7 +179,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
       {actionData?.clientLink ? (
         <ClientLinkDialog link={actionData.clientLink} />
       ) : isDashboardIntent(dialog) && canDo(role, dialog) ? (
-        <DashboardDialog dialog={dialog} id={params.get("id")} data={loaderData} team={team} />
+        <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...loaderData, ...live }} team={team} />
       ) : null}
       <ActionToast toast={actionData?.toast} />
     </>
