@@ -88,24 +88,45 @@ export async function mailLink(page: Page, to: string, subject: string | RegExp,
 
 type Cookies = Awaited<ReturnType<import("@playwright/test").BrowserContext["cookies"]>>;
 
+const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? "4173"}`;
+
 /**
- * Signs the demo lead in once and returns the session cookies, for a spec's beforeAll:
- * sign-ins are rate-limited per address, and the demo account is shared by every spec.
- * (A context takes the options of the group that runs first; this one needs
- * JavaScript either way.)
+ * A signed-in session of a seeded account, for a spec's beforeAll. Sign-ins are
+ * rate-limited per address (10 a minute) and many specs use the same accounts, so the
+ * cookies are kept in tests/.results for the whole run and reused while the server
+ * still accepts them (a new run starts on a fresh database, so it signs in again).
  */
-export async function demoSessionCookies(browser: import("@playwright/test").Browser): Promise<Cookies> {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  await openAuth(page);
-  await page.getByLabel("Email").fill(DEMO_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByLabel("Stay logged in").check();
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const cookies = await context.cookies();
-  await context.close();
-  return cookies;
+export async function sessionCookies(browser: import("@playwright/test").Browser, email: string, password: string): Promise<Cookies> {
+  const cache = `tests/.results/session-${email.replace(/[^a-z0-9]/gi, "_")}.json`;
+  const { existsSync, readFileSync, writeFileSync, mkdirSync } = await import("node:fs");
+  const context = await browser.newContext({ javaScriptEnabled: true, baseURL: BASE_URL });
+  try {
+    if (existsSync(cache)) {
+      const cached = JSON.parse(readFileSync(cache, "utf8")) as Cookies;
+      await context.addCookies(cached);
+      const check = await context.request.get("/settings", { maxRedirects: 0 });
+      if (check.status() === 200) return cached;
+      await context.clearCookies();
+    }
+    const page = await context.newPage();
+    await openAuth(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Stay logged in").check();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const cookies = await context.cookies();
+    mkdirSync("tests/.results", { recursive: true });
+    writeFileSync(cache, JSON.stringify(cookies));
+    return cookies;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The demo lead's session (see sessionCookies). */
+export function demoSessionCookies(browser: import("@playwright/test").Browser) {
+  return sessionCookies(browser, DEMO_EMAIL, DEMO_PASSWORD);
 }
 
 /** After 'Create Event' comes the optional invite step (spec §2): skip it to the event. */

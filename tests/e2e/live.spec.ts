@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, openAuth } from "./helpers";
+import { demoSessionCookies, sessionCookies } from "./helpers";
 
 // Issue 7: two phones at a wedding never disagree for more than a moment, and a phone
 // that was offline catches up by itself. The demo lead and the seeded second shooter
@@ -15,13 +15,7 @@ test.beforeAll(async ({ browser }) => {
 
 async function alexContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
-  const page = await context.newPage();
-  await openAuth(page);
-  await page.getByLabel("Email").fill("alex@eventflow.app");
-  await page.getByLabel("Password").fill("EventFlow2026");
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.close();
+  await context.addCookies(await sessionCookies(browser, "alex@eventflow.app", "EventFlow2026"));
   return context;
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { openAuth, toast } from "./helpers";
+import { sessionCookies, toast } from "./helpers";
 
 // Issue 5, item 7: /settings on a phone, as the seeded second shooter (a free account).
 
@@ -8,15 +8,7 @@ const ALEX = { email: "alex@eventflow.app", password: "EventFlow2026" };
 let alexCookies: Awaited<ReturnType<import("@playwright/test").BrowserContext["cookies"]>>;
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  await openAuth(page);
-  await page.getByLabel("Email").fill(ALEX.email);
-  await page.getByLabel("Password").fill(ALEX.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  alexCookies = await context.cookies();
-  await context.close();
+  alexCookies = await sessionCookies(browser, ALEX.email, ALEX.password);
 });
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
