@@ -237,8 +237,8 @@ describe("business info: what the page shows and the limits", () => {
   });
 });
 
-const FORMS = [
-  { intent: "business-info", ...BUSINESS },
+const FORMS: Record<string, string>[] = [
+  BUSINESS,
   CONTACT,
   { ...CONTACT, intent: "edit-contact", id: crypto.randomUUID() },
   { intent: "delete-contact", id: crypto.randomUUID() },
@@ -349,7 +349,7 @@ describe("saved contacts: storage, validation and limits", () => {
     const { client, user } = await signedIn();
     await client.post("/settings?tab=contacts", CONTACT);
     const before = await contactsOf(user.id);
-    const withId = id === undefined ? {} : { id };
+    const withId: Record<string, string> = id === undefined ? {} : { id };
     expect((await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", ...withId, firstName: "Changed" })).status).toBe(400);
     expect((await client.post("/settings?tab=contacts", { intent: "delete-contact", ...withId })).status).toBe(400);
     expect(await contactsOf(user.id)).toEqual(before);
