@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { useEffect } from "react";
+import { z } from "zod";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { CheckboxField, Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
@@ -16,7 +17,7 @@ import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { BusinessInfoSchema, ChangePasswordSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
-import { PRO_FEATURES } from "~/modules/billing/plans";
+import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
 import { ContactDialog, ContactsTab, DeleteContactDialog } from "~/modules/contacts/components/contacts-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
@@ -51,10 +52,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const profile = profileRows[0];
   return {
-    greetingName: greetingName(viewer),
+    // From the row just read, not the session's copy: after a save without JavaScript
+    // this render follows the action in the same request, and the greeting must
+    // already show the new business name.
+    greetingName: greetingName({ businessName: profile?.businessName ?? null, firstName: profile?.firstName ?? null, email: viewer.email }),
     email: viewer.email,
     business: { businessName: profile?.businessName ?? "", firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "", email: profile?.email ?? viewer.email },
-    subscription: { active: hasActivePro(viewer), interval: profile?.billingInterval ?? null, expiresAt: profile?.subscriptionExpiresAt ?? null },
+    subscription: {
+      active: hasActivePro(viewer),
+      trial: viewer.subscriptionStatus === "trialing",
+      interval: profile?.billingInterval ?? null,
+      expiresAt: profile?.subscriptionExpiresAt ?? null,
+    },
     contacts,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
   };
@@ -63,7 +72,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = FormActionData & { audit?: AuditEntry };
 
 const success = (title: string, description?: string): Toast => ({ id: crypto.randomUUID(), type: "success", title, ...(description ? { description } : {}) });
-const ContactIdSchema = (value: FormDataEntryValue | null) => (typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null);
+// Contact ids are UUIDs: anything else is refused (400) before it reaches D1.
+const ContactIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
+const contactId = (formData: FormData) => {
+  const parsed = ContactIdSchema.safeParse(formData.get("id"));
+  return parsed.success ? parsed.data : null;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
@@ -105,14 +119,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         return saved("Contact added");
       }
-      const id = ContactIdSchema(formData.get("id"));
+      const id = contactId(formData);
       if (!id || !(await updateContact(db, viewer.userId, id, submission.value))) {
         return data<ActionData>({ intent, toast: errorToast("Error", "That contact no longer exists.") }, { status: id ? 404 : 400 });
       }
       return saved("Contact updated");
     }
     case "delete-contact": {
-      const id = ContactIdSchema(formData.get("id"));
+      const id = contactId(formData);
       if (!id || !(await deleteContact(db, viewer.userId, id))) {
         return data<ActionData>({ intent, toast: errorToast("Error", "That contact no longer exists.") }, { status: id ? 404 : 400 });
       }
@@ -289,7 +303,12 @@ function SubscriptionTab({ subscription }: { subscription: LoaderData["subscript
     <Card>
       <CardTitle>Pro Plan</CardTitle>
       <p className="mt-1 text-sm text-slate-600">
-        {subscription.interval === "monthly" ? "Billed monthly" : subscription.interval === "yearly" ? "Billed yearly" : "Active"}
+        {subscription.interval === "yearly"
+          ? `Billed yearly: ${formatPrice(PRO_YEARLY_PRICE)}/year`
+          : subscription.interval === "monthly"
+            ? `Billed monthly: ${formatPrice(PRO_MONTHLY_PRICE)}/month`
+            : "Active"}
+        {subscription.trial ? " (free trial)" : ""}
       </p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
         {PRO_FEATURES.map((feature) => (
@@ -317,7 +336,7 @@ function NotificationsTab({ preferences, actionData }: { preferences: LoaderData
       <CardTitle>Reminders</CardTitle>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="notification-preferences" />
-        <CheckboxField label="Remind me of upcoming events" inputProps={getInputProps(fields.upcomingEvents, { type: "checkbox" })} />
+        <CheckboxField label="Upcoming event reminders" inputProps={getInputProps(fields.upcomingEvents, { type: "checkbox" })} />
         <Field
           label="Days before the event"
           inputProps={{ ...getInputProps(fields.eventReminderDays, { type: "number" }), min: 1, max: 30, step: 1, inputMode: "numeric" }}

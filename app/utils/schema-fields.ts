@@ -51,3 +51,19 @@ export function emailAddress(message: string, requiredMessage = message) {
     .pipe(z.email({ error: message }))
     .transform((value) => value.toLowerCase());
 }
+
+/** A social handle: "@name" or "name", stored without the @ (vendors, saved contacts). */
+export function socialHandle(label: string) {
+  return z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^@+/, ""))
+    .pipe(
+      z
+        .string()
+        .max(100, { error: `${label} must be less than 100 characters` })
+        .regex(/^[\p{L}\p{N}._-]*$/u, { error: `${label} can only contain letters, numbers, dots, dashes and underscores` }),
+    )
+    .optional()
+    .transform((value) => value || null);
+}

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { notificationPreferences, profiles, sessions, shooterContacts, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
+import { PRO_FEATURES } from "~/modules/billing/plans";
+import { CONTACTS_PER_USER_MAX } from "~/modules/contacts/schema";
 import { createUser } from "../factories";
 import { type Client, createClient } from "./helpers";
 
@@ -152,5 +154,362 @@ describe("notification preferences", () => {
       expect(response.status, days).toBe(400);
     }
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ eventReminderDays: 1 });
+  });
+});
+
+// ---------------------------------------------------------------- more of each form
+
+/** The page as a person reads it, with the tags gone (text split by markup joins up). */
+async function visibleText(response: Response) {
+  return (await textOf(response)).replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, "");
+}
+
+async function profileOf(userId: string) {
+  return (await db.select().from(profiles).where(eq(profiles.userId, userId)))[0];
+}
+async function contactsOf(userId: string) {
+  return db.select().from(shooterContacts).where(eq(shooterContacts.userId, userId));
+}
+
+describe("business info: what the page shows and the limits", () => {
+  it("prefills the form from the profile and shows the sign-in address apart from the business e-mail", async () => {
+    const { client, user } = await signedIn();
+    await db.update(profiles).set({ businessName: "Harbor Light Films", email: "office@harborlight.example" }).where(eq(profiles.userId, user.id));
+    const html = await textOf(await client.get("/settings"));
+    expect(html).toMatch(/name="businessName"[^>]*value="Harbor Light Films"|value="Harbor Light Films"[^>]*name="businessName"/);
+    expect(html).toMatch(/name="email"[^>]*value="office@harborlight.example"|value="office@harborlight.example"[^>]*name="email"/);
+    expect(await visibleText(await client.get("/settings"))).toContain(`Signed in as ${user.email}`);
+  });
+
+  it("renders the page that answers the save (no JavaScript) with the new greeting and the sign-in address unchanged", async () => {
+    const { client, user } = await signedIn();
+    const response = await client.post("/settings", { ...BUSINESS, businessName: "Northern Lights Studio", email: "desk@northern.example" });
+    expect(response.status).toBe(200);
+    const text = await visibleText(response);
+    expect(text).toContain("Hi, Northern Lights Studio");
+    expect(text).toContain(`Signed in as ${user.email}`);
+    expect(text).toContain("Business information updated");
+    // The sign-in address still signs in; the business e-mail is only contact data.
+    const [account] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(account!.email).toBe(user.email);
+    expect(await profileOf(user.id)).toMatchObject({ email: "desk@northern.example" });
+  });
+
+  it("trims what was typed", async () => {
+    const { client, user } = await signedIn();
+    await client.post("/settings", { ...BUSINESS, businessName: "  Golden Hour  ", firstName: " Maya ", email: "  HELLO@Example.com " });
+    expect(await profileOf(user.id)).toMatchObject({ businessName: "Golden Hour", firstName: "Maya", email: "hello@example.com" });
+  });
+
+  it.each([
+    { fields: { lastName: "x".repeat(101) }, message: "Last name must be less than 100 characters" },
+    { fields: { email: `${"a".repeat(250)}@example.com` }, message: "Email must be less than 255 characters" },
+    { fields: { email: "" }, message: "Invalid email address" },
+    { fields: { email: "maya@" }, message: "Invalid email address" },
+  ])("refuses $fields with '$message', changing nothing", async ({ fields, message }) => {
+    const { client, user } = await signedIn();
+    const before = await profileOf(user.id);
+    const response = await client.post("/settings", { ...BUSINESS, ...fields });
+    expect(response.status).toBe(400);
+    const text = await textOf(response);
+    expect(text).toContain("Validation Error");
+    expect(text).toContain(message);
+    expect(await profileOf(user.id)).toEqual(before);
+  });
+
+  it("refuses a form with every field missing, naming the business name first (spec §5 order)", async () => {
+    const { client, user } = await signedIn();
+    const before = await profileOf(user.id);
+    const response = await client.post("/settings", { intent: "business-info" });
+    expect(response.status).toBe(400);
+    const text = await textOf(response);
+    for (const message of ["Business name is required", "First name is required", "Last name is required", "Invalid email address"]) expect(text).toContain(message);
+    expect(await profileOf(user.id)).toEqual(before);
+  });
+
+  it("answers 'Failed to update business information' (404) for an account without a profile row", async () => {
+    const { client, user } = await signedIn();
+    await db.delete(profiles).where(eq(profiles.userId, user.id));
+    const response = await client.post("/settings", BUSINESS);
+    expect(response.status).toBe(404);
+    expect(await textOf(response)).toContain("Failed to update business information");
+    expect(await profileOf(user.id)).toBeUndefined();
+  });
+});
+
+const FORMS: Record<string, string>[] = [
+  BUSINESS,
+  CONTACT,
+  { ...CONTACT, intent: "edit-contact", id: crypto.randomUUID() },
+  { intent: "delete-contact", id: crypto.randomUUID() },
+  { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "5" },
+  { intent: "change-password", currentPassword: "x", password: "Sunset2026", confirmPassword: "Sunset2026" },
+  { intent: "sign-out-others" },
+];
+
+describe("every form needs a signed-in user", () => {
+  it.each(FORMS)("signed out, '$intent' → sign in, nothing written", async (fields) => {
+    const visitor = createClient();
+    const contactsBefore = await db.$count(shooterContacts);
+    const response = await visitor.post("/settings?tab=contacts", fields);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/auth?returnTo=${encodeURIComponent("/settings?tab=contacts")}`);
+    expect(await db.$count(shooterContacts)).toBe(contactsBefore);
+  });
+
+  it("a session cookie that matches no session is signed out too", async () => {
+    const forged = createClient();
+    forged.jar.set("ef_session", randomToken(32));
+    const response = await forged.post("/settings", BUSINESS);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+  });
+
+  it.each(["", "BUSINESS-INFO", "delete-contacts", "x".repeat(10_000)])("intent %j → 400 'Unknown action'", async (intent) => {
+    const response = await me.client.post("/settings", { intent });
+    expect(response.status).toBe(400);
+    expect(await textOf(response)).toContain("Unknown action");
+  });
+
+  it("a form with no intent at all → 400", async () => {
+    expect((await me.client.post("/settings", { businessName: "Studio" })).status).toBe(400);
+  });
+});
+
+describe("saved contacts: storage, validation and limits", () => {
+  it("stores empty optional fields as NULL, the handle without @ and the e-mail lower-cased", async () => {
+    const { client, user } = await signedIn();
+    const response = await client.post("/settings?tab=contacts&dialog=add-contact", {
+      intent: "add-contact",
+      shooterType: "second_shooter",
+      firstName: "  Ines ",
+      lastName: "",
+      email: " Ines@Example.COM ",
+      phoneNumber: "",
+      instagramHandle: "@@ines.shoots",
+      notes: "   ",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("X-Remix-Replace")).toBe("true");
+    expect(await contactsOf(user.id)).toEqual([
+      expect.objectContaining({ shooterType: "second_shooter", firstName: "Ines", lastName: null, email: "ines@example.com", phoneNumber: null, instagramHandle: "ines.shoots", notes: null }),
+    ]);
+  });
+
+  it("lists the contacts newest first with type, e-mail, phone, Instagram and notes", async () => {
+    const { client } = await signedIn();
+    // Saved first, and first in the alphabet: newest first puts it last.
+    await client.post("/settings?tab=contacts", { ...CONTACT, firstName: "Ava", email: "older@example.com", notes: "First one saved" });
+    await client.post("/settings?tab=contacts", { ...CONTACT, firstName: "Zoe", shooterType: "second_shooter", email: "newer@example.com" });
+    const text = await visibleText(await client.get("/settings?tab=contacts"));
+    expect(text.indexOf("Zoe Rivera")).toBeGreaterThan(-1);
+    expect(text.indexOf("Zoe Rivera")).toBeLessThan(text.indexOf("Ava Rivera"));
+    for (const shown of ["Second Shooter", "Associate Shooter", "older@example.com", "555-0100", "@samshoots", "First one saved"]) expect(text).toContain(shown);
+  });
+
+  it.each([
+    { fields: { shooterType: "" }, message: "Please choose a shooter type" },
+    { fields: { firstName: "x".repeat(101) }, message: "First name must be less than 100 characters" },
+    { fields: { lastName: "x".repeat(101) }, message: "Last name must be less than 100 characters" },
+    { fields: { email: `${"a".repeat(250)}@example.com` }, message: "Email must be less than 255 characters" },
+    { fields: { phoneNumber: "5".repeat(51) }, message: "Phone number must be less than 50 characters" },
+    { fields: { instagramHandle: "sam shoots!" }, message: "Instagram handle can only contain letters, numbers, dots, dashes and underscores" },
+    { fields: { instagramHandle: "s".repeat(101) }, message: "Instagram handle must be less than 100 characters" },
+  ])("refuses a contact with $fields: '$message'", async ({ fields, message }) => {
+    const { client, user } = await signedIn();
+    const response = await client.post("/settings?tab=contacts", { ...CONTACT, ...fields });
+    expect(response.status).toBe(400);
+    const text = await textOf(response);
+    expect(text).toContain("Validation Error");
+    expect(text).toContain(message);
+    expect(await contactsOf(user.id)).toEqual([]);
+  });
+
+  it("an edit that does not validate changes nothing; one of a contact deleted meanwhile answers 404", async () => {
+    const { client, user } = await signedIn();
+    await client.post("/settings?tab=contacts", CONTACT);
+    const [row] = await contactsOf(user.id);
+    const refused = await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", id: row!.id, firstName: "", email: "nope" });
+    expect(refused.status).toBe(400);
+    expect(await textOf(refused)).toContain("First name is required");
+    expect(await contactsOf(user.id)).toEqual([row]);
+
+    await client.post("/settings?tab=contacts", { intent: "delete-contact", id: row!.id });
+    const gone = await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", id: row!.id });
+    expect(gone.status).toBe(404);
+    expect(await contactsOf(user.id)).toEqual([]);
+  });
+
+  it.each([
+    { name: "no id", id: undefined },
+    { name: "an empty id", id: "" },
+    { name: "a 37-character id", id: `${crypto.randomUUID()}0` },
+    { name: "an id with markup", id: "<script>alert(1)</script>" },
+  ])("edit and delete with $name → 400, nothing changes", async ({ id }) => {
+    const { client, user } = await signedIn();
+    await client.post("/settings?tab=contacts", CONTACT);
+    const before = await contactsOf(user.id);
+    const withId: Record<string, string> = id === undefined ? {} : { id };
+    expect((await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", ...withId, firstName: "Changed" })).status).toBe(400);
+    expect((await client.post("/settings?tab=contacts", { intent: "delete-contact", ...withId })).status).toBe(400);
+    expect(await contactsOf(user.id)).toEqual(before);
+  });
+
+  it("does not open the edit or delete dialog of someone else's contact, nor list it", async () => {
+    const { client: theirClient, user: them } = await signedIn();
+    await theirClient.post("/settings?tab=contacts", { ...CONTACT, email: "private-contact@example.com" });
+    const [theirs] = await contactsOf(them.id);
+    for (const dialog of ["edit-contact", "delete-contact"]) {
+      const text = await visibleText(await me.client.get(`/settings?tab=contacts&dialog=${dialog}&id=${theirs!.id}`));
+      expect(text).not.toContain("private-contact@example.com");
+      expect(text).not.toContain("Sam Rivera");
+      expect(text).not.toContain("Save Contact");
+      expect(text).not.toContain("Delete Contact");
+    }
+  });
+
+  it(`refuses a ${CONTACTS_PER_USER_MAX + 1}st contact (400) and the count stays ${CONTACTS_PER_USER_MAX}`, async () => {
+    const { client, user } = await signedIn();
+    await insertContacts(user.id, CONTACTS_PER_USER_MAX);
+    const response = await client.post("/settings?tab=contacts", CONTACT);
+    expect(response.status).toBe(400);
+    expect(await textOf(response)).toContain(`You can save at most ${CONTACTS_PER_USER_MAX} contacts.`);
+    expect(await db.$count(shooterContacts, eq(shooterContacts.userId, user.id))).toBe(CONTACTS_PER_USER_MAX);
+    // The limit is per user: someone else still adds.
+    const { client: other } = await signedIn();
+    expect((await other.post("/settings?tab=contacts", CONTACT)).status).toBe(302);
+  });
+
+  it("does not pass the limit when the last free places are taken at once", async () => {
+    const { client, user } = await signedIn();
+    await insertContacts(user.id, CONTACTS_PER_USER_MAX - 3);
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => client.post("/settings?tab=contacts", { ...CONTACT, firstName: `Parallel ${i}` })));
+    expect(responses.map((r) => r.status).sort()).toEqual([302, 302, 302, 400, 400, 400, 400, 400]);
+    expect(await db.$count(shooterContacts, eq(shooterContacts.userId, user.id))).toBe(CONTACTS_PER_USER_MAX);
+  });
+});
+
+/** `count` contacts of `userId` in one D1 batch (ten rows a statement: D1 binds at most 100 values each). */
+async function insertContacts(userId: string, count: number) {
+  const rows = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), userId, shooterType: "second_shooter", firstName: `Contact ${i}`, email: `c${i}@example.com` }));
+  const inserts = Array.from({ length: Math.ceil(count / 10) }, (_, i) => db.insert(shooterContacts).values(rows.slice(i * 10, i * 10 + 10)));
+  await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+}
+
+describe("subscription tab (spec §2)", () => {
+  async function withSubscription(set: Partial<typeof profiles.$inferInsert>) {
+    const { client, user } = await signedIn();
+    if (Object.keys(set).length > 0) await db.update(profiles).set(set).where(eq(profiles.userId, user.id));
+    const html = await textOf(await client.get("/settings?tab=subscription"));
+    return { html, text: await visibleText(new Response(html)) };
+  }
+  const PRO = { subscriptionStatus: "active", subscriptionType: "business", subscriptionExpiresAt: "2099-01-01T00:00:00.000Z" } as const;
+
+  it("shows an active monthly Pro plan with its features and what cancelling means", async () => {
+    const { text } = await withSubscription({ ...PRO, billingInterval: "monthly" });
+    expect(text).toContain("Pro Plan");
+    expect(text).toContain("Billed monthly: $9.99/month");
+    for (const feature of PRO_FEATURES) expect(text).toContain(feature);
+    expect(text).toContain("Cancelling keeps access until the end of the billing period.");
+    expect(text).not.toContain("Free Guest Access");
+  });
+
+  it("shows a yearly plan, and a trial as such", async () => {
+    expect((await withSubscription({ ...PRO, billingInterval: "yearly" })).text).toContain("Billed yearly: $99.99/year");
+    expect((await withSubscription({ ...PRO, subscriptionStatus: "trialing", billingInterval: "monthly" })).text).toContain("Billed monthly: $9.99/month (free trial)");
+  });
+
+  it.each([
+    { name: "a free account", set: {} },
+    { name: "an expired Pro plan", set: { ...PRO, subscriptionExpiresAt: "2020-01-01T00:00:00.000Z" } },
+    { name: "a cancelled Pro plan", set: { ...PRO, subscriptionStatus: "canceled" } },
+    { name: "a past-due Pro plan", set: { ...PRO, subscriptionStatus: "past_due" } },
+  ])("shows $name the free guest access message and a link to /subscription", async ({ set }) => {
+    const { html, text } = await withSubscription(set);
+    expect(text).toContain("Free Guest Access");
+    expect(html).toMatch(/<a[^>]*href="\/subscription"/);
+    expect(text).not.toContain("Pro Plan");
+  });
+
+  it("offers no billing-portal button (no payment provider yet): nothing dead to tap", async () => {
+    for (const set of [{ ...PRO, billingInterval: "monthly" as const }, {}]) {
+      const { text } = await withSubscription(set);
+      expect(text.toLowerCase()).not.toContain("billing portal");
+      expect(text).not.toContain("Manage Subscription");
+    }
+  });
+});
+
+describe("notification preferences: defaults and bounds", () => {
+  const reminderInput = (html: string) => html.match(/<input[^>]*name="eventReminderDays"[^>]*>/)?.[0] ?? "";
+  const toggleInput = (html: string) => html.match(/<input[^>]*name="upcomingEvents"[^>]*>/)?.[0] ?? "";
+
+  it("shows the defaults (reminders on, 1 day) for an account without a preferences row", async () => {
+    const { client, user } = await signedIn();
+    expect(await db.$count(notificationPreferences, eq(notificationPreferences.userId, user.id))).toBe(0);
+    const html = await textOf(await client.get("/settings?tab=notifications"));
+    expect(html).toContain("Upcoming event reminders");
+    expect(toggleInput(html)).toMatch(/checked/);
+    expect(reminderInput(html)).toMatch(/value="1"/);
+  });
+
+  it("updates the same row on the next save and shows what was saved", async () => {
+    const { client, user } = await signedIn();
+    await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "30" });
+    await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: "1" });
+    expect(await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id))).toEqual([
+      expect.objectContaining({ upcomingEvents: false, eventReminderDays: 1 }),
+    ]);
+    await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "14" });
+    const html = await textOf(await client.get("/settings?tab=notifications"));
+    expect(toggleInput(html)).toMatch(/checked/);
+    expect(reminderInput(html)).toMatch(/value="14"/);
+  });
+
+  it.each([
+    { days: "", stored: 1 },
+    { days: "  ", stored: 1 },
+    { days: "abc", stored: 1 },
+    { days: " 7 ", stored: 7 },
+    { days: "30", stored: 30 },
+  ])("reminder days '$days' → stored $stored", async ({ days, stored }) => {
+    const { client, user } = await signedIn();
+    const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: days });
+    expect(response.status).toBe(200);
+    expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ eventReminderDays: stored });
+  });
+
+  it.each([
+    { days: "0", message: "Reminder days must be between 1 and 30" },
+    { days: "-3", message: "Reminder days must be between 1 and 30" },
+    { days: "31", message: "Reminder days must be between 1 and 30" },
+    { days: "1e9", message: "Reminder days must be between 1 and 30" },
+    { days: "2.5", message: "Reminder days must be a whole number" },
+  ])("refuses reminder days '$days' with '$message' and writes nothing", async ({ days, message }) => {
+    const { client, user } = await signedIn();
+    const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: days });
+    expect(response.status).toBe(400);
+    const text = await textOf(response);
+    expect(text).toContain("Validation Error");
+    expect(text).toContain(message);
+    expect(await db.$count(notificationPreferences, eq(notificationPreferences.userId, user.id))).toBe(0);
+  });
+});
+
+describe("tabs", () => {
+  it.each([
+    { query: "", selected: "Business" },
+    { query: "?tab=business", selected: "Business" },
+    { query: "?tab=contacts", selected: "Contacts" },
+    { query: "?tab=subscription", selected: "Subscription" },
+    { query: "?tab=notifications", selected: "Notifications" },
+    { query: "?tab=admin", selected: "Business" },
+  ])("'$query' opens $selected, with Back, the help links and Sign Out", async ({ query, selected }) => {
+    const html = await textOf(await me.client.get(`/settings${query}`));
+    expect(html).toMatch(new RegExp(`role="tab" aria-selected="true"[^>]*>${selected}<`));
+    expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
+    for (const href of ["/", "/support", "/privacy-policy", "/about"]) expect(html).toMatch(new RegExp(`<a[^>]*href="${href}"`));
+    expect(html).toMatch(/<form[^>]*action="\/logout"/);
+    expect(await visibleText(new Response(html))).toContain("Sign Out");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, optionalText, requiredText } from "~/utils/schema-fields";
+import { checkbox, emailAddress, optionalText, requiredText } from "~/utils/schema-fields";
 
 // Validation of spec §5 with its exact messages; one schema serves the form (conform,
 // in the browser) and the action (on the server). Client-safe.
@@ -119,12 +119,7 @@ export const BusinessInfoSchema = z.object({
   businessName: requiredText(BUSINESS_NAME_MAX, "Business name"),
   firstName: name("First name"),
   lastName: name("Last name"),
-  email: z
-    .string({ error: "Invalid email address" })
-    .trim()
-    .max(EMAIL_MAX, { error: "Email must be less than 255 characters" })
-    .pipe(z.email({ error: "Invalid email address" }))
-    .transform((value) => value.toLowerCase()),
+  email: emailAddress("Invalid email address"),
 });
 
 /** Spec §5: reminder days 1 to 30; a value that is not a number falls back to 1. */
@@ -132,7 +127,8 @@ export const NotificationPreferencesSchema = z.object({
   upcomingEvents: checkbox,
   eventReminderDays: z.preprocess(
     (value) => {
-      const number = typeof value === "string" ? Number(value) : value;
+      // Number("") and Number(" ") are 0: an empty field is "not a number" too.
+      const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
       return typeof number === "number" && Number.isFinite(number) ? number : 1;
     },
     z

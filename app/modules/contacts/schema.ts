@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SHOOTER_TYPES } from "~/db/enums";
-import { emailAddress, optionalText, requiredText } from "~/utils/schema-fields";
+import { NAME_MAX } from "~/modules/account/schema";
+import { emailAddress, optionalText, requiredText, socialHandle } from "~/utils/schema-fields";
 
 // Spec §5 'Shooter contact': type second or associate shooter, first name required,
 // e-mail valid (and required: it is what an invitation is sent to), the rest optional.
@@ -8,11 +9,11 @@ export const CONTACTS_PER_USER_MAX = 500;
 
 export const ContactSchema = z.object({
   shooterType: z.enum(SHOOTER_TYPES, { error: "Please choose a shooter type" }),
-  firstName: requiredText(100, "First name"),
-  lastName: optionalText(100, "Last name"),
+  firstName: requiredText(NAME_MAX, "First name"),
+  lastName: optionalText(NAME_MAX, "Last name"),
   email: emailAddress("Invalid email address"),
   phoneNumber: optionalText(50, "Phone number"),
-  instagramHandle: optionalText(100, "Instagram handle").transform((value) => value?.replace(/^@+/, "") || null),
+  instagramHandle: socialHandle("Instagram handle"),
   notes: optionalText(2000, "Notes"),
 });
 export type ContactInput = z.output<typeof ContactSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { shooterContacts } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 import { CONTACTS_PER_USER_MAX, type ContactInput } from "./schema";
@@ -6,8 +6,13 @@ import { CONTACTS_PER_USER_MAX, type ContactInput } from "./schema";
 // Saved contacts (spec §3 shooter_contacts) belong to one user: every statement is
 // scoped to the owner, so another user's id matches nothing.
 
+/** The user's saved contacts, newest first (rowid breaks a tie within one millisecond). */
 export function listContacts(db: Db, userId: string) {
-  return db.select().from(shooterContacts).where(eq(shooterContacts.userId, userId)).orderBy(asc(shooterContacts.firstName), asc(shooterContacts.lastName));
+  return db
+    .select()
+    .from(shooterContacts)
+    .where(eq(shooterContacts.userId, userId))
+    .orderBy(desc(shooterContacts.createdAt), desc(sql`rowid`));
 }
 
 /** Adds a contact unless the user has the maximum (checked inside the INSERT). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VENDOR_TYPES } from "~/db/enums";
 import { EMAIL_MAX } from "~/modules/account/schema";
-import { optionalText, requiredText } from "~/utils/schema-fields";
+import { optionalText, requiredText, socialHandle } from "~/utils/schema-fields";
 
 // Spec §5 'Vendor': vendorName and vendorType required with their messages; email and
 // website optional but valid ('Invalid email', 'Invalid URL').
@@ -31,21 +31,6 @@ const website = z
   .optional()
   .transform((value) => value ?? null);
 
-/** A social handle: "@name" or "name", stored without the @. */
-const handle = (label: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/^@+/, ""))
-    .pipe(
-      z
-        .string()
-        .max(100, { error: `${label} must be less than 100 characters` })
-        .regex(/^[\p{L}\p{N}._-]*$/u, { error: `${label} can only contain letters, numbers, dots, dashes and underscores` }),
-    )
-    .optional()
-    .transform((value) => value || null);
-
 export const VendorSchema = z.object({
   vendorName: requiredText(200, "Vendor name"),
   vendorType: z.enum(VENDOR_TYPES, { error: "Vendor type is required" }),
@@ -59,9 +44,9 @@ export const VendorSchema = z.object({
     .transform((value) => value?.toLowerCase() ?? null),
   phoneNumber: optionalText(50, "Phone number"),
   website,
-  instagramHandle: handle("Instagram handle"),
-  facebookHandle: handle("Facebook handle"),
-  twitterHandle: handle("X (Twitter) handle"),
-  tiktokHandle: handle("TikTok handle"),
+  instagramHandle: socialHandle("Instagram handle"),
+  facebookHandle: socialHandle("Facebook handle"),
+  twitterHandle: socialHandle("X (Twitter) handle"),
+  tiktokHandle: socialHandle("TikTok handle"),
   notes: optionalText(2000, "Notes"),
 });
