@@ -5,8 +5,12 @@ import { getDb } from "~/utils/db.server";
 
 export const ORIGIN = "http://localhost";
 
-/** A browser-like client: keeps cookies, sends our Origin on posts, one IP per client. */
-export function createClient(ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {
+/**
+ * A browser-like client: keeps cookies, sends our Origin on posts, one IP per client.
+ * The IP is drawn from the IPv6 documentation range, wide enough that two clients of
+ * one test file never share a rate-limit bucket (250 IPv4 addresses did collide).
+ */
+export function createClient(ip = `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`) {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
   const remember = (response: Response) => {
