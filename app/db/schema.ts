@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -467,6 +468,27 @@ export const pushSubscriptions = sqliteTable(
     uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
     index("push_subscriptions_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * Push coalescing of team-change notifications (issue 7), one row per recipient and
+ * event: the first change of a minute is pushed at once, the rest of that minute in
+ * one digest push when the window ends. `changes` counts the changes after the first.
+ */
+export const pushThrottle = sqliteTable(
+  "push_throttle",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    windowStartedAt: text("window_started_at").notNull(),
+    windowEndsAt: text("window_ends_at").notNull(),
+    changes: integer("changes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index("push_throttle_event_idx").on(t.eventId)],
 );
 
 // ---------------------------------------------------------------- outgoing work

@@ -12,15 +12,23 @@ export const JobMessageSchema = z.discriminatedUnion("kind", [
   }),
   // Web push of one in-app notification to every device its user subscribed.
   z.object({ kind: z.literal("push"), notificationId: z.string().min(1).max(64) }),
+  // One push for the team changes of an event that a recipient's push window held back
+  // (app/modules/notifications/team-changes.server.ts), sent when the window ends.
+  z.object({
+    kind: z.literal("push-digest"),
+    userId: z.string().min(1).max(64),
+    eventId: z.string().min(1).max(64),
+    windowEndsAt: z.iso.datetime(),
+  }),
 ]);
 export type JobMessage = z.infer<typeof JobMessageSchema>;
 
 export const JOBS_QUEUE = "event-flow-jobs";
 export const JOBS_DEAD_LETTER_QUEUE = "event-flow-jobs-dlq";
 
-export async function enqueueJobs(env: Pick<Env, "JOBS">, jobs: JobMessage[]) {
+export async function enqueueJobs(env: Pick<Env, "JOBS">, jobs: JobMessage[], options: { delaySeconds?: number } = {}) {
   if (jobs.length === 0) return;
-  await env.JOBS.sendBatch(jobs.map((body) => ({ body: JobMessageSchema.parse(body) })));
+  await env.JOBS.sendBatch(jobs.map((body) => ({ body: JobMessageSchema.parse(body), ...options })));
 }
 
 /** Exponential backoff for a failed attempt: 30 s, 60 s, 120 s … capped at one hour. */

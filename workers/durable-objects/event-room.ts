@@ -72,7 +72,13 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    ws.close(code, reason);
+    // Complete the closing handshake. 1005 (no status) and 1006 (dropped) describe a
+    // close but may not be sent in one.
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
+    } catch {
+      // Already closed.
+    }
   }
 
   /** Replays what the device missed since `since`, then marks it live. */

@@ -1,6 +1,6 @@
 import { getDb } from "../../app/utils/db.server";
 import { deliverOutboxEmail, markOutboxFailed } from "../../app/utils/email.server";
-import { deliverPushNotification } from "../../app/modules/notifications/push.server";
+import { deliverPushDigest, deliverPushNotification } from "../../app/modules/notifications/push.server";
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema, retryDelaySeconds } from "../../app/utils/jobs";
 
 /**
@@ -38,6 +38,9 @@ async function handleJob(db: ReturnType<typeof getDb>, env: Env, job: JobMessage
     case "push":
       await deliverPushNotification(db, env, job.notificationId);
       return;
+    case "push-digest":
+      await deliverPushDigest(db, env, job);
+      return;
   }
 }
 
@@ -49,6 +52,9 @@ async function handleDeadJob(db: ReturnType<typeof getDb>, job: JobMessage) {
     case "push":
       // Push is best effort (spec §8: push failures are only logged).
       console.warn(`Gave up pushing notification ${job.notificationId}`);
+      return;
+    case "push-digest":
+      console.warn(`Gave up pushing the digest of ${job.eventId} for ${job.userId}`);
       return;
   }
 }

@@ -81,7 +81,7 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   const { env } = context.get(cloudflareContext);
   const event = portal.event;
   const outcome: Outcome = await runIntent(intent, { db, env, origin: new URL(request.url).origin, event, viewer: null, eventId: event.id, userId: null, formData });
-  await announce(env, event.id, outcome, null);
+  await announce(db, env, event, outcome, null, { exceptLead: true });
   if (outcome.kind === "saved" || outcome.kind === "stay") {
     // Issue 6: each client change is told to the lead (in-app and push).
     const notification = notificationInsert(db, {

@@ -24,6 +24,8 @@ import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { inviterDisplayName, leaveEvent, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
 import type { Viewer } from "~/utils/session.server";
+import { sql } from "drizzle-orm";
+import { notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
 
 // Every change the event dashboard can make: how its form is validated (the same zod
 // schema as the form in the browser) and what it does. The right each one needs is
@@ -32,9 +34,9 @@ import type { Viewer } from "~/utils/session.server";
 
 export type Outcome =
   /** Saved, with a success toast; the page then shows `to` (default: the dialog closed). */
-  | { kind: "saved"; toast?: string; to?: string; live?: Live }
+  | { kind: "saved"; toast?: string; to?: string; live?: Live; notice?: TeamChange }
   /** Saved, and the page stays as it is (checking off: no redirect, no toast). */
-  | { kind: "stay"; live?: Live }
+  | { kind: "stay"; live?: Live; notice?: TeamChange }
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
@@ -76,15 +78,28 @@ function rowId(formData: FormData) {
 }
 
 type Messages = { added: string; updated: string; deleted: string; addFailed: string; updateFailed: string; deleteFailed: string };
+/** The team-change notification types of a list (spec §3); none for vendors, nor for a shot's edit. */
+type Notices = { added?: TeamChangeType; updated?: TeamChangeType; deleted?: TeamChangeType };
+
+/** What a row is called in a notification: its title, or the person's name. */
+function subjectOf(row: Record<string, unknown> | null | undefined) {
+  if (!row) return "";
+  if (typeof row.title === "string") return row.title;
+  return [row.firstName, row.lastName].filter((part) => typeof part === "string" && part).join(" ");
+}
+
+function notice(type: TeamChangeType | undefined, row: Record<string, unknown> | null | undefined, done?: boolean): TeamChange | undefined {
+  return type && row ? { type, subject: subjectOf(row), ...(done === undefined ? {} : { done }) } : undefined;
+}
 
 /** Add, edit and delete of one list under the event, validated by its form's schema. */
-function crud<K extends RowKind>(kind: K, schema: z.ZodType<RowValues<K>>, messages: Messages) {
+function crud<K extends RowKind>(kind: K, schema: z.ZodType<RowValues<K>>, messages: Messages, notices: Notices = {}) {
   const add: IntentHandler = async ({ db, eventId, formData }) => {
     const { value, invalid } = parse(formData, schema);
     if (invalid) return invalid;
     const inserted = await insertRow(db, kind, eventId, value);
     if (!inserted.ok) return { kind: "failed", status: 400, title: messages.addFailed, description: limitMessage(kind) };
-    return { kind: "saved", toast: messages.added, live: upsert(kind, inserted.row) };
+    return { kind: "saved", toast: messages.added, live: upsert(kind, inserted.row), notice: notice(notices.added, inserted.row) };
   };
   const edit: IntentHandler = async ({ db, eventId, formData }) => {
     const id = rowId(formData);
@@ -93,13 +108,14 @@ function crud<K extends RowKind>(kind: K, schema: z.ZodType<RowValues<K>>, messa
     if (invalid) return invalid;
     const row = await updateRow(db, kind, eventId, id, value);
     if (!row) return { kind: "failed", status: 404, title: messages.updateFailed, description: GONE };
-    return { kind: "saved", toast: messages.updated, live: upsert(kind, row) };
+    return { kind: "saved", toast: messages.updated, live: upsert(kind, row), notice: notice(notices.updated, row) };
   };
   const remove: IntentHandler = async ({ db, eventId, formData }) => {
     const id = rowId(formData);
     if (!id) return MALFORMED;
-    if (!(await deleteRow(db, kind, eventId, id))) return { kind: "failed", status: 404, title: messages.deleteFailed, description: GONE };
-    return { kind: "saved", toast: messages.deleted, live: { change: { entity: kind, op: "delete", ids: [id] } } };
+    const deleted = await deleteRow(db, kind, eventId, id);
+    if (!deleted) return { kind: "failed", status: 404, title: messages.deleteFailed, description: GONE };
+    return { kind: "saved", toast: messages.deleted, live: { change: { entity: kind, op: "delete", ids: [id] } }, notice: notice(notices.deleted, deleted) };
   };
   return { add, edit, remove };
 }
@@ -114,7 +130,7 @@ function toggle(kind: "block" | "shot", failed: string): IntentHandler {
     const row = await setDone(db, kind, eventId, id, userId, done.data === "true");
     if (!row) return { kind: "failed", status: 404, title: failed, description: GONE };
     // Checking off is the most frequent action on the day: no redirect, no toast.
-    return { kind: "stay", live: upsert(kind, row) };
+    return { kind: "stay", live: upsert(kind, row), notice: notice(kind === "shot" ? "shot_status_changed" : "timeline_updated", row, done.data === "true") };
   };
 }
 
@@ -125,7 +141,7 @@ const blocks = crud("block", BlockSchema, {
   addFailed: "Failed to add timeline block.",
   updateFailed: "Failed to update timeline block.",
   deleteFailed: "Failed to delete timeline block.",
-});
+}, { added: "timeline_added", updated: "timeline_updated", deleted: "timeline_deleted" });
 const shots = crud("shot", ShotSchema, {
   added: "Shot added",
   updated: "Shot updated",
@@ -133,7 +149,7 @@ const shots = crud("shot", ShotSchema, {
   addFailed: "Failed to add shot item.",
   updateFailed: "Failed to update shot item.",
   deleteFailed: "Failed to delete shot item.",
-});
+}, { added: "shot_added", deleted: "shot_deleted" });
 // Spec §8: people failures are titled 'Error'; vendor save and delete show the error message.
 const people = crud("person", PersonSchema, {
   added: "Person added",
@@ -142,7 +158,7 @@ const people = crud("person", PersonSchema, {
   addFailed: "Error",
   updateFailed: "Error",
   deleteFailed: "Error",
-});
+}, { added: "person_added", updated: "person_updated", deleted: "person_deleted" });
 const vendors = crud("vendor", VendorSchema, {
   added: "Vendor added",
   updated: "Vendor updated",
@@ -202,7 +218,9 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     if (!id || !direction.success) return MALFORMED;
     const moved = await moveBlock(db, eventId, id, direction.data);
     if (!moved) return { kind: "failed", status: 404, title: "Failed to update timeline block.", description: GONE };
-    return { kind: "saved", live: moved.moved.length ? { change: { entity: "block", op: "upsert", rows: moved.moved } } : undefined };
+    if (!moved.moved.length) return { kind: "saved" };
+    const block = moved.moved.find((row) => row.id === id);
+    return { kind: "saved", live: { change: { entity: "block", op: "upsert", rows: moved.moved } }, notice: notice("timeline_updated", block) };
   },
   "add-shot": shots.add,
   "edit-shot": shots.edit,
@@ -218,7 +236,12 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     if (invalid) return invalid;
     const updated = await updateEvent(db, eventId, value);
     if (!updated) return { kind: "failed", status: 404, title: "Failed to update event.", description: "Event not found" };
-    return { kind: "saved", toast: "Event updated successfully.", live: { change: { entity: "event", op: "upsert", rows: [toEventSummary(updated)] } } };
+    return {
+      kind: "saved",
+      toast: "Event updated successfully.",
+      live: { change: { entity: "event", op: "upsert", rows: [toEventSummary(updated)] } },
+      notice: { type: "event_updated", subject: updated.title },
+    };
   },
   "delete-event": async ({ db, eventId, formData }) => {
     const { invalid } = parse(formData, DeleteEventSchema);
@@ -284,16 +307,43 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     userId: viewer.userId,
     formData,
   });
-  await announce(env, event.id, outcome, viewer.userId);
+  await announce(db, env, event, outcome, { userId: viewer.userId, name: actorName(viewer) });
   return answerOutcome(context, request, intent, outcome);
 }
 
-/** Tells the event's live room what was saved (after D1 has committed), and closes revoked sockets. */
-export async function announce(env: Env, eventId: string, outcome: Outcome, actor: string | null) {
+/** How a team member is named to the others: their own name, else the business. */
+export function actorName(person: { firstName: string | null; lastName: string | null; businessName: string | null }) {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.businessName || "A team member";
+}
+
+/**
+ * After D1 has committed a change: tells the event's live room (and closes revoked
+ * sockets), and notifies the team (lead and accepted members but the actor; for a
+ * client link's change, `exceptLead`: the lead has the client notification).
+ */
+export async function announce(
+  db: Db,
+  env: Env,
+  event: Pick<EventRow, "id" | "title">,
+  outcome: Outcome,
+  actor: { userId: string; name: string } | null,
+  { exceptLead = false } = {},
+) {
   const live = "live" in outcome ? outcome.live : undefined;
-  if (!live) return;
-  await publishChange(env, eventId, { ...live.change, actor });
-  if (live.revoke) await revokeLive(env, eventId, live.revoke);
+  const change = "notice" in outcome ? outcome.notice : undefined;
+  await Promise.all([
+    live
+      ? publishChange(env, event.id, { ...live.change, actor: actor?.userId ?? null }).then(() => (live.revoke ? revokeLive(env, event.id, live.revoke) : undefined))
+      : undefined,
+    change
+      ? notifyTeamChange(db, env, {
+          event,
+          change,
+          actor,
+          alsoExcept: exceptLead ? sql`SELECT lead_photographer_id FROM events WHERE id = ${event.id}` : undefined,
+        })
+      : undefined,
+  ]);
 }
 
 /** Runs one intent's handler. The caller has checked that the asker may. */

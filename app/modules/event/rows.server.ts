@@ -79,8 +79,8 @@ export async function deleteRow(db: Db, kind: RowKind, eventId: string, id: stri
   const rows = await db
     .delete(table)
     .where(and(eq(table.id, id), eq(table.eventId, eventId)))
-    .returning({ id: table.id });
-  return rows.length > 0;
+    .returning();
+  return (rows[0] as Record<string, unknown> | undefined) ?? null;
 }
 
 /**

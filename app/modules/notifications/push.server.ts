@@ -1,7 +1,8 @@
 import { buildPushPayload, type PushSubscription, type VapidKeys } from "@block65/webcrypto-web-push";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { notificationPreferences, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
+import { events, notificationPreferences, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
+import { PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
 import type { Db } from "~/utils/db.server";
 
 /** The web push settings: wrangler.toml [vars] and the VAPID_PRIVATE_KEY secret. */
@@ -58,14 +59,7 @@ type Attempt =
 /**
  * The push job (workers/queues): sends one in-app notification to every device its
  * user subscribed, when the user has push on and VAPID keys are configured; otherwise
- * it does nothing and the message is acknowledged.
- *
- * - A subscription the push service no longer knows (404/410) is deleted.
- * - A 429, 5xx, timeout or network error throws once every subscription was tried,
- *   so the queue retries; a redelivered job skips the subscriptions that already
- *   got it (their keys in processed_jobs).
- * - Any other refusal (400, 403, 413 …), and a subscription whose keys cannot be
- *   used, would fail again: logged, not retried.
+ * it does nothing and the message is acknowledged. See `pushToDevices`.
  *
  * `fetcher` is injectable so tests can fake the push service at its HTTP boundary.
  */
@@ -88,23 +82,96 @@ export async function deliverPushNotification(
       .select({ pushEnabled: notificationPreferences.pushEnabled })
       .from(notificationPreferences)
       .where(inArray(notificationPreferences.userId, owner)),
-    db
-      .select({
-        id: pushSubscriptions.id,
-        endpoint: pushSubscriptions.endpoint,
-        subscriptionData: pushSubscriptions.subscriptionData,
-        alreadySent: processedJobs.key,
-      })
-      .from(pushSubscriptions)
-      // pushJobKey(notificationId, subscription id), built in SQL for the join.
-      .leftJoin(processedJobs, eq(processedJobs.key, sql`'push:' || ${notificationId} || ':' || ${pushSubscriptions.id}`))
-      .where(inArray(pushSubscriptions.userId, owner)),
+    subscriptionsQuery(db, inArray(pushSubscriptions.userId, owner), sql`'push:' || ${notificationId} || ':'`),
   ]);
   if (!notification) return { outcome: "missing" };
   if (!preferences?.pushEnabled) return { outcome: "disabled" };
   if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
+  return pushToDevices(db, vapid, subscriptions, pushPayload(notification), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
+}
 
-  const message = { data: pushPayload(notification), options: { ttl: TTL_SECONDS } };
+/** The idempotency key of one digest pushed to one subscription. */
+export const digestJobKey = (job: DigestJob, subscriptionId: string) => `digest:${job.userId}:${job.eventId}:${job.windowEndsAt}:${subscriptionId}`;
+
+type DigestJob = { userId: string; eventId: string; windowEndsAt: string };
+
+/**
+ * The push-digest job: one push for the team changes of an event that the recipient's
+ * push window held back (team-changes.server.ts). It counts the changes of that window
+ * after the first (which was pushed at once) that are still unread, so changes already
+ * seen in the app are not pushed again; none left, nothing is sent.
+ */
+export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fetcher: typeof fetch = fetch): Promise<PushResult | { outcome: "nothing-new" }> {
+  const vapid = vapidKeys(env);
+  if (!vapid) return { outcome: "not-configured" };
+  const windowStart = new Date(Date.parse(job.windowEndsAt) - PUSH_WINDOW_MS).toISOString();
+  const [[counted], [event], [preferences], subscriptions] = await db.batch([
+    db
+      .select({ changes: count() })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, job.userId),
+          eq(notifications.eventId, job.eventId),
+          eq(notifications.read, false),
+          inArray(sql`json_extract(${notifications.data}, '$.type')`, [...TEAM_CHANGE_TYPES]),
+          gt(notifications.createdAt, windowStart),
+          lte(notifications.createdAt, job.windowEndsAt),
+        ),
+      ),
+    db.select({ title: events.title }).from(events).where(eq(events.id, job.eventId)),
+    db.select({ pushEnabled: notificationPreferences.pushEnabled }).from(notificationPreferences).where(eq(notificationPreferences.userId, job.userId)),
+    subscriptionsQuery(db, eq(pushSubscriptions.userId, job.userId), sql`'digest:' || ${job.userId} || ':' || ${job.eventId} || ':' || ${job.windowEndsAt} || ':'`),
+  ]);
+  if (!event) return { outcome: "missing" };
+  if (!preferences?.pushEnabled) return { outcome: "disabled" };
+  const changes = counted?.changes ?? 0;
+  if (changes === 0) return { outcome: "nothing-new" };
+  if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
+  const payload = pushPayload({
+    title: event.title,
+    message: changes === 1 ? "1 more change by your team" : `${changes} more changes by your team`,
+    // Spec §7: a team change's push data.
+    data: { eventId: job.eventId, eventTitle: event.title, notificationType: "team_changes", url: "/" },
+  });
+  return pushToDevices(db, vapid, subscriptions, payload, (id) => digestJobKey(job, id), `the digest of ${job.eventId} for ${job.userId}`, fetcher);
+}
+
+/** A user's subscriptions, each with whether this push already reached it (`keyPrefix` || subscription id in processed_jobs). */
+function subscriptionsQuery(db: Db, ownedBy: SQL | undefined, keyPrefix: SQL) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      subscriptionData: pushSubscriptions.subscriptionData,
+      alreadySent: processedJobs.key,
+    })
+    .from(pushSubscriptions)
+    .leftJoin(processedJobs, eq(processedJobs.key, sql`${keyPrefix} || ${pushSubscriptions.id}`))
+    .where(ownedBy);
+}
+
+type Subscription = { id: string; endpoint: string; subscriptionData: unknown; alreadySent: string | null };
+
+/**
+ * Sends one payload to a user's devices:
+ * - A subscription the push service no longer knows (404/410) is deleted.
+ * - A 429, 5xx, timeout or network error throws once every subscription was tried,
+ *   so the queue retries; a redelivered job skips the subscriptions that already
+ *   got it (their keys in processed_jobs).
+ * - Any other refusal (400, 403, 413 …), and a subscription whose keys cannot be
+ *   used, would fail again: logged, not retried.
+ */
+async function pushToDevices(
+  db: Db,
+  vapid: VapidKeys,
+  subscriptions: Subscription[],
+  payload: ReturnType<typeof pushPayload>,
+  keyOf: (subscriptionId: string) => string,
+  label: string,
+  fetcher: typeof fetch,
+): Promise<PushResult> {
+  const message = { data: payload, options: { ttl: TTL_SECONDS } };
   const pending = subscriptions.filter((subscription) => !subscription.alreadySent);
   const attempts = await Promise.all(
     pending.map(async (subscription): Promise<Attempt> => {
@@ -124,7 +191,7 @@ export async function deliverPushNotification(
         request = await buildPushPayload(message, target, vapid);
       } catch (error) {
         // Bad subscription keys or VAPID keys: the same input would fail again.
-        console.warn(`Cannot encrypt notification ${notificationId} for subscription ${subscription.id}: ${describe(error)}`);
+        console.warn(`Cannot encrypt ${label} for subscription ${subscription.id}: ${describe(error)}`);
         return { result: "refused", subscriptionId: subscription.id };
       }
       let response: Response;
@@ -138,7 +205,7 @@ export async function deliverPushNotification(
       if (response.ok) return { result: "sent", subscriptionId: subscription.id };
       if (response.status === 404 || response.status === 410) return { result: "gone", subscriptionId: subscription.id };
       if (response.status === 429 || response.status >= 500) return { result: "retry", error: `push service answered ${response.status}` };
-      console.warn(`Push service refused notification ${notificationId} for subscription ${subscription.id} (${response.status})`);
+      console.warn(`Push service refused ${label} for subscription ${subscription.id} (${response.status})`);
       return { result: "refused", subscriptionId: subscription.id };
     }),
   );
@@ -151,7 +218,7 @@ export async function deliverPushNotification(
       ? [
           db
             .insert(processedJobs)
-            .values(handled.map((subscriptionId) => ({ key: pushJobKey(notificationId, subscriptionId), kind: "push" })))
+            .values(handled.map((subscriptionId) => ({ key: keyOf(subscriptionId), kind: "push" })))
             .onConflictDoNothing(),
         ]
       : []),
@@ -160,7 +227,7 @@ export async function deliverPushNotification(
   if (writes.length > 0) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
 
   if (failed.length > 0) {
-    throw new Error(`Push of notification ${notificationId} failed for ${failed.length} of ${pending.length} subscription(s): ${failed[0]}`);
+    throw new Error(`Push of ${label} failed for ${failed.length} of ${pending.length} subscription(s): ${failed[0]}`);
   }
   return {
     outcome: "handled",

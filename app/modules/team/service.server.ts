@@ -9,6 +9,8 @@ import {
   users,
 } from "~/db/schema";
 import { notificationInsert, enqueuePush } from "~/modules/notifications/service.server";
+import { enqueueTeamChangeJobs, teamChangeJobs, teamChangeStatements } from "~/modules/notifications/team-changes.server";
+import { publishChange } from "~/modules/live/room.server";
 import { randomToken } from "~/utils/crypto.server";
 import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
@@ -260,7 +262,7 @@ export type InviteResponse = "accept" | "decline";
  */
 export async function respondToInvite(
   db: Db,
-  env: Pick<Env, "JOBS">,
+  env: Pick<Env, "JOBS" | "EVENT_ROOM">,
   invitation: Invitation,
   responder: Person & { userId: string; email: string },
   response: InviteResponse,
@@ -272,7 +274,19 @@ export async function respondToInvite(
   const notificationId = crypto.randomUUID();
   const verb = response === "accept" ? "accepted" : "declined";
   const data = JSON.stringify({ type: "invite_response", invite_id: invite.id, event_id: event.id, status });
-  const [answer] = await batchWithRaw(db, [
+  // Issue 7: the rest of the team hears that someone joined (the inviter has the response).
+  const joined =
+    response === "accept"
+      ? teamChangeStatements({
+          event,
+          change: { type: "team_member_joined", subject: personName(responder) },
+          actor: { userId: responder.userId, name: personName(responder) },
+          alsoExcept: sql`SELECT invited_by FROM event_invites WHERE id = ${invite.id} AND invited_by IS NOT NULL`,
+          onlyIf: sql`EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`,
+          now: new Date(stamp),
+        })
+      : [];
+  const [answer, , , inserted, windows] = await batchWithRaw(db, [
     db
       .update(eventInvites)
       .set({ status, respondedAt: stamp, ...(response === "accept" ? { acceptedAt: stamp } : {}) })
@@ -286,11 +300,17 @@ export async function respondToInvite(
       SELECT ${notificationId}, COALESCE(i.invited_by, e.lead_photographer_id), ${response === "accept" ? "Invitation Accepted" : "Invitation Declined"},
         ${`${personName(responder)} ${verb} your invitation to ${event.title}.`}, ${data}, e.id
       FROM event_invites i JOIN events e ON e.id = i.event_id WHERE i.id = ${invite.id} AND i.status = ${status} AND i.responded_at = ${stamp}`,
+    ...joined,
   ]);
   if (!answer?.results.length) {
     const [row] = await db.select({ status: eventInvites.status }).from(eventInvites).where(eq(eventInvites.id, invite.id));
     return { status: "already", current: row?.status ?? "removed" };
   }
   await enqueuePush(env, [notificationId]);
+  if (inserted && windows) {
+    await enqueueTeamChangeJobs(env, teamChangeJobs(event.id, inserted.results as never[], windows.results as never[], new Date(stamp)));
+  }
+  // The lead's team tab (and every member's) shows the answer at once.
+  await publishChange(env, event.id, { entity: "team", op: "upsert", actor: responder.userId });
   return { status: "done" };
 }

@@ -1,0 +1,164 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, batchWithRaw } from "~/utils/db.server";
+import { enqueueJobs, type JobMessage } from "~/utils/jobs";
+
+// Team-change notifications (spec §3 types, §6 recipients, decisions.md 'Notifications';
+// issue 7 item 6): the lead and every accepted team member except whoever made the
+// change get an in-app notification, and a push coalesced per recipient and event:
+// the first change of a minute is pushed at once, the rest of that minute arrive as
+// one digest push when the minute ends (push-digest job, delayed on the queue).
+
+export const TEAM_CHANGE_TYPES = [
+  "timeline_added",
+  "timeline_updated",
+  "timeline_deleted",
+  "shot_added",
+  "shot_status_changed",
+  "shot_deleted",
+  "person_added",
+  "person_updated",
+  "person_deleted",
+  "event_updated",
+  "team_member_joined",
+] as const;
+export type TeamChangeType = (typeof TEAM_CHANGE_TYPES)[number];
+
+/** What changed, as the handler that made the change knows it. */
+export type TeamChange = { type: TeamChangeType; subject: string; done?: boolean };
+
+/** How long one push covers: later changes of the same event wait for the digest. */
+export const PUSH_WINDOW_MS = 60_000;
+
+const TITLES: Record<TeamChangeType, string> = {
+  timeline_added: "Timeline Block Added",
+  timeline_updated: "Timeline Updated",
+  timeline_deleted: "Timeline Block Deleted",
+  shot_added: "Shot Added",
+  shot_status_changed: "Shot List Updated",
+  shot_deleted: "Shot Deleted",
+  person_added: "Person Added",
+  person_updated: "Person Updated",
+  person_deleted: "Person Removed",
+  event_updated: "Event Updated",
+  team_member_joined: "Team Member Joined",
+};
+
+/** The notification's title and message, e.g. 'Alex checked off "First kiss" (Smith Wedding).' */
+export function teamChangeText(change: TeamChange, actorName: string, eventTitle: string) {
+  const s = change.subject;
+  const what: Record<TeamChangeType, string> = {
+    timeline_added: `added "${s}" to the timeline`,
+    timeline_updated: change.done === undefined ? `updated "${s}" on the timeline` : change.done ? `marked "${s}" done` : `marked "${s}" not done`,
+    timeline_deleted: `deleted "${s}" from the timeline`,
+    shot_added: `added the shot "${s}"`,
+    shot_status_changed: change.done === false ? `unchecked "${s}"` : `checked off "${s}"`,
+    shot_deleted: `deleted the shot "${s}"`,
+    person_added: `added ${s} to the people list`,
+    person_updated: `updated ${s} in the people list`,
+    person_deleted: `removed ${s} from the people list`,
+    event_updated: "updated the event details",
+    team_member_joined: "joined the team",
+  };
+  return { title: TITLES[change.type], message: `${actorName} ${what[change.type]} (${eventTitle}).` };
+}
+
+export type TeamChangeNotice = {
+  event: { id: string; title: string };
+  change: TeamChange;
+  /** Who made it: a user (left out), or null for a client link. */
+  actor: { userId: string; name: string } | null;
+  /** Users told otherwise of this change (the lead of a client's change gets 'Client Update'). */
+  alsoExcept?: SQL;
+  /** Only if this holds when the batch runs (a change earlier in the same batch took effect). */
+  onlyIf?: SQL;
+  now?: Date;
+};
+
+/** A fresh UUID v4 in SQL, one per inserted row. */
+const SQL_UUID = sql.raw(
+  "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || " +
+    "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))",
+);
+
+/**
+ * The two statements of a team change, for the D1 batch that records it: the
+ * notifications (one per recipient) and the push window of each recipient. Put them
+ * in the change's own batch where it has one, then `afterTeamChange` the results.
+ */
+export function teamChangeStatements(notice: TeamChangeNotice) {
+  const { event, change, actor } = notice;
+  const now = notice.now ?? new Date();
+  const { title, message } = teamChangeText(change, actor?.name ?? "The client", event.title);
+  const data = JSON.stringify({ type: change.type, eventId: event.id, eventTitle: event.title, notificationType: change.type, url: "/" });
+  const recipients = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${event.id}
+      UNION SELECT user_id FROM event_second_shooters WHERE event_id = ${event.id} AND status = 'accepted') AS r
+    WHERE r.uid IS NOT ${actor?.userId ?? null}${notice.alsoExcept ? sql` AND r.uid NOT IN (${notice.alsoExcept})` : sql``}${notice.onlyIf ? sql` AND (${notice.onlyIf})` : sql``}`;
+  const nowIso = now.toISOString();
+  const windowEnd = new Date(now.getTime() + PUSH_WINDOW_MS).toISOString();
+  return [
+    sql`INSERT INTO notifications (id, user_id, title, message, data, event_id, created_at)
+      SELECT ${SQL_UUID}, r.uid, ${title}, ${message}, ${data}, ${event.id}, ${nowIso} FROM ${recipients}
+      RETURNING id, user_id`,
+    // A window that has ended starts again with this change (pushed at once); within
+    // one, the change is counted (the first counted schedules the digest).
+    sql`INSERT INTO push_throttle (user_id, event_id, window_started_at, window_ends_at, changes)
+      SELECT r.uid, ${event.id}, ${nowIso}, ${windowEnd}, 0 FROM ${recipients}
+      ON CONFLICT (user_id, event_id) DO UPDATE SET
+        changes = CASE WHEN push_throttle.window_ends_at <= ${nowIso} THEN 0 ELSE push_throttle.changes + 1 END,
+        window_started_at = CASE WHEN push_throttle.window_ends_at <= ${nowIso} THEN excluded.window_started_at ELSE push_throttle.window_started_at END,
+        window_ends_at = CASE WHEN push_throttle.window_ends_at <= ${nowIso} THEN excluded.window_ends_at ELSE push_throttle.window_ends_at END
+      RETURNING user_id, window_ends_at, changes`,
+  ] as const;
+}
+
+type Inserted = { id: string; user_id: string };
+type Window = { user_id: string; window_ends_at: string; changes: number };
+
+/** The push jobs a team change's batch calls for, from the results of its two statements. */
+export function teamChangeJobs(
+  eventId: string,
+  inserted: Inserted[],
+  windows: Window[],
+  now = new Date(),
+): { jobs: JobMessage[]; digests: { job: JobMessage; delaySeconds: number }[]; notified: Inserted[] } {
+  const notificationOf = new Map(inserted.map((row) => [row.user_id, row.id]));
+  const jobs: JobMessage[] = [];
+  const digests: { job: JobMessage; delaySeconds: number }[] = [];
+  for (const window of windows) {
+    const notificationId = notificationOf.get(window.user_id);
+    if (window.changes === 0 && notificationId) jobs.push({ kind: "push", notificationId });
+    if (window.changes === 1) {
+      const delaySeconds = Math.max(1, Math.ceil((Date.parse(window.window_ends_at) - now.getTime()) / 1000));
+      digests.push({ job: { kind: "push-digest", userId: window.user_id, eventId, windowEndsAt: window.window_ends_at }, delaySeconds });
+    }
+  }
+  return { jobs, digests, notified: inserted };
+}
+
+/** Enqueues the push jobs of a committed team change. Best effort: the notifications are saved. */
+export async function enqueueTeamChangeJobs(env: Pick<Env, "JOBS">, planned: ReturnType<typeof teamChangeJobs>) {
+  try {
+    await enqueueJobs(env, planned.jobs);
+    for (const { job, delaySeconds } of planned.digests) await enqueueJobs(env, [job], { delaySeconds });
+  } catch (error) {
+    // Spec §8: notification and push failures are only logged.
+    console.warn("Could not queue the pushes of a team change", error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * A team change on its own batch (after the change committed): notifications, push
+ * windows, jobs. Returns the notifications written (for the live bell).
+ */
+export async function notifyTeamChange(db: Db, env: Pick<Env, "JOBS">, notice: TeamChangeNotice) {
+  const now = notice.now ?? new Date();
+  try {
+    const [inserted, windows] = await batchWithRaw(db, [...teamChangeStatements({ ...notice, now })]);
+    const planned = teamChangeJobs(notice.event.id, (inserted?.results ?? []) as Inserted[], (windows?.results ?? []) as Window[], now);
+    await enqueueTeamChangeJobs(env, planned);
+    return planned.notified;
+  } catch (error) {
+    console.warn(`Could not notify the team of ${notice.event.id} of a ${notice.change.type}`, error instanceof Error ? error.message : error);
+    return [];
+  }
+}
