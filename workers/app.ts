@@ -7,6 +7,7 @@ import { handleQueue } from "./queues";
 import { handleScheduled } from "./scheduled";
 
 export { EventRoom } from "./durable-objects/event-room";
+export { UserChannel } from "./durable-objects/user-channel";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),

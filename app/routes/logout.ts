@@ -3,6 +3,7 @@ import { safeReturnTo } from "~/modules/account/schema";
 import { cloudflareContext } from "~/context";
 import { listEvents } from "~/modules/event/service.server";
 import { revokeLive } from "~/modules/live/room.server";
+import { closeSessionChannel } from "~/modules/notifications/live.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { destroySession } from "~/utils/session.server";
 import type { Route } from "./+types/logout";
@@ -17,7 +18,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (viewer) {
     const { env } = context.get(cloudflareContext);
     const { mine, hired } = await listEvents(db, viewer.userId);
-    await Promise.all([...mine, ...hired].map((event) => revokeLive(env, event.id, { userId: viewer.userId })));
+    await Promise.all([
+      ...[...mine, ...hired].map((event) => revokeLive(env, event.id, { userId: viewer.userId })),
+      // And this session's notification sockets (the user's other devices stay signed in).
+      closeSessionChannel(env, viewer.userId, viewer.sessionHash),
+    ]);
   }
   // An invitation opened under the wrong account signs out and comes back to sign in.
   return redirect(safeReturnTo(form.get("returnTo")), { headers: { "Set-Cookie": clear } });

@@ -190,7 +190,7 @@ describe("pushes are coalesced per recipient and event", () => {
   function capturingQueue() {
     const sent: Array<{ body: JobMessage; delaySeconds?: number }> = [];
     const JOBS = { sendBatch: async (messages: Array<{ body: JobMessage; delaySeconds?: number }>) => void sent.push(...messages) } as unknown as Queue;
-    return { sent, env: { JOBS } };
+    return { sent, env: { JOBS, USER_CHANNEL: env.USER_CHANNEL } };
   }
 
   it("ten changes in a minute: one push at once and one digest when the minute ends; the next minute pushes at once again", async () => {

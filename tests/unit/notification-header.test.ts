@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgeCount, timeAgo } from "~/modules/notifications/header";
+import { badgeCount, mergeNotifications, timeAgo } from "~/modules/notifications/header";
 
 describe("the bell's badge", () => {
   it.each([
@@ -41,5 +41,27 @@ describe("a notification's age", () => {
   it("says 'just now' for a clock slightly ahead or a value it cannot read", () => {
     expect(timeAgo("2026-11-22T12:00:05.000Z", now)).toBe("just now");
     expect(timeAgo("not a date", now)).toBe("just now");
+  });
+});
+
+describe("mergeNotifications (the bell kept live, issue 7)", () => {
+  const item = (id: string, createdAt: string, read = false) => ({ id, title: id, message: id, read, createdAt });
+  const base = {
+    items: Array.from({ length: 10 }, (_, i) => item(`old-${i}`, `2027-01-01T00:00:${String(59 - i).padStart(2, "0")}.000Z`, i > 2)),
+    unreadCount: 5,
+    loadedAt: "2027-01-01T00:01:00.000Z",
+  };
+
+  it("puts new ones on top, counts the unread, keeps ten", () => {
+    const merged = mergeNotifications(base, [item("new-1", "2027-01-01T00:02:00.000Z"), item("new-2", "2027-01-01T00:03:00.000Z", true)]);
+    expect(merged.items.map((i) => i.id).slice(0, 3)).toEqual(["new-2", "new-1", "old-0"]);
+    expect(merged.items).toHaveLength(10);
+    expect(merged.unreadCount).toBe(6);
+    expect(merged.loadedAt).toBe("2027-01-01T00:03:00.000Z");
+  });
+
+  it("skips what is already shown (a replay), returning the same object", () => {
+    expect(mergeNotifications(base, [item("old-0", "2027-01-01T00:00:59.000Z")])).toBe(base);
+    expect(mergeNotifications(base, [])).toBe(base);
   });
 });

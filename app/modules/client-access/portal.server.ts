@@ -4,7 +4,7 @@ import { errorToast } from "~/modules/account/action-result";
 import { announce, answerOutcome, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
 import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
-import { enqueuePush, notificationInsert } from "~/modules/notifications/service.server";
+import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, hitStatement, LIMITS, overLimit } from "~/utils/rate-limit.server";
 import { portalReads, readPortalCookie } from "./service.server";
@@ -92,7 +92,7 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
       eventId: event.id,
     });
     await notification.statement;
-    await enqueuePush(env, [notification.id]);
+    await dispatchNotifications(env, [notification.written]);
   }
   return answerOutcome(context, request, intent, outcome, noticeFor(intent));
 }

@@ -41,3 +41,27 @@ export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 
 /** The room keeps at least this many changes for devices that come back. */
 export const ROOM_LOG_SIZE = 1000;
+
+// The per-user notification channel (issue 7 item 5): new notifications reach every
+// open tab of their user. A tab says hello with when its list was read; the channel
+// sends what arrived since (the tab skips those it already has), then 'ready'.
+
+export const NotificationItemSchema = z.object({
+  id: z.string().max(64),
+  title: z.string().max(500),
+  message: z.string().max(2000),
+  read: z.boolean(),
+  createdAt: z.string().max(40),
+});
+
+export const UserHelloSchema = z.object({ type: z.literal("hello"), since: z.iso.datetime() });
+
+export const UserServerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("notifications"), items: z.array(NotificationItemSchema).max(50) }),
+  z.object({ type: z.literal("ready") }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type UserServerMessage = z.infer<typeof UserServerMessageSchema>;
+
+/** How many recent notifications the channel keeps for tabs that connect late. */
+export const USER_CHANNEL_LOG_SIZE = 20;

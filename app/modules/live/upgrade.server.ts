@@ -8,6 +8,8 @@ import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { readSession } from "~/utils/session.server";
 import { ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
+import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/durable-objects/user-channel";
+import { channelOf } from "~/modules/notifications/live.server";
 import { roomOf } from "./room.server";
 
 // WebSocket admission to an event's live room (issue 7): the same authorization as
@@ -16,9 +18,11 @@ import { roomOf } from "./room.server";
 
 const EVENT_LIVE = /^\/live\/events\/([^/]{1,64})$/;
 const PORTAL_LIVE = /^\/live\/client\/([0-9a-f-]{36})$/;
+/** The signed-in user's own notification channel. */
+export const USER_LIVE = "/live/me";
 
 export function isLiveRequest(url: URL) {
-  return EVENT_LIVE.test(url.pathname) || PORTAL_LIVE.test(url.pathname);
+  return EVENT_LIVE.test(url.pathname) || PORTAL_LIVE.test(url.pathname) || url.pathname === USER_LIVE;
 }
 
 const refuse = (status: number, message: string) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -28,6 +32,14 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return refuse(426, "Expected a WebSocket upgrade");
   // Browsers always send Origin on a WebSocket handshake: only our own pages may open one.
   if (request.headers.get("Origin") !== url.origin) return refuse(403, "Forbidden");
+
+  if (url.pathname === USER_LIVE) {
+    const session = await readSession(getDb(env), request);
+    if (!session?.viewer) return refuse(401, "Not signed in");
+    const headers = new Headers(request.headers);
+    headers.set(CHANNEL_VIEWER_HEADER, JSON.stringify({ userId: session.viewer.userId, sessionHash: session.viewer.sessionHash } satisfies ChannelViewer));
+    return channelOf(env, session.viewer.userId).fetch(new Request(request, { headers }));
+  }
 
   const eventMatch = url.pathname.match(EVENT_LIVE);
   let eventId: string;

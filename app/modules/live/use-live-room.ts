@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type Change, ServerMessageSchema } from "./protocol";
+import { connectLive, type LiveSocket } from "./reconnecting-socket";
 
 // A device's connection to its event's live room (issue 7). It says hello with the
 // last sequence it applied (its page's at first), applies changes strictly in order,
@@ -19,50 +20,29 @@ type Options = {
   onAccessEnded: () => void;
 };
 
-const PING_MS = 25_000;
-const BACKOFF_MIN_MS = 500;
-const BACKOFF_MAX_MS = 30_000;
-
 export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Options): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const handlers = useRef({ onChange, onReload, onAccessEnded });
   handlers.current = { onChange, onReload, onAccessEnded };
   const lastSeq = useRef(seq);
-  const current = useRef<WebSocket | null>(null);
+  const live = useRef<LiveSocket | null>(null);
   // New page data (a navigation or a revalidation) is the new starting point: what the
   // room published after it was read is asked for again, and applied to the new data.
   useEffect(() => {
     if (lastSeq.current === seq) return;
     lastSeq.current = seq;
-    const ws = current.current;
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "hello", since: seq }));
+    live.current?.current()?.send(JSON.stringify({ type: "hello", since: seq }));
   }, [seq]);
 
   useEffect(() => {
-    let socket: WebSocket | null = null;
-    let attempts = 0;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let pingTimer: ReturnType<typeof setInterval> | undefined;
-    let stopped = false;
-
-    const connect = () => {
-      clearTimeout(retryTimer);
-      if (stopped || socket) return;
-      if (!navigator.onLine) return setStatus("offline");
-      const url = new URL(path, window.location.href);
-      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-      const ws = new WebSocket(url);
-      socket = ws;
-      current.current = ws;
-      ws.addEventListener("open", () => {
-        ws.send(JSON.stringify({ type: "hello", since: lastSeq.current }));
-        pingTimer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_MS);
-      });
-      ws.addEventListener("message", (event) => {
-        if (event.data === "pong") return;
+    const socket = connectLive(path, {
+      onOpen: (ws) => ws.send(JSON.stringify({ type: "hello", since: lastSeq.current })),
+      onStatus: setStatus,
+      onAccessEnded: () => handlers.current.onAccessEnded(),
+      onMessage: (data, ws) => {
         let parsed;
         try {
-          parsed = ServerMessageSchema.safeParse(JSON.parse(String(event.data)));
+          parsed = ServerMessageSchema.safeParse(JSON.parse(data));
         } catch {
           return;
         }
@@ -77,59 +57,19 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
             if (message.type === "change") handlers.current.onChange(message.change);
             return;
           case "live":
-            attempts = 0;
+            socket.resetBackoff();
             setStatus("live");
             return;
           case "reload":
             handlers.current.onReload();
             return;
         }
-      });
-      ws.addEventListener("close", (event) => {
-        clearInterval(pingTimer);
-        if (socket === ws) socket = null;
-        if (current.current === ws) current.current = null;
-        if (stopped) return;
-        if (event.code === 4003) {
-          stopped = true;
-          handlers.current.onAccessEnded();
-          return;
-        }
-        setStatus(navigator.onLine ? "reconnecting" : "offline");
-        // Backoff with jitter, so a venue's phones do not all come back at once.
-        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempts) * (0.5 + Math.random() / 2);
-        attempts++;
-        retryTimer = setTimeout(connect, delay);
-      });
-    };
-
-    const now = () => {
-      if (socket) return;
-      attempts = 0;
-      connect();
-    };
-    const onOffline = () => {
-      setStatus("offline");
-      socket?.close(4001, "offline");
-    };
-    const onVisible = () => {
-      if (document.visibilityState !== "visible") return;
-      // A phone that slept may hold a dead socket: check it at once.
-      if (socket?.readyState === WebSocket.OPEN) socket.send("ping");
-      now();
-    };
-    window.addEventListener("online", now);
-    window.addEventListener("offline", onOffline);
-    document.addEventListener("visibilitychange", onVisible);
-    connect();
+      },
+    });
+    live.current = socket;
     return () => {
-      stopped = true;
-      clearTimeout(retryTimer);
-      clearInterval(pingTimer);
-      window.removeEventListener("online", now);
-      window.removeEventListener("offline", onOffline);
-      document.removeEventListener("visibilitychange", onVisible);
-      socket?.close(1000, "page left");
+      live.current = null;
+      socket.stop();
     };
   }, [path]);
 

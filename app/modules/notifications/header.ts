@@ -42,3 +42,20 @@ export function timeAgo(iso: string, now: string): string {
   if (elapsed < 365 * DAY) return `${Math.floor(elapsed / (30 * DAY))}mo ago`;
   return `${Math.floor(elapsed / (365 * DAY))}y ago`;
 }
+
+/** Spec §9: the bell lists the latest 10. */
+export const HEADER_LIST_SIZE = 10;
+
+/**
+ * The bell with notifications that just arrived: new ids go on top (newest first),
+ * each unread one adds to the count, ones already shown are skipped, the list keeps
+ * its ten. `loadedAt` moves on so 'just now' stays true.
+ */
+export function mergeNotifications(current: HeaderNotifications, incoming: HeaderNotification[]): HeaderNotifications {
+  const known = new Set(current.items.map((item) => item.id));
+  const fresh = incoming.filter((item) => !known.has(item.id));
+  if (fresh.length === 0) return current;
+  const items = [...fresh, ...current.items].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, HEADER_LIST_SIZE);
+  const newest = fresh.reduce((latest, item) => (item.createdAt > latest ? item.createdAt : latest), current.loadedAt);
+  return { items, unreadCount: current.unreadCount + fresh.filter((item) => !item.read).length, loadedAt: newest };
+}

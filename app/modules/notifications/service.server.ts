@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications, sessions, type NotificationData } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 import { enqueueJobs, type JobMessage } from "~/utils/jobs";
-import type { HeaderNotifications } from "./header";
+import { HEADER_LIST_SIZE, type HeaderNotifications } from "./header";
+import { publishNotifications, type WrittenNotification } from "./live.server";
 
 export type NewNotification = {
   userId: string;
@@ -14,13 +15,14 @@ export type NewNotification = {
 };
 
 /**
- * An in-app notification (spec §3) and its push job. Put `statement` in the same D1
- * batch as the change it reports; once the batch has committed, `enqueuePush` the
- * job. The push consumer reads the row, so a job whose row was never written (or was
- * deleted meanwhile) sends nothing.
+ * An in-app notification (spec §3). Put `statement` in the same D1 batch as the
+ * change it reports; once the batch has committed, `dispatchNotifications` the
+ * `written` row (push job and live channel). The push consumer reads the row, so a
+ * job whose row was never written (or was deleted meanwhile) sends nothing.
  */
 export function notificationInsert(db: Db, notification: NewNotification) {
   const id = crypto.randomUUID();
+  const createdAt = new Date().toISOString();
   return {
     id,
     statement: db.insert(notifications).values({
@@ -30,20 +32,29 @@ export function notificationInsert(db: Db, notification: NewNotification) {
       message: notification.message,
       data: notification.data,
       eventId: notification.eventId ?? null,
+      createdAt,
     }),
-    job: { kind: "push", notificationId: id } as const satisfies JobMessage,
+    written: { id, userId: notification.userId, title: notification.title, message: notification.message, read: false, createdAt } satisfies WrittenNotification,
   };
 }
 
-export function enqueuePush(env: Pick<Env, "JOBS">, notificationIds: string[]) {
-  return enqueueJobs(
-    env,
-    notificationIds.map((notificationId) => ({ kind: "push" as const, notificationId })),
-  );
+/**
+ * After the batch that wrote them has committed: a push job for each notification
+ * (`push: false` when the caller plans its own, as team changes do) and the live
+ * channel of each user. Failures are only logged (spec §8).
+ */
+export async function dispatchNotifications(env: Pick<Env, "JOBS" | "USER_CHANNEL">, written: WrittenNotification[], { push = true } = {}) {
+  if (written.length === 0) return;
+  await Promise.all([
+    push
+      ? enqueueJobs(env, written.map((row) => ({ kind: "push" as const, notificationId: row.id }) satisfies JobMessage)).catch((error: unknown) =>
+          console.warn("Could not queue push jobs", error instanceof Error ? error.message : error),
+        )
+      : undefined,
+    publishNotifications(env, written),
+  ]);
 }
 
-/** Spec §9: the header lists the latest 10. */
-export const HEADER_NOTIFICATION_LIMIT = 10;
 
 /** Whose notifications: a user, or the user of a session (to read them in the session's own batch). */
 export type NotificationOwner = { userId: string } | { sessionHash: string };
@@ -75,7 +86,7 @@ export function headerNotificationQueries(db: Db, owner: NotificationOwner) {
       .where(ownedBy(db, owner))
       // rowid breaks ties between rows written in the same millisecond (one batch).
       .orderBy(desc(notifications.createdAt), sql`${notifications}.rowid desc`)
-      .limit(HEADER_NOTIFICATION_LIMIT),
+      .limit(HEADER_LIST_SIZE),
     db
       .select({ unread: count() })
       .from(notifications)

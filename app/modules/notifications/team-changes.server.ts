@@ -1,6 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, batchWithRaw } from "~/utils/db.server";
 import { enqueueJobs, type JobMessage } from "~/utils/jobs";
+import type { WrittenNotification } from "./live.server";
+import { dispatchNotifications } from "./service.server";
 
 // Team-change notifications (spec §3 types, §6 recipients, decisions.md 'Notifications';
 // issue 7 item 6): the lead and every accepted team member except whoever made the
@@ -98,7 +100,7 @@ export function teamChangeStatements(notice: TeamChangeNotice) {
   return [
     sql`INSERT INTO notifications (id, user_id, title, message, data, event_id, created_at)
       SELECT ${SQL_UUID}, r.uid, ${title}, ${message}, ${data}, ${event.id}, ${nowIso} FROM ${recipients}
-      RETURNING id, user_id`,
+      RETURNING id, user_id, title, message, created_at`,
     // A window that has ended starts again with this change (pushed at once); within
     // one, the change is counted (the first counted schedules the digest).
     sql`INSERT INTO push_throttle (user_id, event_id, window_started_at, window_ends_at, changes)
@@ -111,7 +113,9 @@ export function teamChangeStatements(notice: TeamChangeNotice) {
   ] as const;
 }
 
-type Inserted = { id: string; user_id: string };
+/** A notification row as D1 returns it (column names). */
+export type InsertedRow = { id: string; user_id: string; title: string; message: string; created_at: string };
+type Inserted = InsertedRow;
 type Window = { user_id: string; window_ends_at: string; changes: number };
 
 /** The push jobs a team change's batch calls for, from the results of its two statements. */
@@ -120,7 +124,7 @@ export function teamChangeJobs(
   inserted: Inserted[],
   windows: Window[],
   now = new Date(),
-): { jobs: JobMessage[]; digests: { job: JobMessage; delaySeconds: number }[]; notified: Inserted[] } {
+): { jobs: JobMessage[]; digests: { job: JobMessage; delaySeconds: number }[]; notified: WrittenNotification[] } {
   const notificationOf = new Map(inserted.map((row) => [row.user_id, row.id]));
   const jobs: JobMessage[] = [];
   const digests: { job: JobMessage; delaySeconds: number }[] = [];
@@ -132,11 +136,20 @@ export function teamChangeJobs(
       digests.push({ job: { kind: "push-digest", userId: window.user_id, eventId, windowEndsAt: window.window_ends_at }, delaySeconds });
     }
   }
-  return { jobs, digests, notified: inserted };
+  return { jobs, digests, notified: inserted.map(writtenOf) };
 }
 
-/** Enqueues the push jobs of a committed team change. Best effort: the notifications are saved. */
-export async function enqueueTeamChangeJobs(env: Pick<Env, "JOBS">, planned: ReturnType<typeof teamChangeJobs>) {
+/** A returned row as the live channel sends it. */
+export function writtenOf(row: InsertedRow): WrittenNotification {
+  return { id: row.id, userId: row.user_id, title: row.title, message: row.message, read: false, createdAt: row.created_at };
+}
+
+/**
+ * After a team change has committed: its push jobs (the digests delayed to the end of
+ * their windows) and the live channels of its recipients. Best effort: the
+ * notifications are saved.
+ */
+export async function dispatchTeamChange(env: Pick<Env, "JOBS" | "USER_CHANNEL">, planned: ReturnType<typeof teamChangeJobs>) {
   try {
     await enqueueJobs(env, planned.jobs);
     for (const { job, delaySeconds } of planned.digests) await enqueueJobs(env, [job], { delaySeconds });
@@ -144,18 +157,19 @@ export async function enqueueTeamChangeJobs(env: Pick<Env, "JOBS">, planned: Ret
     // Spec §8: notification and push failures are only logged.
     console.warn("Could not queue the pushes of a team change", error instanceof Error ? error.message : error);
   }
+  await dispatchNotifications(env, planned.notified, { push: false });
 }
 
 /**
  * A team change on its own batch (after the change committed): notifications, push
  * windows, jobs. Returns the notifications written (for the live bell).
  */
-export async function notifyTeamChange(db: Db, env: Pick<Env, "JOBS">, notice: TeamChangeNotice) {
+export async function notifyTeamChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, notice: TeamChangeNotice) {
   const now = notice.now ?? new Date();
   try {
     const [inserted, windows] = await batchWithRaw(db, [...teamChangeStatements({ ...notice, now })]);
     const planned = teamChangeJobs(notice.event.id, (inserted?.results ?? []) as Inserted[], (windows?.results ?? []) as Window[], now);
-    await enqueueTeamChangeJobs(env, planned);
+    await dispatchTeamChange(env, planned);
     return planned.notified;
   } catch (error) {
     console.warn(`Could not notify the team of ${notice.event.id} of a ${notice.change.type}`, error instanceof Error ? error.message : error);

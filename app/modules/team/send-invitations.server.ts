@@ -10,7 +10,7 @@ import { inviterDisplayName, sendShooterInvite } from "./service.server";
  * link (with the entry's people and timeline rights; shots and vendors stay view-only,
  * as the form does not ask). Each entry stands alone: one refusal does not stop the rest.
  */
-export async function sendInvitations(db: Db, env: Pick<Env, "JOBS">, origin: string, viewer: Viewer, event: EventRow, entries: InviteEntry[]) {
+export async function sendInvitations(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, origin: string, viewer: Viewer, event: EventRow, entries: InviteEntry[]) {
   let count = 0;
   const refused: string[] = [];
   const links: { email: string; url: string; emailFailed: boolean }[] = [];

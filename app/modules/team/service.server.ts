@@ -8,8 +8,8 @@ import {
   timelineBlocks,
   users,
 } from "~/db/schema";
-import { notificationInsert, enqueuePush } from "~/modules/notifications/service.server";
-import { enqueueTeamChangeJobs, teamChangeJobs, teamChangeStatements } from "~/modules/notifications/team-changes.server";
+import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
+import { dispatchTeamChange, type InsertedRow, teamChangeJobs, teamChangeStatements, writtenOf } from "~/modules/notifications/team-changes.server";
 import { publishChange } from "~/modules/live/room.server";
 import { randomToken } from "~/utils/crypto.server";
 import { batchWithRaw, type Db } from "~/utils/db.server";
@@ -74,7 +74,7 @@ function isUniqueViolation(error: unknown) {
  */
 export async function sendShooterInvite(
   db: Db,
-  env: Pick<Env, "JOBS">,
+  env: Pick<Env, "JOBS" | "USER_CHANNEL">,
   origin: string,
   inviter: Person & { userId: string; email: string },
   event: EventFacts,
@@ -142,7 +142,7 @@ export async function sendShooterInvite(
     throw error;
   }
   await enqueueEmails(env, [mail.id]);
-  if (notification) await enqueuePush(env, [notification.id]);
+  if (notification) await dispatchNotifications(env, [notification.written]);
   return { status: resend ? "resent" : "sent", inviteId };
 }
 
@@ -192,7 +192,7 @@ export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, 
  * A team member leaves an event (issue 5: a guest can leave): the membership and the
  * invitation go, and the lead is told.
  */
-export async function leaveEvent(db: Db, env: Pick<Env, "JOBS">, event: EventFacts, member: Person & { userId: string; email: string }) {
+export async function leaveEvent(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, event: EventFacts, member: Person & { userId: string; email: string }) {
   const notification = notificationInsert(db, {
     userId: event.leadPhotographerId,
     title: "Team Member Left",
@@ -208,7 +208,7 @@ export async function leaveEvent(db: Db, env: Pick<Env, "JOBS">, event: EventFac
       .returning({ id: eventSecondShooters.id }),
     notification.statement,
   ]);
-  await enqueuePush(env, [notification.id]);
+  await dispatchNotifications(env, [notification.written]);
   return removed.length > 0;
 }
 
@@ -262,7 +262,7 @@ export type InviteResponse = "accept" | "decline";
  */
 export async function respondToInvite(
   db: Db,
-  env: Pick<Env, "JOBS" | "EVENT_ROOM">,
+  env: Pick<Env, "JOBS" | "EVENT_ROOM" | "USER_CHANNEL">,
   invitation: Invitation,
   responder: Person & { userId: string; email: string },
   response: InviteResponse,
@@ -286,7 +286,7 @@ export async function respondToInvite(
           now: new Date(stamp),
         })
       : [];
-  const [answer, , , inserted, windows] = await batchWithRaw(db, [
+  const [answer, , told, inserted, windows] = await batchWithRaw(db, [
     db
       .update(eventInvites)
       .set({ status, respondedAt: stamp, ...(response === "accept" ? { acceptedAt: stamp } : {}) })
@@ -296,19 +296,20 @@ export async function respondToInvite(
       SELECT ${crypto.randomUUID()}, event_id, ${responder.userId}, invite_type, ${status}, ${response === "accept" ? sql`coverage_hours` : sql`NULL`}
       FROM event_invites WHERE ${answered}
       ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, shooter_type = excluded.shooter_type, coverage_hours = excluded.coverage_hours`,
-    sql`INSERT INTO notifications (id, user_id, title, message, data, event_id)
+    sql`INSERT INTO notifications (id, user_id, title, message, data, event_id, created_at)
       SELECT ${notificationId}, COALESCE(i.invited_by, e.lead_photographer_id), ${response === "accept" ? "Invitation Accepted" : "Invitation Declined"},
-        ${`${personName(responder)} ${verb} your invitation to ${event.title}.`}, ${data}, e.id
-      FROM event_invites i JOIN events e ON e.id = i.event_id WHERE i.id = ${invite.id} AND i.status = ${status} AND i.responded_at = ${stamp}`,
+        ${`${personName(responder)} ${verb} your invitation to ${event.title}.`}, ${data}, e.id, ${stamp}
+      FROM event_invites i JOIN events e ON e.id = i.event_id WHERE i.id = ${invite.id} AND i.status = ${status} AND i.responded_at = ${stamp}
+      RETURNING id, user_id, title, message, created_at`,
     ...joined,
   ]);
   if (!answer?.results.length) {
     const [row] = await db.select({ status: eventInvites.status }).from(eventInvites).where(eq(eventInvites.id, invite.id));
     return { status: "already", current: row?.status ?? "removed" };
   }
-  await enqueuePush(env, [notificationId]);
+  await dispatchNotifications(env, ((told?.results ?? []) as InsertedRow[]).map(writtenOf));
   if (inserted && windows) {
-    await enqueueTeamChangeJobs(env, teamChangeJobs(event.id, inserted.results as never[], windows.results as never[], new Date(stamp)));
+    await dispatchTeamChange(env, teamChangeJobs(event.id, inserted.results as InsertedRow[], windows.results as never[], new Date(stamp)));
   }
   // The lead's team tab (and every member's) shows the answer at once.
   await publishChange(env, event.id, { entity: "team", op: "upsert", actor: responder.userId });

@@ -3,6 +3,7 @@ import { Form, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { useDismissableDetails } from "~/components/ui/use-dismissable-details";
 import { badgeCount, type HeaderNotification, type HeaderNotifications, timeAgo } from "../header";
+import { useNotificationChannel } from "../use-notification-channel";
 
 const EMPTY: HeaderNotifications = { items: [], unreadCount: 0, loadedAt: new Date(0).toISOString() };
 
@@ -11,7 +12,9 @@ const EMPTY: HeaderNotifications = { items: [], unreadCount: 0, loadedAt: new Da
  * of the latest ten. A <details> disclosure, so it opens without JavaScript; each
  * notification is a form that marks it read and goes where it leads.
  */
-export function NotificationBell({ notifications }: { notifications: HeaderNotifications | null }) {
+export function NotificationBell({ notifications: loaded }: { notifications: HeaderNotifications | null }) {
+  // Issue 7: new notifications arrive live (every open tab of the user), with the chime.
+  const notifications = useNotificationChannel(loaded);
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissableDetails(ref);
   const location = useLocation();

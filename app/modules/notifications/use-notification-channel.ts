@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { connectLive } from "~/modules/live/reconnecting-socket";
+import { UserServerMessageSchema } from "~/modules/live/protocol";
+import { playChime, unlockChimeOnFirstGesture } from "./chime";
+import type { HeaderNotification, HeaderNotifications } from "./header";
+import { mergeNotifications } from "./header";
+
+// The bell kept current by the user's notification channel (issue 7 item 5): new
+// notifications arrive in every open tab without navigation, with the chime. The
+// first connection asks for what arrived since the page's list was read; after a
+// dropped connection the page data is refetched, so nothing is missed either way.
+
+export function useNotificationChannel(initial: HeaderNotifications | null): HeaderNotifications | null {
+  const [state, setState] = useState(initial);
+  const latest = useRef(initial);
+  // Fresh page data (navigation, revalidation) replaces what the socket added.
+  useEffect(() => {
+    latest.current = initial;
+    setState(initial);
+  }, [initial]);
+  const since = useRef(initial?.loadedAt);
+  since.current = initial?.loadedAt;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const signedIn = initial !== null;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    unlockChimeOnFirstGesture();
+    let opened = 0;
+    const socket = connectLive("/live/me", {
+      onOpen: (ws) => {
+        opened++;
+        // The list's read time, a few seconds early for clock skew: duplicates are skipped by id.
+        const from = new Date(Date.parse(since.current ?? new Date().toISOString()) - 5_000).toISOString();
+        ws.send(JSON.stringify({ type: "hello", since: from }));
+        // A reconnect: what arrived while the socket was down is in the page data.
+        if (opened > 1) void revalidate.current();
+      },
+      onStatus: () => {},
+      onAccessEnded: () => void revalidate.current(),
+      onMessage: (data) => {
+        let parsed;
+        try {
+          parsed = UserServerMessageSchema.safeParse(JSON.parse(data));
+        } catch {
+          return;
+        }
+        if (!parsed.success) return;
+        if (parsed.data.type === "ready") return socket.resetBackoff();
+        if (parsed.data.type !== "notifications") return;
+        const incoming: HeaderNotification[] = parsed.data.items;
+        const current = latest.current;
+        if (!current) return;
+        const merged = mergeNotifications(current, incoming);
+        if (merged === current) return; // all already shown
+        latest.current = merged;
+        setState(merged);
+        if (merged.unreadCount > current.unreadCount) playChime();
+      },
+    });
+    return () => socket.stop();
+  }, [signedIn]);
+
+  return state;
+}
