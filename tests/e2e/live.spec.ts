@@ -59,3 +59,36 @@ test.describe("live event rooms (phone)", () => {
     await alex.close();
   });
 });
+
+test.describe("notifications live (phone)", () => {
+  test("a teammate's change reaches the lead's bell without navigation, with the chime once audio is unlocked", async ({ page, browser }) => {
+    // Count the chime's notes: each is an oscillator.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __notes: number };
+      w.__notes = 0;
+      const original = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        w.__notes++;
+        return original.call(this);
+      };
+    });
+    await page.context().addCookies(leadCookies);
+    await page.goto("/");
+    await waitForHydration(page);
+    const badge = page.getByTestId("notification-badge");
+    const before = (await badge.count()) ? Number((await badge.textContent())?.replace("+", "")) : 0;
+    // The first touch unlocks audio (spec §9).
+    await page.getByRole("heading", { level: 1 }).first().click();
+
+    const alex = await alexContext(browser);
+    const phone = await alex.newPage();
+    await openShots(phone);
+    await shot(phone, "Rings").click();
+
+    await expect(badge).toHaveText(before >= 9 ? "9+" : String(before + 1), { timeout: 2_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __notes: number }).__notes)).toBe(3);
+    await page.getByLabel(/^Notifications/).click();
+    await expect(page.getByRole("list", { name: "Latest notifications" }).getByRole("listitem").first()).toContainText(/(checked off|unchecked) "Rings"/);
+    await alex.close();
+  });
+});
