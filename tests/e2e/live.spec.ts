@@ -78,7 +78,7 @@ test.describe("notifications live (phone)", () => {
     const badge = page.getByTestId("notification-badge");
     const before = (await badge.count()) ? Number((await badge.textContent())?.replace("+", "")) : 0;
     // The first touch unlocks audio (spec §9).
-    await page.getByRole("heading", { level: 1 }).first().click();
+    await page.getByRole("tab", { name: "List" }).click();
 
     const alex = await alexContext(browser);
     const phone = await alex.newPage();
@@ -87,7 +87,7 @@ test.describe("notifications live (phone)", () => {
 
     await expect(badge).toHaveText(before >= 9 ? "9+" : String(before + 1), { timeout: 2_000 });
     await expect.poll(() => page.evaluate(() => (window as unknown as { __notes: number }).__notes)).toBe(3);
-    await page.getByLabel(/^Notifications/).click();
+    await page.getByRole("banner").locator("summary").click();
     await expect(page.getByRole("list", { name: "Latest notifications" }).getByRole("listitem").first()).toContainText(/(checked off|unchecked) "Rings"/);
     await alex.close();
   });
