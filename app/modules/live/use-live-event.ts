@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { Change } from "./protocol";
+import { refetchQuietly } from "./reconnecting-socket";
 import { applyToList, useLiveRoom } from "./use-live-room";
 
 // An event's lists as the page shows them: the loader's, kept current by the live
@@ -35,7 +36,7 @@ export function useLiveEvent<B extends Ordered, S extends Ordered, P extends Nam
   useEffect(() => setState({ lists, event }), [lists, event]);
 
   const onChange = useCallback((change: Change) => {
-    if (change.entity === "team" || change.entity === "client_access") return void revalidator.revalidate();
+    if (change.entity === "team" || change.entity === "client_access") return refetchQuietly(revalidator.revalidate);
     setState((current) => {
       const next = { ...current, lists: { ...current.lists } };
       switch (change.entity) {
@@ -59,7 +60,7 @@ export function useLiveEvent<B extends Ordered, S extends Ordered, P extends Nam
     });
   }, [revalidator]);
 
-  const refetch = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const refetch = useCallback(() => refetchQuietly(revalidator.revalidate), [revalidator]);
   const status = useLiveRoom({ path, seq, onChange, onReload: refetch, onAccessEnded: refetch });
   return { ...state.lists, event: state.event, status };
 }

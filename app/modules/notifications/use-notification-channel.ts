@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { connectLive } from "~/modules/live/reconnecting-socket";
+import { connectLive, refetchQuietly } from "~/modules/live/reconnecting-socket";
 import { UserServerMessageSchema } from "~/modules/live/protocol";
 import { playChime, unlockChimeOnFirstGesture } from "./chime";
 import type { HeaderNotification, HeaderNotifications } from "./header";
@@ -37,10 +37,10 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
         const from = new Date(Date.parse(since.current ?? new Date().toISOString()) - 5_000).toISOString();
         ws.send(JSON.stringify({ type: "hello", since: from }));
         // A reconnect: what arrived while the socket was down is in the page data.
-        if (opened > 1) void revalidate.current();
+        if (opened > 1) refetchQuietly(revalidate.current);
       },
       onStatus: () => {},
-      onAccessEnded: () => void revalidate.current(),
+      onAccessEnded: () => refetchQuietly(revalidate.current),
       onMessage: (data) => {
         let parsed;
         try {
