@@ -2,6 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type EventRoom, ROOM_VIEWER_HEADER } from "../../workers/durable-objects/event-room";
+import { waitFor } from "./helpers";
 
 const room = (eventId: string) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
 
@@ -92,16 +93,8 @@ async function joined(eventId: string, viewer: unknown, since: number) {
   socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
   socket.accept();
   socket.send(JSON.stringify({ type: "hello", since }));
-  await waitFor(() => messages.some((m) => m.type === "live" || m.type === "reload"));
+  await waitFor(() => messages.some((m) => m.type === "live" || m.type === "reload"), 2000);
   return { socket, messages };
-}
-
-async function waitFor(condition: () => boolean, ms = 2000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe("EventRoom: every change once, in order, never missed", () => {
@@ -121,7 +114,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
     const a = await joined("seq-2", { role: "lead", userId: "u1" }, 0);
     const b = await joined("seq-2", { role: "team", userId: "u2" }, 0);
     for (let n = 1; n <= 3; n++) await room("seq-2").publish(change(n));
-    await waitFor(() => a.messages.filter((m) => m.type === "change").length === 3 && b.messages.filter((m) => m.type === "change").length === 3);
+    await waitFor(() => a.messages.filter((m) => m.type === "change").length === 3 && b.messages.filter((m) => m.type === "change").length === 3, 2000);
     for (const device of [a, b]) {
       expect(device.messages.filter((m) => m.type === "change").map((m) => m.seq)).toEqual([1, 2, 3]);
     }
@@ -174,7 +167,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
     const portal = await joined("seq-6", { role: "client", clientAccessId: "c1" }, 0);
     await room("seq-6").publish(change(1, "team"));
     await room("seq-6").publish(change(2));
-    await waitFor(() => portal.messages.some((m) => m.seq === 2));
+    await waitFor(() => portal.messages.some((m) => m.seq === 2), 2000);
     expect(portal.messages.filter((m) => m.seq !== undefined && m.type !== "live")).toEqual([
       { type: "skip", seq: 1 },
       expect.objectContaining({ type: "change", seq: 2 }),
@@ -190,10 +183,10 @@ describe("EventRoom: every change once, in order, never missed", () => {
     for (const device of [member, lead, client]) device.socket.addEventListener("close", (e) => closed.push(e.code));
     expect(await room("seq-7").revoke({ userId: "u2" })).toBe(1);
     expect(await room("seq-7").revoke({ clientAccessId: "c9" })).toBe(1);
-    await waitFor(() => closed.length === 2);
+    await waitFor(() => closed.length === 2, 2000);
     expect(closed).toEqual([4003, 4003]);
     expect(await room("seq-7").revoke({ everyone: true })).toBe(1);
-    await waitFor(() => closed.length === 3);
+    await waitFor(() => closed.length === 3, 2000);
   });
 
   it("refuses a hello that is not a number, and messages over 16 KB", async () => {
@@ -203,7 +196,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
     socket.accept();
     socket.send(JSON.stringify({ type: "hello", since: -1 }));
     socket.send("x".repeat(20_000));
-    await waitFor(() => messages.length >= 3);
+    await waitFor(() => messages.length >= 3, 2000);
     expect(messages.slice(1).map((m) => JSON.parse(m))).toEqual([
       { type: "error", message: "Unsupported message" },
       { type: "error", message: "Message too large" },

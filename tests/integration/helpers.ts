@@ -1,7 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { profiles, users } from "~/db/schema";
+import { profiles, sessions, users } from "~/db/schema";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
+import { createUser } from "../factories";
 
 export const ORIGIN = "http://localhost";
 
@@ -87,4 +89,28 @@ export function eventIdFrom(response: Response) {
   const match = location.match(/^\/events\/([^/]+)\/invite$/);
   if (!match) throw new Error(`Expected the invite step of a new event, got ${response.status} ${location}`);
   return match[1]!;
+}
+
+/**
+ * A new account with a session written straight into D1 (no sign-in form, so no
+ * sign-in rate limit): a client that is signed in. `name` sets the profile's names.
+ */
+export async function sessionFor(name?: { firstName: string; lastName: string }) {
+  const db = getDb(env);
+  const user = await createUser(db);
+  if (name) await db.update(profiles).set(name).where(eq(profiles.userId, user.id));
+  const token = randomToken(32);
+  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: user.id, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" });
+  const client = createClient();
+  client.jar.set("ef_session", token);
+  return { client, user, id: user.id, email: user.email };
+}
+
+/** Waits (polling) until `condition` holds, for what arrives on sockets. */
+export async function waitFor(condition: () => boolean, ms = 3000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }

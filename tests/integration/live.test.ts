@@ -1,33 +1,24 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventClientAccess, eventInvites, events, eventSecondShooters, organizations, sessions, shotListItems, timelineBlocks } from "~/db/schema";
+import { eventClientAccess, eventInvites, events, eventSecondShooters, organizations, shotListItems, timelineBlocks } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-import { createUser } from "../factories";
-import { type Client, createClient, ORIGIN } from "./helpers";
+import { type Client, createClient, ORIGIN, sessionFor, waitFor } from "./helpers";
 
 // Issue 7 (first part): who may open an event's live socket, and what every saved
 // change sends to it.
 
 const db = getDb(env);
 
-async function signedIn() {
-  const user = await createUser(db);
-  const token = randomToken(32);
-  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: user.id, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" });
-  const client = createClient();
-  client.jar.set("ef_session", token);
-  return { client, id: user.id, email: user.email };
-}
-type User = Awaited<ReturnType<typeof signedIn>>;
+type User = Awaited<ReturnType<typeof sessionFor>>;
 
 let lead: User;
 let member: User;
 let pending: User;
 let stranger: User;
 beforeAll(async () => {
-  [lead, member, pending, stranger] = [await signedIn(), await signedIn(), await signedIn(), await signedIn()];
+  [lead, member, pending, stranger] = [await sessionFor(), await sessionFor(), await sessionFor(), await sessionFor()];
 });
 
 async function seedEvent() {
@@ -47,14 +38,6 @@ async function seedEvent() {
 }
 
 const upgrade = (client: Client, path: string, origin = ORIGIN) => client.get(path, { Upgrade: "websocket", Origin: origin });
-
-async function waitFor(condition: () => boolean, ms = 3000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 /** An open socket that said hello with `since`; collects what it receives and how it closed. */
 async function live(client: Client, path: string, since = 0) {
@@ -178,7 +161,7 @@ describe("revocation reaches open sockets", () => {
 
   it("signing out closes that user's sockets", async () => {
     const { eventId } = await seedEvent();
-    const user = await signedIn();
+    const user = await sessionFor();
     await db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: user.id, status: "accepted" });
     const socket = await live(user.client, `/live/events/${eventId}`);
     expect((await user.client.post("/logout", {})).status).toBe(302);

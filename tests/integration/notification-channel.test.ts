@@ -1,30 +1,20 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { events, eventSecondShooters, organizations, sessions, shotListItems } from "~/db/schema";
-import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import { events, eventSecondShooters, organizations, shotListItems } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { createUser } from "../factories";
-import { type Client, createClient, ORIGIN } from "./helpers";
+import { type Client, createClient, ORIGIN, sessionFor, waitFor } from "./helpers";
 
 // Issue 7 item 5: the per-user notification channel (/live/me).
 
 const db = getDb(env);
 
-async function signedIn() {
-  const user = await createUser(db);
-  const token = randomToken(32);
-  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: user.id, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" });
-  const client = createClient();
-  client.jar.set("ef_session", token);
-  return { client, id: user.id };
-}
-type User = Awaited<ReturnType<typeof signedIn>>;
+type User = Awaited<ReturnType<typeof sessionFor>>;
 
 let lead: User;
 let member: User;
 beforeAll(async () => {
-  [lead, member] = [await signedIn(), await signedIn()];
+  [lead, member] = [await sessionFor(), await sessionFor()];
 });
 
 async function seedEvent() {
@@ -40,14 +30,6 @@ async function seedEvent() {
 }
 
 const upgrade = (client: Client, origin = ORIGIN) => client.get("/live/me", { Upgrade: "websocket", Origin: origin });
-
-async function waitFor(condition: () => boolean, ms = 3000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 async function tab(client: Client, since = new Date().toISOString()) {
   const response = await upgrade(client);
@@ -110,7 +92,7 @@ describe("the notification channel", () => {
   });
 
   it("signing out closes that session's tabs (4003)", async () => {
-    const user = await signedIn();
+    const user = await sessionFor();
     const open = await tab(user.client);
     expect((await user.client.post("/logout", { returnTo: "/" })).status).toBe(302);
     await waitFor(() => open.closed.length === 1);

@@ -1,26 +1,17 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { notificationPreferences, profiles, sessions, shooterContacts, users } from "~/db/schema";
-import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import { notificationPreferences, profiles, shooterContacts, users } from "~/db/schema";
+import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { PRO_FEATURES } from "~/modules/billing/plans";
 import { CONTACTS_PER_USER_MAX } from "~/modules/contacts/schema";
 import { createUser } from "../factories";
-import { type Client, createClient } from "./helpers";
+import { type Client, createClient, sessionFor } from "./helpers";
 
 // Issue 5, item 7: /settings, its forms and who may touch what.
 
 const db = getDb(env);
-
-async function signedIn() {
-  const user = await createUser(db);
-  const token = randomToken(32);
-  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: user.id, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" });
-  const client = createClient();
-  client.jar.set("ef_session", token);
-  return { client, user };
-}
 
 async function textOf(response: Response) {
   return (await response.text()).replaceAll("<!-- -->", "").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
@@ -32,8 +23,8 @@ const CONTACT = { intent: "add-contact", shooterType: "associate_shooter", first
 let me: { client: Client; user: Awaited<ReturnType<typeof createUser>> };
 let other: typeof me;
 beforeAll(async () => {
-  me = await signedIn();
-  other = await signedIn();
+  me = await sessionFor();
+  other = await sessionFor();
 });
 
 describe("settings page", () => {
@@ -57,7 +48,7 @@ describe("settings page", () => {
 
 describe("business info", () => {
   it("saves the names and the business e-mail; the sign-in address stays; the page asks the browser to log profile_updated", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings", BUSINESS);
     expect(response.status).toBe(200);
     const text = await textOf(response);
@@ -79,7 +70,7 @@ describe("business info", () => {
     { field: "businessName", value: "x".repeat(201), message: "Business name must be less than 200 characters" },
     { field: "firstName", value: "x".repeat(101), message: "First name must be less than 100 characters" },
   ])("refuses $field = '$value' with '$message', changing nothing", async ({ field, value, message }) => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const [before] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
     const response = await client.post("/settings", { ...BUSINESS, [field]: value });
     expect(response.status).toBe(400);
@@ -92,7 +83,7 @@ describe("business info", () => {
 
 describe("saved contacts", () => {
   it("adds, edits and deletes a contact of one's own, with the spec's toasts", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const added = await client.post("/settings?tab=contacts&dialog=add-contact", CONTACT);
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/settings?tab=contacts");
@@ -118,7 +109,7 @@ describe("saved contacts", () => {
     { fields: { shooterType: "client" }, message: "Please choose a shooter type" },
     { fields: { notes: "x".repeat(2001) }, message: "Notes must be less than 2000 characters" },
   ])("refuses a contact with $fields: '$message'", async ({ fields, message }) => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=contacts", { ...CONTACT, ...fields });
     expect(response.status).toBe(400);
     expect(await textOf(response)).toContain(message);
@@ -138,7 +129,7 @@ describe("saved contacts", () => {
 
 describe("notification preferences", () => {
   it("saves the reminder toggle and days ('Notification preferences saved')", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: "7" });
     expect(response.status).toBe(200);
     expect(await textOf(response)).toContain("Notification preferences saved");
@@ -146,7 +137,7 @@ describe("notification preferences", () => {
   });
 
   it("falls back to 1 day for a value that is not a number, and refuses 0 and 31", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "soon" });
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ upcomingEvents: true, eventReminderDays: 1 });
     for (const days of ["0", "31", "2.5"]) {
@@ -173,7 +164,7 @@ async function contactsOf(userId: string) {
 
 describe("business info: what the page shows and the limits", () => {
   it("prefills the form from the profile and shows the sign-in address apart from the business e-mail", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await db.update(profiles).set({ businessName: "Harbor Light Films", email: "office@harborlight.example" }).where(eq(profiles.userId, user.id));
     const html = await textOf(await client.get("/settings"));
     expect(html).toMatch(/name="businessName"[^>]*value="Harbor Light Films"|value="Harbor Light Films"[^>]*name="businessName"/);
@@ -182,7 +173,7 @@ describe("business info: what the page shows and the limits", () => {
   });
 
   it("renders the page that answers the save (no JavaScript) with the new greeting and the sign-in address unchanged", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings", { ...BUSINESS, businessName: "Northern Lights Studio", email: "desk@northern.example" });
     expect(response.status).toBe(200);
     const text = await visibleText(response);
@@ -196,7 +187,7 @@ describe("business info: what the page shows and the limits", () => {
   });
 
   it("trims what was typed", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await client.post("/settings", { ...BUSINESS, businessName: "  Golden Hour  ", firstName: " Maya ", email: "  HELLO@Example.com " });
     expect(await profileOf(user.id)).toMatchObject({ businessName: "Golden Hour", firstName: "Maya", email: "hello@example.com" });
   });
@@ -207,7 +198,7 @@ describe("business info: what the page shows and the limits", () => {
     { fields: { email: "" }, message: "Invalid email address" },
     { fields: { email: "maya@" }, message: "Invalid email address" },
   ])("refuses $fields with '$message', changing nothing", async ({ fields, message }) => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const before = await profileOf(user.id);
     const response = await client.post("/settings", { ...BUSINESS, ...fields });
     expect(response.status).toBe(400);
@@ -218,7 +209,7 @@ describe("business info: what the page shows and the limits", () => {
   });
 
   it("refuses a form with every field missing, naming the business name first (spec §5 order)", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const before = await profileOf(user.id);
     const response = await client.post("/settings", { intent: "business-info" });
     expect(response.status).toBe(400);
@@ -228,7 +219,7 @@ describe("business info: what the page shows and the limits", () => {
   });
 
   it("answers 'Failed to update business information' (404) for an account without a profile row", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await db.delete(profiles).where(eq(profiles.userId, user.id));
     const response = await client.post("/settings", BUSINESS);
     expect(response.status).toBe(404);
@@ -278,7 +269,7 @@ describe("every form needs a signed-in user", () => {
 
 describe("saved contacts: storage, validation and limits", () => {
   it("stores empty optional fields as NULL, the handle without @ and the e-mail lower-cased", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=contacts&dialog=add-contact", {
       intent: "add-contact",
       shooterType: "second_shooter",
@@ -297,7 +288,7 @@ describe("saved contacts: storage, validation and limits", () => {
   });
 
   it("lists the contacts newest first with type, e-mail, phone, Instagram and notes", async () => {
-    const { client } = await signedIn();
+    const { client } = await sessionFor();
     // Saved first, and first in the alphabet: newest first puts it last.
     await client.post("/settings?tab=contacts", { ...CONTACT, firstName: "Ava", email: "older@example.com", notes: "First one saved" });
     await client.post("/settings?tab=contacts", { ...CONTACT, firstName: "Zoe", shooterType: "second_shooter", email: "newer@example.com" });
@@ -316,7 +307,7 @@ describe("saved contacts: storage, validation and limits", () => {
     { fields: { instagramHandle: "sam shoots!" }, message: "Instagram handle can only contain letters, numbers, dots, dashes and underscores" },
     { fields: { instagramHandle: "s".repeat(101) }, message: "Instagram handle must be less than 100 characters" },
   ])("refuses a contact with $fields: '$message'", async ({ fields, message }) => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=contacts", { ...CONTACT, ...fields });
     expect(response.status).toBe(400);
     const text = await textOf(response);
@@ -326,7 +317,7 @@ describe("saved contacts: storage, validation and limits", () => {
   });
 
   it("an edit that does not validate changes nothing; one of a contact deleted meanwhile answers 404", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await client.post("/settings?tab=contacts", CONTACT);
     const [row] = await contactsOf(user.id);
     const refused = await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", id: row!.id, firstName: "", email: "nope" });
@@ -346,7 +337,7 @@ describe("saved contacts: storage, validation and limits", () => {
     { name: "a 37-character id", id: `${crypto.randomUUID()}0` },
     { name: "an id with markup", id: "<script>alert(1)</script>" },
   ])("edit and delete with $name → 400, nothing changes", async ({ id }) => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await client.post("/settings?tab=contacts", CONTACT);
     const before = await contactsOf(user.id);
     const withId: Record<string, string> = id === undefined ? {} : { id };
@@ -356,7 +347,7 @@ describe("saved contacts: storage, validation and limits", () => {
   });
 
   it("does not open the edit or delete dialog of someone else's contact, nor list it", async () => {
-    const { client: theirClient, user: them } = await signedIn();
+    const { client: theirClient, user: them } = await sessionFor();
     await theirClient.post("/settings?tab=contacts", { ...CONTACT, email: "private-contact@example.com" });
     const [theirs] = await contactsOf(them.id);
     for (const dialog of ["edit-contact", "delete-contact"]) {
@@ -369,19 +360,19 @@ describe("saved contacts: storage, validation and limits", () => {
   });
 
   it(`refuses a ${CONTACTS_PER_USER_MAX + 1}st contact (400) and the count stays ${CONTACTS_PER_USER_MAX}`, async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await insertContacts(user.id, CONTACTS_PER_USER_MAX);
     const response = await client.post("/settings?tab=contacts", CONTACT);
     expect(response.status).toBe(400);
     expect(await textOf(response)).toContain(`You can save at most ${CONTACTS_PER_USER_MAX} contacts.`);
     expect(await db.$count(shooterContacts, eq(shooterContacts.userId, user.id))).toBe(CONTACTS_PER_USER_MAX);
     // The limit is per user: someone else still adds.
-    const { client: other } = await signedIn();
+    const { client: other } = await sessionFor();
     expect((await other.post("/settings?tab=contacts", CONTACT)).status).toBe(302);
   });
 
   it("does not pass the limit when the last free places are taken at once", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await insertContacts(user.id, CONTACTS_PER_USER_MAX - 3);
     const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => client.post("/settings?tab=contacts", { ...CONTACT, firstName: `Parallel ${i}` })));
     expect(responses.map((r) => r.status).sort()).toEqual([302, 302, 302, 400, 400, 400, 400, 400]);
@@ -398,7 +389,7 @@ async function insertContacts(userId: string, count: number) {
 
 describe("subscription tab (spec §2)", () => {
   async function withSubscription(set: Partial<typeof profiles.$inferInsert>) {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     if (Object.keys(set).length > 0) await db.update(profiles).set(set).where(eq(profiles.userId, user.id));
     const html = await textOf(await client.get("/settings?tab=subscription"));
     return { html, text: await visibleText(new Response(html)) };
@@ -445,7 +436,7 @@ describe("notification preferences: defaults and bounds", () => {
   const toggleInput = (html: string) => html.match(/<input[^>]*name="upcomingEvents"[^>]*>/)?.[0] ?? "";
 
   it("shows the defaults (reminders on, 1 day) for an account without a preferences row", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     expect(await db.$count(notificationPreferences, eq(notificationPreferences.userId, user.id))).toBe(0);
     const html = await textOf(await client.get("/settings?tab=notifications"));
     expect(html).toContain("Upcoming event reminders");
@@ -454,7 +445,7 @@ describe("notification preferences: defaults and bounds", () => {
   });
 
   it("updates the same row on the next save and shows what was saved", async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "30" });
     await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: "1" });
     expect(await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id))).toEqual([
@@ -473,7 +464,7 @@ describe("notification preferences: defaults and bounds", () => {
     { days: " 7 ", stored: 7 },
     { days: "30", stored: 30 },
   ])("reminder days '$days' → stored $stored", async ({ days, stored }) => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: days });
     expect(response.status).toBe(200);
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ eventReminderDays: stored });
@@ -486,7 +477,7 @@ describe("notification preferences: defaults and bounds", () => {
     { days: "1e9", message: "Reminder days must be between 1 and 30" },
     { days: "2.5", message: "Reminder days must be a whole number" },
   ])("refuses reminder days '$days' with '$message' and writes nothing", async ({ days, message }) => {
-    const { client, user } = await signedIn();
+    const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: days });
     expect(response.status).toBe(400);
     const text = await textOf(response);

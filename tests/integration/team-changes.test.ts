@@ -1,32 +1,15 @@
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  eventClientAccess,
-  eventInvites,
-  eventPeople,
-  events,
-  eventSecondShooters,
-  notificationPreferences,
-  notifications,
-  organizations,
-  profiles,
-  pushSubscriptions,
-  pushThrottle,
-  sessions,
-  shotListItems,
-  timelineBlocks,
-  users,
-} from "~/db/schema";
+import { eventClientAccess, eventInvites, eventPeople, events, eventSecondShooters, notificationPreferences, notifications, organizations, pushSubscriptions, pushThrottle, shotListItems, timelineBlocks, users } from "~/db/schema";
 import { deliverPushDigest } from "~/modules/notifications/push.server";
 import { notifyTeamChange, PUSH_WINDOW_MS, teamChangeText } from "~/modules/notifications/team-changes.server";
 import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import type { JobMessage } from "~/utils/jobs";
-import { createUser } from "../factories";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
-import { createClient } from "./helpers";
+import { createClient, sessionFor } from "./helpers";
 
 // Issue 7 item 6: team-change notifications (spec §3 types, §6 recipients) and their
 // coalesced pushes.
@@ -34,13 +17,7 @@ import { createClient } from "./helpers";
 const db = getDb(env);
 
 async function person(firstName: string) {
-  const user = await createUser(db);
-  await db.update(profiles).set({ firstName, lastName: "Shooter" }).where(eq(profiles.userId, user.id));
-  const token = randomToken(32);
-  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId: user.id, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" });
-  const client = createClient();
-  client.jar.set("ef_session", token);
-  return { client, id: user.id, email: user.email, name: `${firstName} Shooter` };
+  return { ...(await sessionFor({ firstName, lastName: "Shooter" })), name: `${firstName} Shooter` };
 }
 type Person = Awaited<ReturnType<typeof person>>;
 
