@@ -4,12 +4,13 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
-import { ACCESS_NOT_FOUND, handlePortalAction, loadPortal } from "~/modules/client-access/portal.server";
+import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
 import { PortalError } from "~/modules/client-access/components/portal-error";
 import { formatEventDate } from "~/modules/event/components/event-card";
 import { ListDialog } from "~/modules/event/components/list-dialog";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
+import { toPortalRow } from "~/modules/live/protocol";
 import { PeopleTab } from "~/modules/people/components/people-tab";
 import { ShotsTab } from "~/modules/shots/components/shots-tab";
 import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
@@ -30,21 +31,28 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
 }
 
-/** The event, the link's flags and the four lists: one round trip (with the guess limit beside it). */
+/**
+ * The event, the link's flags and the four lists: one round trip (with the guess limit
+ * beside it), after the live room's sequence. Rows carry only what a client may see
+ * (toPortalRow), the same fields the portal's socket is sent.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const loaded = await loadPortal(context, request, params.accessId);
+  const loaded = await loadPortalPage(context, request, params.accessId);
   if (loaded.refused) return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND }, { status: loaded.refused });
-  const { portal, grant } = loaded;
-  const { event } = portal;
-  return {
-    refused: null,
-    event: { title: event.title, coupleNames: event.coupleNames, date: event.date, venue: event.venue },
-    grant,
-    blocks: portal.blocks,
-    shots: portal.shots,
-    people: portal.people,
-    vendors: portal.vendors,
-  };
+  const { portal, grant, seq, eventCookie } = loaded;
+  return data(
+    {
+      refused: null,
+      seq,
+      event: toPortalRow("event", portal.event),
+      grant,
+      blocks: portal.blocks.map((row) => toPortalRow("block", row)),
+      shots: portal.shots.map((row) => toPortalRow("shot", row)),
+      people: portal.people.map((row) => toPortalRow("person", row)),
+      vendors: portal.vendors.map((row) => toPortalRow("vendor", row)),
+    },
+    eventCookie ? { headers: { "Set-Cookie": eventCookie } } : undefined,
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

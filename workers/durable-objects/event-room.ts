@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { type Change, ClientMessageSchema, PORTAL_ENTITIES, ROOM_LOG_SIZE, type ServerMessage } from "../../app/modules/live/protocol";
+import { type Change, ClientMessageSchema, ROOM_LOG_SIZE, type ServerMessage, toPortalChange } from "../../app/modules/live/protocol";
 
 /**
  * Who a connection belongs to. The Worker sets this header after it has checked the
@@ -127,10 +127,15 @@ export class EventRoom extends DurableObject<Env> {
   }
 }
 
-/** A portal socket gets only what the portal shows (decisions.md, client column). */
+/**
+ * A portal socket gets only what the portal shows (decisions.md, client column): the
+ * portal's entities, their rows cut to the fields its loader gives, no actor; anything
+ * else is a numbered 'skip', so its sequence stays gap-free.
+ */
 function messageFor(viewer: RoomViewer, seq: number, change: Change): ServerMessage {
-  if (viewer.role === "client" && !PORTAL_ENTITIES.has(change.entity)) return { type: "skip", seq };
-  return { type: "change", seq, change };
+  if (viewer.role !== "client") return { type: "change", seq, change };
+  const visible = toPortalChange(change);
+  return visible ? { type: "change", seq, change: visible } : { type: "skip", seq };
 }
 
 function send(ws: WebSocket, message: ServerMessage) {
