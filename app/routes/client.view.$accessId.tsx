@@ -1,15 +1,19 @@
+import { useMemo } from "react";
 import { data, useSearchParams } from "react-router";
 import { AppFooter, AppHeader } from "~/components/page-shell";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
-import { ACCESS_NOT_FOUND, handlePortalAction, loadPortal } from "~/modules/client-access/portal.server";
+import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
 import { PortalError } from "~/modules/client-access/components/portal-error";
 import { formatEventDate } from "~/modules/event/components/event-card";
 import { ListDialog } from "~/modules/event/components/list-dialog";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
+import { LiveStatusBadge } from "~/modules/live/live-status";
+import { portalLivePath, toPortalRow } from "~/modules/live/protocol";
+import { useLiveEvent } from "~/modules/live/use-live-event";
 import { PeopleTab } from "~/modules/people/components/people-tab";
 import { ShotsTab } from "~/modules/shots/components/shots-tab";
 import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
@@ -30,21 +34,28 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title }, { name: "robots", content: "noindex, nofollow" }, { name: "referrer", content: "no-referrer" }];
 }
 
-/** The event, the link's flags and the four lists: one round trip (with the guess limit beside it). */
+/**
+ * The event, the link's flags and the four lists: one round trip (with the guess limit
+ * beside it), after the live room's sequence. Rows carry only what a client may see
+ * (toPortalRow), the same fields the portal's socket is sent.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const loaded = await loadPortal(context, request, params.accessId);
+  const loaded = await loadPortalPage(context, request, params.accessId);
   if (loaded.refused) return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND }, { status: loaded.refused });
-  const { portal, grant } = loaded;
-  const { event } = portal;
-  return {
-    refused: null,
-    event: { title: event.title, coupleNames: event.coupleNames, date: event.date, venue: event.venue },
-    grant,
-    blocks: portal.blocks,
-    shots: portal.shots,
-    people: portal.people,
-    vendors: portal.vendors,
-  };
+  const { portal, grant, seq, eventCookie } = loaded;
+  return data(
+    {
+      refused: null,
+      seq,
+      event: toPortalRow("event", portal.event),
+      grant,
+      blocks: portal.blocks.map((row) => toPortalRow("block", row)),
+      shots: portal.shots.map((row) => toPortalRow("shot", row)),
+      people: portal.people.map((row) => toPortalRow("person", row)),
+      vendors: portal.vendors.map((row) => toPortalRow("vendor", row)),
+    },
+    eventCookie ? { headers: { "Set-Cookie": eventCookie } } : undefined,
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -75,10 +86,28 @@ function subtitle(tab: Tab, grant: ClientGrant) {
   }
 }
 
-export default function ClientPortal({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
+export default function ClientPortal({ loaderData, actionData, params }: Route.ComponentProps) {
   if (loaderData.refused !== null) return <PortalError message={loaderData.refused} />;
-  const { event, grant } = loaderData;
+  return <Portal data={loaderData} actionData={actionData} accessId={params.accessId} />;
+}
+
+type PortalData = Exclude<Route.ComponentProps["loaderData"], { refused: string }>;
+
+/**
+ * The portal, kept current by the event's live room (issue 7) like the dashboard. When
+ * the link is revoked or the event deleted, the room closes the socket (4003) and the
+ * page's data is fetched again: the loader refuses, and the page says so.
+ */
+function Portal({ data, actionData, accessId }: { data: PortalData; actionData: Route.ComponentProps["actionData"]; accessId: string }) {
+  const [params] = useSearchParams();
+  const live = useLiveEvent({
+    path: portalLivePath(accessId),
+    seq: data.seq,
+    lists: useMemo(() => ({ blocks: data.blocks, shots: data.shots, people: data.people, vendors: data.vendors }), [data]),
+    event: data.event,
+  });
+  const { event } = live;
+  const { grant } = data;
   const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
   const dialog = params.get("dialog");
   const viewOnly = !grant.canEditPeople && !grant.canEditTimeline && !grant.canEditShots && !grant.canEditVendors;
@@ -97,6 +126,7 @@ export default function ClientPortal({ loaderData, actionData }: Route.Component
               <time dateTime={event.date}>{formatEventDate(event.date)}</time>
             </Badge>
             {event.venue ? <span>{event.venue}</span> : null}
+            <LiveStatusBadge status={live.status} />
           </p>
         </header>
         {viewOnly ? (
@@ -111,23 +141,23 @@ export default function ClientPortal({ loaderData, actionData }: Route.Component
           {tab === "people" ? <h2 className="text-lg font-semibold text-slate-900">People &amp; Groups</h2> : null}
           {tab === "vendors" ? (
             <h2 className="text-lg font-semibold text-slate-900">
-              {loaderData.vendors.length} vendor(s)
+              {live.vendors.length} vendor(s)
             </h2>
           ) : null}
           <p className="mb-3 text-sm text-slate-600">{subtitle(tab, grant)}</p>
           {tab === "shots" && !grant.canEditShots ? (
             <p className="mb-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">View-only: Contact your photographer to request changes</p>
           ) : null}
-          {tab === "timeline" ? <TimelineTab blocks={loaderData.blocks} role={grant} /> : null}
-          {tab === "shots" ? <ShotsTab shots={loaderData.shots} role={grant} /> : null}
-          {tab === "people" ? <PeopleTab people={loaderData.people} role={grant} /> : null}
-          {tab === "vendors" ? <VendorsTab vendors={loaderData.vendors} role={grant} /> : null}
+          {tab === "timeline" ? <TimelineTab blocks={live.blocks} role={grant} /> : null}
+          {tab === "shots" ? <ShotsTab shots={live.shots} role={grant} /> : null}
+          {tab === "people" ? <PeopleTab people={live.people} role={grant} /> : null}
+          {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={grant} /> : null}
         </section>
       </main>
       <AppFooter />
       {isDashboardIntent(dialog) && canDo(grant, dialog) ? (
         // Spec §9: in the portal a new block is 'other' and a new vendor a florist.
-        <ListDialog dialog={dialog} id={params.get("id")} lists={loaderData} defaults={{ blockType: "other", vendorType: "florist" }} />
+        <ListDialog dialog={dialog} id={params.get("id")} lists={live} defaults={{ blockType: "other", vendorType: "florist" }} />
       ) : null}
       <ActionToast toast={actionData?.toast} />
     </>

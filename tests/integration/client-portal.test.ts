@@ -1,5 +1,7 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { asc, eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   eventClientAccess,
@@ -12,12 +14,14 @@ import {
   shotListItems,
   timelineBlocks,
 } from "~/db/schema";
+import { cloudflareContext } from "~/context";
 import { CLIENT_INTENT_FLAGS, type ClientIntent, INTENT_PERMISSIONS, type DashboardIntent } from "~/modules/event/intents";
 import type { ClientFlags } from "~/modules/event/permissions";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { createUser } from "../factories";
-import { createClient, type Client } from "./helpers";
+import { loader as portalLoader } from "~/routes/client.view.$accessId";
+import { createClient, type Client, ORIGIN } from "./helpers";
 
 // Issue 6: a client link does exactly what its four flags allow, on the server.
 
@@ -316,5 +320,104 @@ describe("what a client can never do", () => {
     const next = await textOf(await client.get(saved.headers.get("Location")!));
     expect(next).toContain("Person added");
     expect(next).toContain("The photographer has been notified of your changes.");
+  });
+});
+
+describe("the portal's data and its live room (issue 7)", () => {
+  const room = (eventId: string) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
+  const publishSome = async (eventId: string, count: number) => {
+    for (let n = 0; n < count; n++) await room(eventId).publish({ entity: "team", op: "upsert", actor: null });
+  };
+
+  type PortalData = { refused: null; seq: number; event: Record<string, unknown>; shots: Array<Record<string, unknown>>; blocks: Array<Record<string, unknown>> };
+  /** The portal route's loader, as React Router calls it for this browser's request. */
+  async function loadPage(client: Client, accessId: string) {
+    const context = new RouterContextProvider();
+    context.set(cloudflareContext, { env, ctx: createExecutionContext() });
+    const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const request = new Request(`${ORIGIN}/client/view/${accessId}`, { headers: { Cookie: cookie, "CF-Connecting-IP": client.ip } });
+    const result = (await portalLoader({ request, context, params: { accessId } } as unknown as Parameters<typeof portalLoader>[0])) as unknown as {
+      data: PortalData;
+      init?: { status?: number; headers?: Record<string, string> };
+    };
+    const setCookie = result.init?.headers?.["Set-Cookie"] ?? null;
+    return { data: result.data, status: result.init?.status ?? 200, setCookie };
+  }
+
+  it("the exchange also leaves the access's event id in a cookie of the same path, flags and lifetime", async () => {
+    const fx = await seedEvent();
+    const access = await createAccess(fx.eventId);
+    const { response } = await openLink(access.token);
+    const cookies = response.headers.getSetCookie();
+    const token = cookies.find((c) => c.startsWith(`ef_client_${access.id}=`))!;
+    const event = cookies.find((c) => c.startsWith(`ef_client_event_${access.id}=`))!;
+    expect(event.split(";")[0]).toBe(`ef_client_event_${access.id}=${fx.eventId}`);
+    const attributes = (line: string) => line.split("; ").slice(1);
+    expect(attributes(event)).toEqual(attributes(token));
+    expect(event).toContain("HttpOnly");
+    expect(event).toContain("Path=/client/view");
+  });
+
+  it("the page's data carries the room's sequence; with the cookie nothing is set again", async () => {
+    const fx = await seedEvent();
+    const { client, access } = await portalOf(fx.eventId);
+    expect((await loadPage(client, access.id)).data.seq).toBe(0);
+    await publishSome(fx.eventId, 3);
+    const loaded = await loadPage(client, access.id);
+    expect(loaded.status).toBe(200);
+    expect(loaded.data.seq).toBe(3);
+    expect(loaded.setCookie).toBeNull();
+  });
+
+  it("without the event cookie, or with one naming another event, the sequence is still the access's event's and the cookie is set again", async () => {
+    const fx = await seedEvent();
+    const other = await seedEvent();
+    await publishSome(fx.eventId, 2);
+    await publishSome(other.eventId, 5);
+    const { client, access } = await portalOf(fx.eventId);
+
+    client.jar.delete(`ef_client_event_${access.id}`);
+    const missing = await loadPage(client, access.id);
+    expect(missing.data.seq).toBe(2);
+    expect(missing.setCookie).toMatch(new RegExp(`^ef_client_event_${access.id}=${fx.eventId}; Path=/client/view; HttpOnly; SameSite=Lax; Max-Age=\\d+`));
+
+    client.jar.set(`ef_client_event_${access.id}`, other.eventId);
+    const wrong = await loadPage(client, access.id);
+    expect(wrong.data.seq).toBe(2);
+    expect(wrong.setCookie).toContain(`ef_client_event_${access.id}=${fx.eventId};`);
+
+    // Through the Worker, the cookie heals the browser's jar: the next load sets nothing.
+    const page = await client.get(`/client/view/${access.id}`);
+    expect(page.status).toBe(200);
+    expect(client.jar.get(`ef_client_event_${access.id}`)).toBe(fx.eventId);
+    expect((await loadPage(client, access.id)).setCookie).toBeNull();
+  });
+
+  it("the event cookie opens nothing by itself: no token, or a revoked link, is refused as before", async () => {
+    const fx = await seedEvent();
+    const { client, access } = await portalOf(fx.eventId);
+    const eventOnly = createClient();
+    eventOnly.jar.set(`ef_client_event_${access.id}`, fx.eventId);
+    expect((await eventOnly.get(`/client/view/${access.id}`)).status).toBe(404);
+    await db.delete(eventClientAccess).where(eq(eventClientAccess.id, access.id));
+    const refused = await loadPage(client, access.id);
+    expect(refused.status).toBe(404);
+    expect(refused.data).toEqual({ refused: "Access not found or expired" });
+  });
+
+  it("gives the couple the event's title, couple, date and venue and the lists, but not who checked a shot or block off", async () => {
+    const fx = await seedEvent();
+    await db.update(shotListItems).set({ isDone: true, doneBy: memberId, doneAt: "2027-06-12T16:00:00.000Z" }).where(eq(shotListItems.id, fx.shot));
+    await db.update(timelineBlocks).set({ isDone: true, doneBy: leadId, doneAt: "2027-06-12T16:30:00.000Z" }).where(eq(timelineBlocks.id, fx.block));
+    const { client, path, access } = await portalOf(fx.eventId);
+    const { data } = await loadPage(client, access.id);
+    expect(Object.keys(data.event).sort()).toEqual(["coupleNames", "date", "id", "title", "updatedAt", "venue"]);
+    expect(data.shots[0]).toMatchObject({ id: fx.shot, isDone: true });
+    expect(data.shots[0]).not.toHaveProperty("doneBy");
+    expect(data.blocks[0]).not.toHaveProperty("doneBy");
+    // Nor anywhere in the page a browser receives.
+    const html = await textOf(await client.get(`${path}?tab=shots`));
+    expect(html).not.toContain(memberId);
+    expect(html).not.toContain(leadId);
   });
 });

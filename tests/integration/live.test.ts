@@ -39,6 +39,16 @@ async function seedEvent() {
 
 const upgrade = (client: Client, path: string, origin = ORIGIN) => client.get(path, { Upgrade: "websocket", Origin: origin });
 
+/** A client link of the event and a browser holding its cookie (as the exchange leaves it). */
+async function clientLink(eventId: string) {
+  const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const accessId = crypto.randomUUID();
+  await db.insert(eventClientAccess).values({ id: accessId, eventId, clientEmail: "c@example.com", accessTokenHash: await sha256Hex(token), expiresAt: "2099-01-01T00:00:00.000Z" });
+  const couple = createClient();
+  couple.jar.set(`ef_client_${accessId}`, token);
+  return { accessId, couple };
+}
+
 /** An open socket that said hello with `since`; collects what it receives and how it closed. */
 async function live(client: Client, path: string, since = 0) {
   const response = await upgrade(client, path);
@@ -67,16 +77,25 @@ describe("who may open an event's live socket", () => {
     expect((await lead.client.get(path)).status).toBe(426);
   });
 
-  it("a client link's portal socket with its cookie (101); a revoked or unknown one (404)", async () => {
+  it("a client link's portal socket, under the portal's path its cookie is sent to: with the cookie (101); without it, with a wrong token, another link's, or revoked (404)", async () => {
     const { eventId } = await seedEvent();
-    const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
-    const accessId = crypto.randomUUID();
-    await db.insert(eventClientAccess).values({ id: accessId, eventId, clientEmail: "c@example.com", accessTokenHash: await sha256Hex(token), expiresAt: "2099-01-01T00:00:00.000Z" });
-    const couple = createClient();
-    couple.jar.set(`ef_client_${accessId}`, token);
-    expect((await upgrade(couple, `/live/client/${accessId}`)).status).toBe(101);
-    expect((await upgrade(createClient(), `/live/client/${accessId}`)).status).toBe(404);
+    const { accessId, couple } = await clientLink(eventId);
+    const path = `/client/view/${accessId}/live`;
+    expect((await upgrade(couple, path)).status).toBe(101);
+    expect((await upgrade(couple, path, "https://evil.example")).status).toBe(403);
+    expect((await upgrade(createClient(), path)).status).toBe(404);
+    const wrong = createClient();
+    wrong.jar.set(`ef_client_${accessId}`, "ab".repeat(32));
+    expect((await upgrade(wrong, path)).status).toBe(404);
+    const other = await clientLink(eventId);
+    expect((await upgrade(other.couple, path)).status).toBe(404);
     await db.delete(eventClientAccess).where(eq(eventClientAccess.id, accessId));
+    expect((await upgrade(couple, path)).status).toBe(404);
+  });
+
+  it("the portal socket's old address (/live/client/…) is no socket any more", async () => {
+    const { eventId } = await seedEvent();
+    const { accessId, couple } = await clientLink(eventId);
     expect((await upgrade(couple, `/live/client/${accessId}`)).status).toBe(404);
   });
 });
@@ -136,6 +155,70 @@ describe("every saved change reaches the room once, with the next sequence numbe
   });
 });
 
+describe("a portal socket is sent only what the portal's page is given", () => {
+  // decisions.md, client column: no team. The rows the room publishes are whole rows
+  // (who checked a shot off, the event's status…); a client link gets toPortalRow's.
+  const SHOT_FIELDS = ["category", "createdAt", "description", "doneAt", "eventId", "id", "isDone", "orderIndex", "title", "updatedAt"];
+  const EVENT_FIELDS = ["coupleNames", "date", "id", "title", "venue"];
+
+  async function changesOf(eventId: string, shot: string, block: string) {
+    const page = `/events/${eventId}`;
+    expect((await member.client.post(page, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
+    expect((await lead.client.post(page, { intent: "toggle-block", id: block, done: "true" })).status).toBe(200);
+    expect((await lead.client.post(page, { intent: "edit-event", title: "Renamed", date: "2027-06-13", venue: "Old Mill", status: "completed" })).status).toBe(302);
+    const [invite] = await db.select().from(eventInvites).where(eq(eventInvites.eventId, eventId));
+    expect((await lead.client.post(`${page}?tab=team`, { intent: "remove-team", id: `invite:${invite!.id}` })).status).toBe(302);
+    expect((await lead.client.post(page, { intent: "delete-shot", id: shot })).status).toBe(302);
+  }
+
+  function expectPortalView(messages: Array<Record<string, unknown>>, eventId: string, shot: string, block: string) {
+    const numbered = messages.filter((m) => m.type === "change" || m.type === "skip");
+    expect(numbered.map((m) => [m.type, m.seq])).toEqual([
+      ["change", 1],
+      ["change", 2],
+      ["change", 3],
+      ["skip", 4],
+      ["change", 5],
+    ]);
+    const [toggled, blockDone, event, , deleted] = numbered.map((m) => m.change as { entity: string; rows?: Array<Record<string, unknown>>; actor: string | null });
+    expect(Object.keys(toggled!.rows![0]!).sort()).toEqual(SHOT_FIELDS);
+    expect(toggled).toMatchObject({ entity: "shot", actor: null, rows: [{ id: shot, isDone: true }] });
+    expect(blockDone!.rows![0]).not.toHaveProperty("doneBy");
+    expect(blockDone).toMatchObject({ entity: "block", actor: null, rows: [{ id: block, isDone: true }] });
+    expect(event).toMatchObject({ entity: "event", actor: null, rows: [{ id: eventId, title: "Renamed", date: "2027-06-13", venue: "Old Mill" }] });
+    expect(Object.keys(event!.rows![0]!).sort()).toEqual(EVENT_FIELDS);
+    expect(deleted).toEqual({ entity: "shot", op: "delete", ids: [shot], actor: null });
+    // Nothing names a team member or the lead, nor says the event's status.
+    const wire = JSON.stringify(messages);
+    for (const secret of [member.id, lead.id, pending.email, "completed", "doneBy"]) expect(wire).not.toContain(secret);
+  }
+
+  it("live: rows cut to the portal's fields, no actor, team changes skipped", async () => {
+    const { eventId, shot, block } = await seedEvent();
+    const { accessId, couple } = await clientLink(eventId);
+    const portal = await live(couple, `/client/view/${accessId}/live`);
+    const leadSocket = await live(lead.client, `/live/events/${eventId}`);
+    await changesOf(eventId, shot, block);
+    await waitFor(() => portal.messages.filter((m) => m.type === "change" || m.type === "skip").length === 5);
+    expectPortalView(portal.messages, eventId, shot, block);
+    // The team's own sockets still get whole rows and who did it.
+    await waitFor(() => leadSocket.changes().length === 5);
+    expect(leadSocket.changes()[0]).toMatchObject({ change: { actor: member.id, rows: [{ doneBy: member.id }] } });
+    expect(leadSocket.changes()[2]).toMatchObject({ change: { rows: [{ status: "completed" }] } });
+    portal.socket.close(1000, "done");
+    leadSocket.socket.close(1000, "done");
+  });
+
+  it("replayed: a portal that comes back gets the same cut view of what it missed", async () => {
+    const { eventId, shot, block } = await seedEvent();
+    const { accessId, couple } = await clientLink(eventId);
+    await changesOf(eventId, shot, block);
+    const portal = await live(couple, `/client/view/${accessId}/live`, 0);
+    expectPortalView(portal.messages, eventId, shot, block);
+    portal.socket.close(1000, "done");
+  });
+});
+
 describe("revocation reaches open sockets", () => {
   it("removing a member closes their socket (4003), not the lead's", async () => {
     const { eventId } = await seedEvent();
@@ -151,12 +234,35 @@ describe("revocation reaches open sockets", () => {
     leadSocket.socket.close(1000, "done");
   });
 
+  it("revoking a client link closes its portal socket (4003), not another link's or the lead's", async () => {
+    const { eventId } = await seedEvent();
+    const revoked = await clientLink(eventId);
+    const kept = await clientLink(eventId);
+    const portal = await live(revoked.couple, `/client/view/${revoked.accessId}/live`);
+    const otherPortal = await live(kept.couple, `/client/view/${kept.accessId}/live`);
+    const leadSocket = await live(lead.client, `/live/events/${eventId}`);
+    expect((await lead.client.post(`/events/${eventId}?tab=client`, { intent: "revoke-client-access", id: revoked.accessId })).status).toBe(302);
+    await waitFor(() => portal.closed.length === 1, 1000);
+    expect(portal.closed).toEqual([4003]);
+    // The client_access change is the lead's business: the portals are told its number only.
+    await waitFor(() => otherPortal.messages.some((m) => m.type === "skip"));
+    expect(otherPortal.closed).toEqual([]);
+    expect(leadSocket.closed).toEqual([]);
+    // And the socket cannot come back.
+    expect((await upgrade(revoked.couple, `/client/view/${revoked.accessId}/live`)).status).toBe(404);
+    otherPortal.socket.close(1000, "done");
+    leadSocket.socket.close(1000, "done");
+  });
+
   it("deleting the event closes every socket", async () => {
     const { eventId } = await seedEvent();
     const memberSocket = await live(member.client, `/live/events/${eventId}`);
+    const { accessId, couple } = await clientLink(eventId);
+    const portal = await live(couple, `/client/view/${accessId}/live`);
     await lead.client.post(`/events/${eventId}`, { intent: "delete-event", confirmation: "delete" });
-    await waitFor(() => memberSocket.closed.length === 1, 1000);
+    await waitFor(() => memberSocket.closed.length === 1 && portal.closed.length === 1, 1000);
     expect(memberSocket.changes().at(-1)).toMatchObject({ change: { entity: "event", op: "delete" } });
+    expect(portal.closed).toEqual([4003]);
   });
 
   it("signing out closes that user's sockets", async () => {

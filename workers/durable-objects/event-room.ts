@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { type Change, ClientMessageSchema, PORTAL_ENTITIES, ROOM_LOG_SIZE, type ServerMessage } from "../../app/modules/live/protocol";
+import { type Change, ClientMessageSchema, ROOM_LOG_SIZE, type ServerMessage, toPortalChange } from "../../app/modules/live/protocol";
 
 /**
  * Who a connection belongs to. The Worker sets this header after it has checked the
@@ -107,9 +107,15 @@ export class EventRoom extends DurableObject<Env> {
     const seq = (await this.currentSeq()) + 1;
     await this.ctx.storage.put<number | Change>({ [SEQ_KEY]: seq, [logKey(seq)]: change });
     if (seq > ROOM_LOG_SIZE) await this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
+    // One encoding per kind of viewer, not per socket: a room may hold hundreds.
+    const encoded = new Map<RoomViewer["role"], string>();
     for (const ws of this.ctx.getWebSockets()) {
       const attachment = ws.deserializeAttachment() as Attachment | null;
-      if (attachment?.hello) send(ws, messageFor(attachment.viewer, seq, change));
+      if (!attachment?.hello) continue;
+      const kind = attachment.viewer.role === "client" ? "client" : "lead";
+      let text = encoded.get(kind);
+      if (text === undefined) encoded.set(kind, (text = JSON.stringify(messageFor(attachment.viewer, seq, change))));
+      sendText(ws, text);
     }
     return seq;
   }
@@ -133,15 +139,24 @@ export class EventRoom extends DurableObject<Env> {
   }
 }
 
-/** A portal socket gets only what the portal shows (decisions.md, client column). */
+/**
+ * A portal socket gets only what the portal shows (decisions.md, client column): the
+ * portal's entities, their rows cut to the fields its loader gives, no actor; anything
+ * else is a numbered 'skip', so its sequence stays gap-free.
+ */
 function messageFor(viewer: RoomViewer, seq: number, change: Change): ServerMessage {
-  if (viewer.role === "client" && !PORTAL_ENTITIES.has(change.entity)) return { type: "skip", seq };
-  return { type: "change", seq, change };
+  if (viewer.role !== "client") return { type: "change", seq, change };
+  const visible = toPortalChange(change);
+  return visible ? { type: "change", seq, change: visible } : { type: "skip", seq };
 }
 
 function send(ws: WebSocket, message: ServerMessage) {
+  sendText(ws, JSON.stringify(message));
+}
+
+function sendText(ws: WebSocket, text: string) {
   try {
-    ws.send(JSON.stringify(message));
+    ws.send(text);
   } catch {
     // A socket that closed meanwhile: its device will replay on reconnect.
   }

@@ -93,7 +93,7 @@ const ACCESS_ID_PATTERN = /^[0-9a-f-]{36}$/;
 export async function findClientAccess(db: Db, token: string) {
   if (!CLIENT_TOKEN_PATTERN.test(token)) return null;
   const [access] = await db
-    .select({ id: eventClientAccess.id, expiresAt: eventClientAccess.expiresAt })
+    .select({ id: eventClientAccess.id, eventId: eventClientAccess.eventId, expiresAt: eventClientAccess.expiresAt })
     .from(eventClientAccess)
     .where(and(eq(eventClientAccess.accessTokenHash, await sha256Hex(token)), gt(eventClientAccess.expiresAt, new Date().toISOString())));
   return access ?? null;
@@ -128,25 +128,53 @@ export async function portalReads(db: Db, accessId: string, token: string) {
 /**
  * The portal cookie: the token, named after its access, sent only to portal pages
  * (Path=/client/view: React Router's data requests, `/client/view/{id}.data`, need
- * it too, so the path cannot be the access's own), until the link expires.
+ * it too, so the path cannot be the access's own), until the link expires. The
+ * portal's live socket lives under the same path (`/client/view/{id}/live`) so that a
+ * browser sends it there too.
  */
 const portalCookieName = (accessId: string) => `ef_client_${accessId}`;
+
+/**
+ * Beside it, the access's event id: the portal's loader reads the live room's sequence
+ * before its D1 reads (issue 7, no gap between the page's data and its socket), and the
+ * room is named by the event id, which the loader would otherwise learn only from those
+ * reads. Not a secret and never trusted for access: the token is checked against D1 on
+ * every request and socket; a cookie naming another event only costs a later read.
+ */
+const portalEventCookieName = (accessId: string) => `ef_client_event_${accessId}`;
+const EVENT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 
 export function portalPath(accessId: string) {
   return `/client/view/${accessId}`;
 }
 
-export function portalCookie(request: Request, accessId: string, token: string, expiresAt: string) {
+function cookieLine(request: Request, name: string, value: string, expiresAt: string) {
   const secure = new URL(request.url).protocol === "https:";
   const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-  return [`${portalCookieName(accessId)}=${token}`, "Path=/client/view", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`, ...(secure ? ["Secure"] : [])].join("; ");
+  return [`${name}=${value}`, "Path=/client/view", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`, ...(secure ? ["Secure"] : [])].join("; ");
+}
+
+export function portalCookie(request: Request, accessId: string, token: string, expiresAt: string) {
+  return cookieLine(request, portalCookieName(accessId), token, expiresAt);
+}
+
+export function portalEventCookie(request: Request, accessId: string, eventId: string, expiresAt: string) {
+  return cookieLine(request, portalEventCookieName(accessId), eventId, expiresAt);
+}
+
+function readCookie(request: Request, wanted: string, pattern: RegExp) {
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === wanted && value && pattern.test(value)) return value;
+  }
+  return null;
 }
 
 export function readPortalCookie(request: Request, accessId: string) {
-  const wanted = portalCookieName(accessId);
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === wanted && value && CLIENT_TOKEN_PATTERN.test(value)) return value;
-  }
-  return null;
+  return readCookie(request, portalCookieName(accessId), CLIENT_TOKEN_PATTERN);
+}
+
+/** The event id the exchange remembered for this access; a hint only (see portalEventCookieName). */
+export function readPortalEventCookie(request: Request, accessId: string) {
+  return readCookie(request, portalEventCookieName(accessId), EVENT_ID_PATTERN);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 
 // The wire protocol of an event's live room (issue 7), validated on both ends
 // (conventions.md habit 8). Client-safe.
@@ -8,7 +9,9 @@ export const ENTITIES = ["block", "shot", "person", "vendor", "event", "team", "
 export type Entity = (typeof ENTITIES)[number];
 
 /** What a client link's portal shows; a portal socket is sent nothing else. */
-export const PORTAL_ENTITIES: ReadonlySet<Entity> = new Set(["block", "shot", "person", "vendor", "event"]);
+const PORTAL_ENTITY_LIST = ["block", "shot", "person", "vendor", "event"] as const satisfies readonly Entity[];
+export type PortalEntity = (typeof PORTAL_ENTITY_LIST)[number];
+export const PORTAL_ENTITIES: ReadonlySet<Entity> = new Set(PORTAL_ENTITY_LIST);
 
 export const ChangeSchema = z.object({
   entity: z.enum(ENTITIES),
@@ -19,6 +22,76 @@ export const ChangeSchema = z.object({
   actor: z.string().max(128).nullable(),
 });
 export type Change = z.infer<typeof ChangeSchema>;
+
+type Rows = {
+  block: typeof timelineBlocks.$inferSelect;
+  shot: typeof shotListItems.$inferSelect;
+  person: typeof eventPeople.$inferSelect;
+  vendor: typeof eventVendors.$inferSelect;
+  event: typeof events.$inferSelect;
+};
+
+/**
+ * The fields of each row a client link is given, by its portal's loader and by its
+ * socket alike (decisions.md, client column: no team). An allow-list, so a column
+ * added later stays away from clients until it is added here. Not given: who checked a
+ * block or shot off (`doneBy`, a team member's id) and, of the event, its status, time
+ * zone, organization and lead (the portal shows title, couple, date and venue).
+ */
+const PORTAL_FIELDS = {
+  block: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  shot: ["id", "eventId", "title", "category", "description", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  person: ["id", "eventId", "firstName", "lastName", "role", "isVip", "pronunciation", "notes", "createdAt", "updatedAt"],
+  vendor: [
+    "id",
+    "eventId",
+    "vendorName",
+    "companyName",
+    "vendorType",
+    "email",
+    "phoneNumber",
+    "website",
+    "instagramHandle",
+    "facebookHandle",
+    "twitterHandle",
+    "tiktokHandle",
+    "notes",
+    "createdAt",
+    "updatedAt",
+  ],
+  event: ["id", "title", "coupleNames", "date", "venue", "updatedAt"],
+} as const satisfies { [E in PortalEntity]: readonly (keyof Rows[E])[] };
+
+type PortalField<E extends PortalEntity> = Extract<(typeof PORTAL_FIELDS)[E][number], keyof Rows[E]>;
+export type PortalRow<E extends PortalEntity> = Pick<Rows[E], PortalField<E>>;
+
+/** A row as a client link may see it: only the fields of PORTAL_FIELDS that it has. */
+export function toPortalRow<E extends PortalEntity>(entity: E, row: PortalRow<E>): PortalRow<E>;
+export function toPortalRow(entity: PortalEntity, row: Record<string, unknown>): Record<string, unknown>;
+export function toPortalRow(entity: PortalEntity, row: Record<string, unknown>) {
+  const picked: Record<string, unknown> = {};
+  for (const field of PORTAL_FIELDS[entity]) if (field in row) picked[field] = row[field];
+  return picked;
+}
+
+/**
+ * A change as a portal socket receives it, or null when the portal does not show its
+ * entity (the socket gets a 'skip'): rows cut to PORTAL_FIELDS, and no actor (a team
+ * member's id; a client's own changes carry none anyway).
+ */
+export function toPortalChange(change: Change): Change | null {
+  if (!PORTAL_ENTITIES.has(change.entity)) return null;
+  const entity = change.entity as PortalEntity;
+  return { ...change, actor: null, ...(change.rows ? { rows: change.rows.map((row) => toPortalRow(entity, row)) } : {}) };
+}
+
+/**
+ * The portal's live socket: under the portal's own path, because its cookie (the
+ * token, Path=/client/view) is sent nowhere else. upgrade.server.ts admits it.
+ */
+export function portalLivePath(accessId: string) {
+  return `/client/view/${accessId}/live`;
+}
 
 export const ClientMessageSchema = z.discriminatedUnion("type", [
   /** The last sequence this device has applied (its page's, on first connect). */

@@ -17,7 +17,8 @@ import { roomOf } from "./room.server";
 // only because nothing but this Worker can reach it.
 
 const EVENT_LIVE = /^\/live\/events\/([^/]{1,64})$/;
-const PORTAL_LIVE = /^\/live\/client\/([0-9a-f-]{36})$/;
+// portalLivePath: under /client/view, the only path the portal's cookie is sent to.
+const PORTAL_LIVE = /^\/client\/view\/([0-9a-f-]{36})\/live$/;
 /** The signed-in user's own notification channel. */
 export const USER_LIVE = "/live/me";
 

@@ -10,7 +10,7 @@ import { connectLive, type LiveSocket } from "./reconnecting-socket";
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "offline";
 
 type Options = {
-  /** /live/events/{id} or /live/client/{accessId} */
+  /** /live/events/{id}, or portalLivePath(accessId) */
   path: string;
   /** The room's sequence when the page's data was read. */
   seq: number;

@@ -11,7 +11,8 @@ import { canDo } from "~/modules/event/intents";
 import type { Grant } from "~/modules/event/permissions";
 import { SHOT_DEFAULTS, SHOT_FILTERS, ShotSchema } from "../schema";
 
-export type Shot = typeof shotListItems.$inferSelect;
+// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
+export type Shot = Omit<typeof shotListItems.$inferSelect, "doneBy">;
 
 /** Spec §2 'Shot list': grouped by category, the category filter, tap to check off. */
 export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {

@@ -10,7 +10,8 @@ import { canDo } from "~/modules/event/intents";
 import type { Grant } from "~/modules/event/permissions";
 import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
 
-export type Block = typeof timelineBlocks.$inferSelect;
+// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
+export type Block = Omit<typeof timelineBlocks.$inferSelect, "doneBy">;
 
 /** Spec §2 'Timeline': blocks by order_index; tap to check off; add, edit, move, delete. */
 export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) {

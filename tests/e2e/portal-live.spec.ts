@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { demoSessionCookies, skipInviteStep, toast, uniqueEmail } from "./helpers";
+
+// Issue 7 in the client portal: the couple's open page follows the photographer's
+// changes without a reload, and a revoked link ends the page by itself.
+
+let demoCookies: Awaited<ReturnType<typeof demoSessionCookies>>;
+
+test.beforeAll(async ({ browser }) => {
+  demoCookies = await demoSessionCookies(browser);
+});
+
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+/** Marks the document, so that a reload (which would drop the mark) is noticed. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+}
+const wasNotReloaded = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+test.describe("live client portal (phone)", () => {
+  // Once revoked, the portal's data request answers 404.
+  test.use({ expectedConsoleErrors: [/status of 404 \(Not Found\)/] });
+
+  test("a shot the lead adds appears on the open portal within a second; revoking shows the invalid-link message, both without reload", async ({ page, browser, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await context.addCookies(demoCookies);
+    const title = `Live Portal Wedding ${Date.now()}`;
+    await page.goto("/events/new");
+    await waitForHydration(page);
+    await page.getByLabel("Event Title").fill(title);
+    await page.getByLabel("Wedding Date").fill("2027-09-18");
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await skipInviteStep(page);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await waitForHydration(page);
+    const eventUrl = page.url().split("?")[0]!;
+
+    // A view-only link: the couple follows along.
+    await page.getByRole("tab", { name: "Client" }).click();
+    await page.getByRole("link", { name: "Create Client Access" }).click();
+    const create = dialog(page, "Create Client Access");
+    const clientEmail = uniqueEmail("live-couple");
+    await create.getByLabel("Client Email").fill(clientEmail);
+    for (const flag of ["Timeline", "Shot list", "People", "Vendors"]) await create.getByLabel(flag, { exact: true }).uncheck();
+    await create.getByRole("button", { name: "Create Access" }).click();
+    await expect(toast(page, "success", "Client access created")).toBeVisible();
+    const created = dialog(page, "Client link created");
+    await created.getByRole("button", { name: "Copy Link" }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/client\/[0-9a-f]{64}$/);
+    await created.getByRole("link", { name: "Done" }).click();
+
+    const couple = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
+    const phone = await couple.newPage();
+    await phone.goto(link);
+    await expect(phone).toHaveURL(/\/client\/view\/[0-9a-f-]{36}$/);
+    await waitForHydration(phone);
+    await phone.getByRole("tab", { name: "Shot List" }).click();
+    await expect(phone.getByRole("button", { name: /Rings/ })).toBeVisible();
+    await expect(phone.locator("[data-live-status=live]")).toBeVisible();
+    await markDocument(phone);
+
+    // The lead adds a shot on the dashboard.
+    await page.goto(`${eventUrl}?tab=shots`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Add Shot" }).click();
+    const add = dialog(page, "Add Shot");
+    const shot = `Sparkler send-off ${Date.now() % 10_000}`;
+    await add.getByLabel("Title").fill(shot);
+    await add.getByRole("button", { name: "Add Shot" }).click();
+    await expect(toast(page, "success", "Shot added")).toBeVisible();
+    await expect(page.getByRole("button", { name: new RegExp(shot) })).toBeVisible();
+    await expect(phone.getByRole("button", { name: new RegExp(shot) })).toBeVisible({ timeout: 1_000 });
+    // View-only: the couple sees it, and cannot check it off.
+    await expect(phone.getByRole("button", { name: new RegExp(shot) })).toBeDisabled();
+    expect(await wasNotReloaded(phone)).toBe(true);
+
+    // The lead revokes the link: the open portal says so by itself.
+    await page.goto(`${eventUrl}?tab=client`);
+    await waitForHydration(page);
+    await page.getByRole("listitem").filter({ hasText: clientEmail }).getByRole("link", { name: "Revoke" }).click();
+    await dialog(page, "Revoke client access?").getByRole("button", { name: "Revoke" }).click();
+    await expect(toast(page, "success", "Access revoked")).toBeVisible();
+    await expect(phone.getByRole("heading", { name: "Access not found or expired" })).toBeVisible({ timeout: 3_000 });
+    await expect(phone.getByRole("alert")).toContainText("This client link is not valid.");
+    expect(await wasNotReloaded(phone)).toBe(true);
+    await couple.close();
+  });
+});
