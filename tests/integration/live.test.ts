@@ -93,6 +93,23 @@ describe("who may open an event's live socket", () => {
     expect((await upgrade(couple, path)).status).toBe(404);
   });
 
+  it("token guesses over the portal socket count toward the per-IP limit the pages use; a good link's reconnects do not", async () => {
+    const { eventId } = await seedEvent();
+    const { accessId, couple } = await clientLink(eventId);
+    const path = `/client/view/${accessId}/live`;
+    // Reconnecting with a good link, many times: never limited.
+    for (let i = 0; i < 35; i++) expect((await upgrade(couple, path)).status).toBe(101);
+    const guesser = createClient();
+    for (let i = 0; i < 30; i++) {
+      guesser.jar.set(`ef_client_${accessId}`, crypto.randomUUID().replace(/-/g, "").repeat(2));
+      expect((await upgrade(guesser, path)).status).toBe(404);
+    }
+    // Over the limit: refused even with the right token, and the portal page too.
+    guesser.jar.set(`ef_client_${accessId}`, couple.jar.get(`ef_client_${accessId}`)!);
+    expect((await upgrade(guesser, path)).status).toBe(429);
+    expect((await guesser.get(`/client/view/${accessId}`)).status).toBe(429);
+  });
+
   it("the portal socket's old address (/live/client/…) is no socket any more", async () => {
     const { eventId } = await seedEvent();
     const { accessId, couple } = await clientLink(eventId);
