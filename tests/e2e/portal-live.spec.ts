@@ -20,8 +20,9 @@ async function markDocument(page: Page) {
 const wasNotReloaded = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 test.describe("live client portal (phone)", () => {
-  // Once revoked, the portal's data request answers 404.
-  test.use({ expectedConsoleErrors: [/status of 404 \(Not Found\)/] });
+  // Once revoked, the portal's data request answers 404, and so does the handshake of a
+  // phone that was offline meanwhile.
+  test.use({ expectedConsoleErrors: [/status of 404 \(Not Found\)/, /WebSocket connection to .* failed/] });
 
   test("a shot the lead adds appears on the open portal within a second; revoking shows the invalid-link message, both without reload", async ({ page, browser, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -77,6 +78,15 @@ test.describe("live client portal (phone)", () => {
     await expect(phone.getByRole("button", { name: new RegExp(shot) })).toBeDisabled();
     expect(await wasNotReloaded(phone)).toBe(true);
 
+    // A second phone on the same link is offline (asleep) when the link is revoked.
+    const sleepy = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
+    const asleep = await sleepy.newPage();
+    await asleep.goto(link);
+    await waitForHydration(asleep);
+    await expect(asleep.locator("[data-live-status=live]")).toBeVisible();
+    await sleepy.setOffline(true);
+    await expect(asleep.locator("[data-live-status=offline]")).toBeVisible();
+
     // The lead revokes the link: the open portal says so by itself.
     await page.goto(`${eventUrl}?tab=client`);
     await waitForHydration(page);
@@ -86,6 +96,11 @@ test.describe("live client portal (phone)", () => {
     await expect(phone.getByRole("heading", { name: "Access not found or expired" })).toBeVisible({ timeout: 3_000 });
     await expect(phone.getByRole("alert")).toContainText("This client link is not valid.");
     expect(await wasNotReloaded(phone)).toBe(true);
+
+    // The sleeping phone wakes: its socket is refused, it asks, and it says so too.
+    await sleepy.setOffline(false);
+    await expect(asleep.getByRole("heading", { name: "Access not found or expired" })).toBeVisible({ timeout: 5_000 });
+    await sleepy.close();
     await couple.close();
   });
 });

@@ -110,6 +110,20 @@ describe("who may open an event's live socket", () => {
     expect((await guesser.get(`/client/view/${accessId}`)).status).toBe(429);
   });
 
+  it("a plain GET asks whether a device may still connect: 426 yes, 401 signed out, 404 removed or revoked", async () => {
+    const { eventId } = await seedEvent();
+    const path = `/live/events/${eventId}`;
+    expect((await member.client.get(path)).status).toBe(426);
+    expect((await createClient().get(path)).status).toBe(401);
+    expect((await stranger.client.get(path)).status).toBe(404);
+    expect((await member.client.get("/live/me")).status).toBe(426);
+    expect((await createClient().get("/live/me")).status).toBe(401);
+    const { accessId, couple } = await clientLink(eventId);
+    expect((await couple.get(`/client/view/${accessId}/live`)).status).toBe(426);
+    await db.delete(eventClientAccess).where(eq(eventClientAccess.id, accessId));
+    expect((await couple.get(`/client/view/${accessId}/live`)).status).toBe(404);
+  });
+
   it("the portal socket's old address (/live/client/…) is no socket any more", async () => {
     const { eventId } = await seedEvent();
     const { accessId, couple } = await clientLink(eventId);

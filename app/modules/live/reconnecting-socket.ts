@@ -36,6 +36,24 @@ export function connectLive(path: string, handlers: LiveSocketHandlers): LiveSoc
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let stopped = false;
+  // Handshakes in a row that never opened while online. A refused handshake (access
+  // ended while the phone slept) looks like a network error to a browser, so after two
+  // the device asks over plain HTTP whether it may still connect.
+  let refusedInARow = 0;
+
+  const endAccess = () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    handlers.onAccessEnded();
+  };
+  const probe = () => {
+    fetch(path, { credentials: "same-origin", cache: "no-store" })
+      .then((response) => {
+        // 401 signed out, 404 no longer on the event / link revoked; 426 means allowed.
+        if (!stopped && (response.status === 401 || response.status === 404)) endAccess();
+      })
+      .catch(() => {}); // unreachable: keep retrying
+  };
 
   const connect = () => {
     clearTimeout(retryTimer);
@@ -45,7 +63,10 @@ export function connectLive(path: string, handlers: LiveSocketHandlers): LiveSoc
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(url);
     socket = ws;
+    let opened = false;
     ws.addEventListener("open", () => {
+      opened = true;
+      refusedInARow = 0;
       handlers.onOpen(ws);
       pingTimer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), PING_MS);
     });
@@ -57,11 +78,8 @@ export function connectLive(path: string, handlers: LiveSocketHandlers): LiveSoc
       clearInterval(pingTimer);
       if (socket === ws) socket = null;
       if (stopped) return;
-      if (event.code === ACCESS_ENDED) {
-        stopped = true;
-        handlers.onAccessEnded();
-        return;
-      }
+      if (event.code === ACCESS_ENDED) return endAccess();
+      if (!opened && navigator.onLine && ++refusedInARow === 2) probe();
       handlers.onStatus(navigator.onLine ? "reconnecting" : "offline");
       // Backoff with jitter, so a venue's phones do not all come back at once.
       const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempts) * (0.5 + Math.random() / 2);

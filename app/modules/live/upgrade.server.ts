@@ -31,16 +31,20 @@ const refuse = (status: number, message: string) => new Response(message, { stat
 
 export async function handleLiveUpgrade(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return refuse(426, "Expected a WebSocket upgrade");
+  // A plain GET is a device asking whether it may still connect (a refused handshake
+  // looks the same as a network error to a browser): the same authorization answers,
+  // 426 meaning yes. It carries no data, so it needs no Origin.
+  const upgrade = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
   // Browsers always send Origin on a WebSocket handshake: only our own pages may open one.
-  if (request.headers.get("Origin") !== url.origin) return refuse(403, "Forbidden");
+  if (upgrade && request.headers.get("Origin") !== url.origin) return refuse(403, "Forbidden");
+  const admitted = (open: () => Promise<Response>) => (upgrade ? open() : refuse(426, "Expected a WebSocket upgrade"));
 
   if (url.pathname === USER_LIVE) {
     const session = await readSession(getDb(env), request);
     if (!session?.viewer) return refuse(401, "Not signed in");
     const headers = new Headers(request.headers);
     headers.set(CHANNEL_VIEWER_HEADER, JSON.stringify({ userId: session.viewer.userId, sessionHash: session.viewer.sessionHash } satisfies ChannelViewer));
-    return channelOf(env, session.viewer.userId).fetch(new Request(request, { headers }));
+    return admitted(() => channelOf(env, session.viewer.userId).fetch(new Request(request, { headers })));
   }
 
   const eventMatch = url.pathname.match(EVENT_LIVE);
@@ -83,7 +87,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   }
   const headers = new Headers(request.headers);
   headers.set(ROOM_VIEWER_HEADER, JSON.stringify(viewer));
-  return roomOf(env, eventId).fetch(new Request(request, { headers }));
+  return admitted(() => roomOf(env, eventId).fetch(new Request(request, { headers })));
 }
 
 /** requireEventAccess throws a redirect (signed out), or data with 404/403. */
