@@ -17,7 +17,9 @@
 // Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor) are reported,
 // not enforced: timing belongs to benchmarks, never to tests.
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer } from "node:http";
 import { DatabaseSync } from "node:sqlite";
 import { performance } from "node:perf_hooks";
@@ -25,7 +27,9 @@ import WebSocket, { WebSocketServer } from "ws";
 
 const ROOM_SIZES = [10, 200];
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 300);
-const WARMUP = 20;
+// Ours and the floor take turns in blocks, so a busy moment on the machine falls on both.
+const BLOCKS = 3;
+const WARMUP = 10;
 const PORT = process.env.BENCH_PORT ?? "4198";
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DEMO_EMAIL = "demo@eventflow.app";
@@ -141,7 +145,7 @@ async function signIn() {
 }
 
 /** Ours: the dashboard's own toggle request; the room's sequence comes back on the sockets. */
-async function measureOurs(cookie, size) {
+async function oursRoom(cookie, size) {
   const sockets = await openRoom(`ws://127.0.0.1:${PORT}/live/events/${EVENT_ID}`, { Cookie: cookie, Origin: ORIGIN }, size);
   let expected = sockets[0].lastSeq;
   const send = async (done) => {
@@ -154,15 +158,16 @@ async function measureOurs(cookie, size) {
     if (!response.ok) throw new Error(`toggle answered ${response.status}`);
     return ++expected;
   };
-  const latencies = await drive({ sockets, send, total: CHANGES });
-  for (const s of sockets) s.ws.close();
-  return summary(latencies, sockets);
+  return { sockets, send };
 }
 
 // ---------------------------------------------------------------- the floor
 
 function startFloor() {
-  const db = new DatabaseSync(":memory:");
+  // On disk, write-ahead log, every commit synced: as local D1 stores its rows.
+  const dir = mkdtempSync(join(tmpdir(), "bench-floor-"));
+  const db = new DatabaseSync(join(dir, "floor.sqlite"));
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
   db.exec("CREATE TABLE shot_list_items (id TEXT PRIMARY KEY, is_done INTEGER, updated_at TEXT)");
   const upsert = db.prepare(
     "INSERT INTO shot_list_items (id, is_done, updated_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET is_done = excluded.is_done, updated_at = excluded.updated_at RETURNING *",
@@ -190,7 +195,7 @@ function startFloor() {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, wss, port: server.address().port })));
 }
 
-async function measureFloor(floor, size) {
+async function floorRoom(floor, size) {
   const sockets = await openRoom(`ws://127.0.0.1:${floor.port}/`, {}, size);
   let expected = sockets[0].lastSeq;
   const send = async (done) => {
@@ -201,9 +206,18 @@ async function measureFloor(floor, size) {
     await response.arrayBuffer();
     return ++expected;
   };
-  const latencies = await drive({ sockets, send, total: CHANGES });
-  for (const s of sockets) s.ws.close();
-  return summary(latencies, sockets);
+  return { sockets, send };
+}
+
+/** Both rooms open at once; blocks of changes alternate between them. */
+async function measure(rooms) {
+  const latencies = rooms.map(() => []);
+  const perBlock = Math.ceil(CHANGES / BLOCKS);
+  for (let block = 0; block < BLOCKS; block++) {
+    for (const [i, room] of rooms.entries()) latencies[i].push(...(await drive({ ...room, total: perBlock })));
+  }
+  for (const room of rooms) for (const s of room.sockets) s.ws.close();
+  return rooms.map((room, i) => summary(latencies[i], room.sockets));
 }
 
 // ---------------------------------------------------------------- run
@@ -216,8 +230,7 @@ try {
   const cookie = await signIn();
   const floor = await startFloor();
   for (const size of ROOM_SIZES) {
-    const ours = await measureOurs(cookie, size);
-    const base = await measureFloor(floor, size);
+    const [ours, base] = await measure([await oursRoom(cookie, size), await floorRoom(floor, size)]);
     results.push({ sockets: size, ours, floor: base, ratioP50: ours.p50 / base.p50, ratioP99: ours.p99 / base.p99 });
   }
   floor.wss.close();
@@ -229,7 +242,7 @@ try {
   app.kill("SIGTERM");
 }
 
-console.log(`\nRealtime: toggle request sent -> change on the last socket (${CHANGES} changes per run, ${WARMUP} warm-up not counted)\n`);
+console.log(`\nRealtime: toggle request sent -> change on the last socket (${CHANGES} changes per room size and server, in ${BLOCKS} alternating blocks, ${WARMUP} warm-ups per block not counted)\n`);
 console.log("sockets  server   p50        p95        p99        lost  dup  out-of-order");
 for (const r of results) {
   for (const [name, s] of [["ours ", r.ours], ["floor", r.floor]]) {

@@ -331,19 +331,20 @@ export async function announce(
 ) {
   const live = "live" in outcome ? outcome.live : undefined;
   const change = "notice" in outcome ? outcome.notice : undefined;
-  await Promise.all([
-    live
-      ? publishChange(env, event.id, { ...live.change, actor: actor?.userId ?? null }).then(() => (live.revoke ? revokeLive(env, event.id, live.revoke) : undefined))
-      : undefined,
-    change
-      ? notifyTeamChange(db, env, {
-          event,
-          change,
-          actor,
-          alsoExcept: exceptLead ? sql`SELECT lead_photographer_id FROM events WHERE id = ${event.id}` : undefined,
-        })
-      : undefined,
-  ]);
+  // The room first: devices see the change before the notifications are written (the
+  // two would otherwise compete for the same isolate while the room broadcasts).
+  if (live) {
+    await publishChange(env, event.id, { ...live.change, actor: actor?.userId ?? null });
+    if (live.revoke) await revokeLive(env, event.id, live.revoke);
+  }
+  if (change) {
+    await notifyTeamChange(db, env, {
+      event,
+      change,
+      actor,
+      alsoExcept: exceptLead ? sql`SELECT lead_photographer_id FROM events WHERE id = ${event.id}` : undefined,
+    });
+  }
 }
 
 /** Runs one intent's handler. The caller has checked that the asker may. */
