@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventClientAccess, eventInvites, eventPeople, events, eventSecondShooters, notificationPreferences, notifications, organizations, pushSubscriptions, pushThrottle, shotListItems, timelineBlocks, users } from "~/db/schema";
+import { eventClientAccess, eventInvites, eventPeople, events, eventSecondShooters, notificationPreferences, notifications, organizations, profiles, pushSubscriptions, pushThrottle, shotListItems, timelineBlocks, users } from "~/db/schema";
 import { deliverPushDigest } from "~/modules/notifications/push.server";
 import { notifyTeamChange, PUSH_WINDOW_MS, teamChangeText } from "~/modules/notifications/team-changes.server";
 import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
@@ -68,6 +68,19 @@ describe("who is told of a team change", () => {
       // Spec §7: a team change carries eventId, eventTitle, notificationType and url '/'.
       data: { type: "shot_status_changed", eventId, eventTitle: "Emma & James", notificationType: "shot_status_changed", url: "/" },
     });
+  });
+
+  it("names the actor by name or business, never by address (the team's addresses are the lead's business)", async () => {
+    const { eventId, shot, page } = await seedEvent();
+    await db.update(profiles).set({ firstName: null, lastName: null, businessName: null }).where(eq(profiles.userId, other.id));
+    try {
+      expect((await other.client.post(page, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
+      const toMember = (await notificationsOf(eventId)).find((r) => r.userId === member.id)!;
+      expect(toMember.message).toBe('A team member checked off "Rings" (Emma & James).');
+      expect(toMember.message).not.toContain(other.email);
+    } finally {
+      await db.update(profiles).set({ firstName: "Sam", lastName: "Shooter" }).where(eq(profiles.userId, other.id));
+    }
   });
 
   it("the lead's own change reaches the accepted members only", async () => {

@@ -22,7 +22,7 @@ import type { Revocation } from "../../../workers/durable-objects/event-room";
 import { createClientAccess } from "~/modules/client-access/service.server";
 import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
-import { inviterDisplayName, leaveEvent, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
+import { inviterDisplayName, leaveEvent, personName, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
 import type { Viewer } from "~/utils/session.server";
 import { sql } from "drizzle-orm";
 import { notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
@@ -307,13 +307,8 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     userId: viewer.userId,
     formData,
   });
-  await announce(db, env, event, outcome, { userId: viewer.userId, name: actorName(viewer) });
+  await announce(db, env, event, outcome, { userId: viewer.userId, name: personName({ firstName: viewer.firstName, lastName: viewer.lastName, businessName: viewer.businessName }) });
   return answerOutcome(context, request, intent, outcome);
-}
-
-/** How a team member is named to the others: their own name, else the business. */
-export function actorName(person: { firstName: string | null; lastName: string | null; businessName: string | null }) {
-  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.businessName || "A team member";
 }
 
 /**

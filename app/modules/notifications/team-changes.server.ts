@@ -115,13 +115,12 @@ export function teamChangeStatements(notice: TeamChangeNotice) {
 
 /** A notification row as D1 returns it (column names). */
 export type InsertedRow = { id: string; user_id: string; title: string; message: string; created_at: string };
-type Inserted = InsertedRow;
 type Window = { user_id: string; window_ends_at: string; changes: number };
 
 /** The push jobs a team change's batch calls for, from the results of its two statements. */
 export function teamChangeJobs(
   eventId: string,
-  inserted: Inserted[],
+  inserted: InsertedRow[],
   windows: Window[],
   now = new Date(),
 ): { jobs: JobMessage[]; digests: { job: JobMessage; delaySeconds: number }[]; notified: WrittenNotification[] } {
@@ -168,7 +167,7 @@ export async function notifyTeamChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHA
   const now = notice.now ?? new Date();
   try {
     const [inserted, windows] = await batchWithRaw(db, [...teamChangeStatements({ ...notice, now })]);
-    const planned = teamChangeJobs(notice.event.id, (inserted?.results ?? []) as Inserted[], (windows?.results ?? []) as Window[], now);
+    const planned = teamChangeJobs(notice.event.id, (inserted?.results ?? []) as InsertedRow[], (windows?.results ?? []) as Window[], now);
     await dispatchTeamChange(env, planned);
     return planned.notified;
   } catch (error) {

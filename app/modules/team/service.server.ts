@@ -28,8 +28,9 @@ export function inviterDisplayName(person: Person | null | undefined) {
   return person.businessName || fullName || "the photographer";
 }
 
-function personName(person: Person & { email?: string }) {
-  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email || "A team member";
+/** How a team member is named to the others: their own name, else the business, else the address. */
+export function personName(person: Person & { email?: string }) {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.businessName || person.email || "A team member";
 }
 
 /** Invitation ids are capability URLs (/accept-invite/{id}): 24 random bytes, base64url. */
@@ -274,13 +275,15 @@ export async function respondToInvite(
   const notificationId = crypto.randomUUID();
   const verb = response === "accept" ? "accepted" : "declined";
   const data = JSON.stringify({ type: "invite_response", invite_id: invite.id, event_id: event.id, status });
-  // Issue 7: the rest of the team hears that someone joined (the inviter has the response).
+  // Issue 7: the rest of the team hears that someone joined (the inviter has the response),
+  // by name only: the team's addresses are the lead's business.
+  const joiner = personName({ firstName: responder.firstName, lastName: responder.lastName, businessName: responder.businessName });
   const joined =
     response === "accept"
       ? teamChangeStatements({
           event,
-          change: { type: "team_member_joined", subject: personName(responder) },
-          actor: { userId: responder.userId, name: personName(responder) },
+          change: { type: "team_member_joined", subject: joiner },
+          actor: { userId: responder.userId, name: joiner },
           alsoExcept: sql`SELECT invited_by FROM event_invites WHERE id = ${invite.id} AND invited_by IS NOT NULL`,
           onlyIf: sql`EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`,
           now: new Date(stamp),
