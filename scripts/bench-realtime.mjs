@@ -1,36 +1,36 @@
 // `npm run bench:realtime` (issue 7): how long a change takes to reach every device of
 // an event, measured on loopback.
 //
-// Ours: the production build served by workerd (scripts/e2e-server.mjs, a fresh seeded
-// local D1). The demo lead signs in once; N sockets open the demo wedding's live room
+// Ours: the production build served by workerd alone, as a deployed Worker is reached
+// (scripts/e2e-server.mjs with E2E_SERVE=workerd: Miniflare, a fresh seeded local D1;
+// BENCH_VIA=preview measures through `vite preview`'s Node relay instead). The demo lead signs in once; N sockets open the demo wedding's live room
 // (/live/events/:id, with the session cookie and our Origin, as a browser does); then,
 // one at a time, the lead checks a shot off or on with the same request the dashboard
 // sends (POST /events/:id.data, intent toggle-shot). Latency = from sending the request
 // to the change arriving on the LAST socket of the room.
 //
-// The floor: a minimal Node server on this machine that takes the same POST, writes
-// the row into SQLite (node:sqlite) and broadcasts it over `ws` to the same sockets,
-// driven by the same client code below. Our figures are printed as ratios to it.
+// The floor: a minimal Node server on this machine, in its own process as workerd is,
+// that takes the same POST, writes the row into SQLite (node:sqlite) and broadcasts it
+// over `ws` to the same sockets, driven by the same client code below. Our figures are
+// printed as ratios to it. The CPU time each server spends per change is printed too.
 //
 // Every socket checks the gap-free sequence numbers: lost, duplicated and
 // out-of-order messages are counted (all must be 0; the script fails otherwise).
 // Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor) are reported,
 // not enforced: timing belongs to benchmarks, never to tests.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync, fork, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:http";
-import { DatabaseSync } from "node:sqlite";
 import { performance } from "node:perf_hooks";
 import WebSocket, { WebSocketServer } from "ws";
 
 const ROOM_SIZES = [10, 200];
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 300);
-// Ours and the floor take turns in blocks, so a busy moment on the machine falls on both.
-const BLOCKS = 3;
 const WARMUP = 10;
 const PORT = process.env.BENCH_PORT ?? "4198";
+const VIA = process.env.BENCH_VIA === "preview" ? "preview" : "workerd";
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DEMO_EMAIL = "demo@eventflow.app";
 const DEMO_PASSWORD = "EventFlow2026";
@@ -51,7 +51,9 @@ async function openRoom(url, headers, count) {
 
 function openSocket(url, headers) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    // No permessage-deflate offered: the floor's `ws` server would decline it, so both
+    // servers send the same uncompressed frames (README: what deflate costs ours).
+    const ws = new WebSocket(url, { headers, perMessageDeflate: false });
     const state = { ws, lastSeq: null, lost: 0, duplicated: 0, outOfOrder: 0, arrivals: new Map() };
     ws.on("message", (data) => {
       const text = String(data);
@@ -76,20 +78,19 @@ function openSocket(url, headers) {
   });
 }
 
-/** Sends `total` toggles one after another; each waits until every socket has it. */
-async function drive({ sockets, send, total }) {
-  const latencies = [];
-  let done = false;
-  for (let i = 0; i < total + WARMUP; i++) {
-    const started = performance.now();
-    const seq = await send(done);
-    done = !done;
-    await until(() => sockets.every((s) => s.arrivals.has(seq)));
-    const last = Math.max(...sockets.map((s) => s.arrivals.get(seq)));
-    if (i >= WARMUP) latencies.push(last - started);
-    for (const s of sockets) s.arrivals.delete(seq);
-  }
-  return latencies;
+/**
+ * One toggle, timed until every socket has it. Besides the latency to the last socket,
+ * records when the first socket had it and when the HTTP answer came (where the time goes).
+ */
+async function change(room) {
+  const { sockets, send } = room;
+  const started = performance.now();
+  const seq = await send((room.done = !room.done));
+  const answered = performance.now();
+  await until(() => sockets.every((s) => s.arrivals.has(seq)));
+  const arrivals = sockets.map((s) => s.arrivals.get(seq));
+  for (const s of sockets) s.arrivals.delete(seq);
+  return { last: Math.max(...arrivals) - started, first: Math.min(...arrivals) - started, answer: answered - started };
 }
 
 function until(condition, timeoutMs = 10_000) {
@@ -124,7 +125,7 @@ function summary(latencies, sockets) {
 // ---------------------------------------------------------------- ours
 
 async function startApp() {
-  const server = spawn("node", ["scripts/e2e-server.mjs"], { env: { ...process.env, E2E_PORT: PORT }, stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn("node", ["scripts/e2e-server.mjs"], { env: { ...process.env, E2E_PORT: PORT, E2E_SERVE: VIA }, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     try {
@@ -145,7 +146,7 @@ async function signIn() {
 }
 
 /** Ours: the dashboard's own toggle request; the room's sequence comes back on the sockets. */
-async function oursRoom(cookie, size) {
+async function oursRoom(app, cookie, size) {
   const sockets = await openRoom(`ws://127.0.0.1:${PORT}/live/events/${EVENT_ID}`, { Cookie: cookie, Origin: ORIGIN }, size);
   let expected = sockets[0].lastSeq;
   const send = async (done) => {
@@ -158,12 +159,14 @@ async function oursRoom(cookie, size) {
     if (!response.ok) throw new Error(`toggle answered ${response.status}`);
     return ++expected;
   };
-  return { sockets, send };
+  return { sockets, send, pids: () => processTree(app.pid) };
 }
 
 // ---------------------------------------------------------------- the floor
 
-function startFloor() {
+/** The floor server itself: runs in a child process (this file with --floor). */
+async function serveFloor() {
+  const { DatabaseSync } = await import("node:sqlite");
   // On disk, write-ahead log, every commit synced: as local D1 stores its rows.
   const dir = mkdtempSync(join(tmpdir(), "bench-floor-"));
   const db = new DatabaseSync(join(dir, "floor.sqlite"));
@@ -192,7 +195,15 @@ function startFloor() {
       ws.send(JSON.stringify({ type: "live", seq }));
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, wss, port: server.address().port })));
+  server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }));
+}
+
+function startFloor() {
+  const child = fork(import.meta.filename, ["--floor"], { execArgv: ["--no-warnings=ExperimentalWarning"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return new Promise((resolve, reject) => {
+    child.once("message", ({ port }) => resolve({ child, port }));
+    child.once("error", reject);
+  });
 }
 
 async function floorRoom(floor, size) {
@@ -206,57 +217,110 @@ async function floorRoom(floor, size) {
     await response.arrayBuffer();
     return ++expected;
   };
-  return { sockets, send };
+  return { sockets, send, pids: () => [floor.child.pid] };
 }
 
-/** Both rooms open at once; blocks of changes alternate between them. */
+/**
+ * Both rooms open at once; they take turns change by change, so a busy moment on the
+ * machine falls on both alike. Each server's CPU time is read from /proc around the
+ * measured changes (they run in separate processes).
+ */
 async function measure(rooms) {
-  const latencies = rooms.map(() => []);
-  const perBlock = Math.ceil(CHANGES / BLOCKS);
-  for (let block = 0; block < BLOCKS; block++) {
-    for (const [i, room] of rooms.entries()) latencies[i].push(...(await drive({ ...room, total: perBlock })));
+  for (let i = 0; i < WARMUP; i++) for (const room of rooms) await change(room);
+  const latencies = rooms.map(() => ({ last: [], first: [], answer: [] }));
+  const pids = rooms.map((room) => room.pids());
+  const before = pids.map(cpuMs);
+  for (let i = 0; i < CHANGES; i++) {
+    for (const [r, room] of rooms.entries()) {
+      const timing = await change(room);
+      for (const key of Object.keys(timing)) latencies[r][key].push(timing[key]);
+    }
   }
+  const cpu = pids.map((p, r) => cpuMs(p) - before[r]);
   for (const room of rooms) for (const s of room.sockets) s.ws.close();
-  return rooms.map((room, i) => summary(latencies[i], room.sockets));
+  return rooms.map((room, r) => ({
+    ...summary(latencies[r].last, room.sockets),
+    firstP50: percentile(latencies[r].first, 50),
+    firstP99: percentile(latencies[r].first, 99),
+    answerP50: percentile(latencies[r].answer, 50),
+    cpuPerChange: cpu[r] / CHANGES,
+  }));
+}
+
+/** A process and all its descendants (workerd runs under the app's Node process). */
+function processTree(root) {
+  const children = new Map();
+  for (const line of execFileSync("ps", ["-e", "-o", "pid=,ppid="], { encoding: "utf8" }).trim().split("\n")) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** User + system CPU time of these processes so far, in ms (from /proc). */
+const TICKS_PER_MS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) / 1000;
+function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // The process ended.
+    }
+  }
+  return ticks / TICKS_PER_MS;
 }
 
 // ---------------------------------------------------------------- run
 
-const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
-const app = await startApp();
-const results = [];
-let failed = false;
-try {
-  const cookie = await signIn();
-  const floor = await startFloor();
-  for (const size of ROOM_SIZES) {
-    const [ours, base] = await measure([await oursRoom(cookie, size), await floorRoom(floor, size)]);
-    results.push({ sockets: size, ours, floor: base, ratioP50: ours.p50 / base.p50, ratioP99: ours.p99 / base.p99 });
-  }
-  floor.wss.close();
-  floor.server.close();
-} catch (error) {
-  failed = true;
-  console.error(error);
-} finally {
-  app.kill("SIGTERM");
+if (process.argv.includes("--floor")) {
+  await serveFloor();
+} else {
+  await main();
 }
 
-console.log(`\nRealtime: toggle request sent -> change on the last socket (${CHANGES} changes per room size and server, in ${BLOCKS} alternating blocks, ${WARMUP} warm-ups per block not counted)\n`);
-console.log("sockets  server   p50        p95        p99        lost  dup  out-of-order");
-for (const r of results) {
-  for (const [name, s] of [["ours ", r.ours], ["floor", r.floor]]) {
-    console.log(`${String(r.sockets).padStart(7)}  ${name}  ${ms(s.p50)}  ${ms(s.p95)}  ${ms(s.p99)}  ${String(s.lost).padStart(4)}  ${String(s.duplicated).padStart(3)}  ${String(s.outOfOrder).padStart(12)}`);
+async function main() {
+  const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
+  const app = await startApp();
+  const results = [];
+  let failed = false;
+  try {
+    const cookie = await signIn();
+    const floor = await startFloor();
+    for (const size of ROOM_SIZES) {
+      const [ours, base] = await measure([await oursRoom(app, cookie, size), await floorRoom(floor, size)]);
+      results.push({ sockets: size, ours, floor: base, ratioP50: ours.p50 / base.p50, ratioP99: ours.p99 / base.p99 });
+    }
+    floor.child.kill("SIGTERM");
+  } catch (error) {
+    failed = true;
+    console.error(error);
+  } finally {
+    app.kill("SIGTERM");
   }
-  console.log(`         ours/floor: p50 ${r.ratioP50.toFixed(1)}x, p99 ${r.ratioP99.toFixed(1)}x`);
+
+  console.log(`\nRealtime: toggle request sent -> change on the last socket (${CHANGES} changes per room size and server, taking turns change by change, after ${WARMUP} warm-ups)`);
+  console.log(`ours: the production build served by ${VIA === "preview" ? "workerd through vite preview" : "workerd (no Node relay)"}; floor: Node + SQLite + ws\n`);
+  console.log("sockets  server   p50        p95        p99     | first socket p50 / p99  HTTP answer p50  server CPU/change | lost  dup  out-of-order");
+  for (const r of results) {
+    for (const [name, s] of [["ours ", r.ours], ["floor", r.floor]]) {
+      console.log(
+        `${String(r.sockets).padStart(7)}  ${name}  ${ms(s.p50)}  ${ms(s.p95)}  ${ms(s.p99)}  | ${ms(s.firstP50).padStart(16)} ${ms(s.firstP99)}  ${ms(s.answerP50).padStart(15)}  ${ms(s.cpuPerChange).padStart(17)} | ${String(s.lost).padStart(4)}  ${String(s.duplicated).padStart(3)}  ${String(s.outOfOrder).padStart(12)}`,
+      );
+    }
+    console.log(`         ours/floor: p50 ${r.ratioP50.toFixed(1)}x, p99 ${r.ratioP99.toFixed(1)}x`);
+  }
+  for (const r of results) {
+    const messagesOk = [r.ours, r.floor].every((s) => s.lost === 0 && s.duplicated === 0 && s.outOfOrder === 0);
+    if (!messagesOk) failed = true;
+    console.log(`\n${r.sockets} sockets: messages ${messagesOk ? "all delivered once, in order" : "LOST, DUPLICATED OR OUT OF ORDER"}`);
+    if (r.sockets === 200) console.log(`  target p99 < 50 ms: ${r.ours.p99 < 50 ? "met" : "MISSED"} (${r.ours.p99.toFixed(1)} ms)`);
+    console.log(`  target p99 within 3x the floor: ${r.ratioP99 <= 3 ? "met" : "MISSED"} (${r.ratioP99.toFixed(1)}x)`);
+  }
+  mkdirSync("tests/.results", { recursive: true });
+  writeFileSync("tests/.results/bench-realtime.json", JSON.stringify({ measuredAt: new Date().toISOString(), via: VIA, changes: CHANGES, results }, null, 2));
+  process.exit(failed || results.length !== ROOM_SIZES.length ? 1 : 0);
 }
-for (const r of results) {
-  const messagesOk = [r.ours, r.floor].every((s) => s.lost === 0 && s.duplicated === 0 && s.outOfOrder === 0);
-  if (!messagesOk) failed = true;
-  console.log(`\n${r.sockets} sockets: messages ${messagesOk ? "all delivered once, in order" : "LOST, DUPLICATED OR OUT OF ORDER"}`);
-  if (r.sockets === 200) console.log(`  target p99 < 50 ms: ${r.ours.p99 < 50 ? "met" : "MISSED"} (${r.ours.p99.toFixed(1)} ms)`);
-  console.log(`  target p99 within 3x the floor: ${r.ratioP99 <= 3 ? "met" : "MISSED"} (${r.ratioP99.toFixed(1)}x)`);
-}
-mkdirSync("tests/.results", { recursive: true });
-writeFileSync("tests/.results/bench-realtime.json", JSON.stringify({ measuredAt: new Date().toISOString(), changes: CHANGES, results }, null, 2));
-process.exit(failed || results.length !== ROOM_SIZES.length ? 1 : 0);

@@ -1,10 +1,12 @@
 // The server Playwright tests against: the production build, served by workerd
 // through `vite preview`, on a fresh local D1 (migrated and seeded) kept apart from
-// the developer's own data in .wrangler/e2e-state.
+// the developer's own data in .wrangler/e2e-state. With E2E_SERVE=workerd the same
+// build is served by workerd alone, without vite preview's Node relay (benchmarks).
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
 import { seedLocal } from "./seed-local.mjs";
+import { serveWorkerd } from "./serve-workerd.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "4173";
 const stateDir = ".wrangler/e2e-state";
@@ -16,9 +18,15 @@ if (!process.env.E2E_SKIP_BUILD) run("react-router", ["build"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
 await seedLocal({ persistTo: stateDir });
 
-const server = spawn("vite", ["preview", "--port", E2E_PORT, "--strictPort", "--host", "127.0.0.1"], {
-  stdio: "inherit",
-  env: { ...process.env, EVENT_FLOW_STATE_DIR: stateDir },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+if (process.env.E2E_SERVE === "workerd") {
+  const miniflare = await serveWorkerd({ port: E2E_PORT, stateDir, inspectorPort: process.env.E2E_INSPECTOR_PORT });
+  console.log(`serving build/server from workerd on http://127.0.0.1:${E2E_PORT}`);
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => miniflare.dispose().finally(() => process.exit(0)));
+} else {
+  const server = spawn("vite", ["preview", "--port", E2E_PORT, "--strictPort", "--host", "127.0.0.1"], {
+    stdio: "inherit",
+    env: { ...process.env, EVENT_FLOW_STATE_DIR: stateDir },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 0));
+}

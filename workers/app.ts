@@ -1,4 +1,4 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, nonceContext } from "../app/context";
 import { csrfRefusal, isSameOriginRequest, withOwnOrigin } from "../app/utils/csrf.server";
 import { applySecurityHeaders, createNonce } from "../app/utils/security-headers.server";
@@ -9,10 +9,19 @@ import { handleScheduled } from "./scheduled";
 export { EventRoom } from "./durable-objects/event-room";
 export { UserChannel } from "./durable-objects/user-channel";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+/**
+ * React Router's handler. Given the build as a function, React Router re-derives its
+ * route tables on every request (so development can swap the build); in production the
+ * build never changes, so it is loaded and derived once per isolate.
+ */
+const loadBuild = () => import("virtual:react-router/server-build");
+let productionHandler: Promise<RequestHandler> | undefined;
+const requestHandler: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      productionHandler ??= loadBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+      return (await productionHandler)(request, context);
+    };
 
 export default {
   async fetch(request, env, ctx) {

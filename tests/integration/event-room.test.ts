@@ -122,6 +122,25 @@ describe("EventRoom: every change once, in order, never missed", () => {
     b.socket.close(1000, "done");
   });
 
+  it("after hibernation (a new instance over the same storage, memory empty) still sends to every device that said hello, and not to one that has not", async () => {
+    const a = await joined("seq-h", { role: "lead", userId: "u1" }, 0);
+    const b = await joined("seq-h", { role: "team", userId: "u2" }, 0);
+    const silent = (await connect("seq-h", { role: "team", userId: "u3" })).webSocket!;
+    const silentMessages: Array<Record<string, unknown>> = [];
+    silent.addEventListener("message", (e) => silentMessages.push(JSON.parse(String(e.data))));
+    silent.accept();
+    await room("seq-h").publish(change(1));
+    await runInDurableObject(room("seq-h"), async (_instance: EventRoom, state) => {
+      // What the runtime does when a hibernated room wakes: a fresh object, no memory.
+      const { EventRoom: Room } = await import("../../workers/durable-objects/event-room");
+      expect(await new Room(state, env).publish(change(2))).toBe(2);
+    });
+    await waitFor(() => [a, b].every((device) => device.messages.filter((m) => m.type === "change").length === 2), 2000);
+    for (const device of [a, b]) expect(device.messages.filter((m) => m.type === "change").map((m) => m.seq)).toEqual([1, 2]);
+    expect(silentMessages.map((m) => m.type)).toEqual(["welcome"]);
+    for (const socket of [a.socket, b.socket, silent]) socket.close(1000, "done");
+  });
+
   it("replays what a device missed since the sequence it gives, then says live", async () => {
     const stub = room("seq-3");
     for (let n = 1; n <= 6; n++) await stub.publish(change(n));

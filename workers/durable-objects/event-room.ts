@@ -38,6 +38,13 @@ const logKey = (seq: number) => `log:${String(seq).padStart(12, "0")}`;
  * costs nothing and the sequence, being in storage, survives hibernation.
  */
 export class EventRoom extends DurableObject<Env> {
+  /**
+   * The sockets that said hello, with their viewer: what a publish sends to, without
+   * decoding each socket's attachment (a room may hold hundreds). Memory only: after
+   * hibernation it is rebuilt from the attachments, which stay the record.
+   */
+  private liveSockets: Map<WebSocket, RoomViewer> | null = null;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
@@ -72,6 +79,7 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.liveSockets?.delete(ws);
     // Complete the closing handshake. 1005 (no status) and 1006 (dropped) describe a
     // close but may not be sent in one.
     try {
@@ -95,7 +103,19 @@ export class EventRoom extends DurableObject<Env> {
       for (const [key, change] of missed) send(ws, messageFor(attachment.viewer, Number(key.slice(4)), change));
     }
     ws.serializeAttachment({ ...attachment, hello: true } satisfies Attachment);
+    this.live().set(ws, attachment.viewer);
     send(ws, { type: "live", seq: current });
+  }
+
+  private live() {
+    if (!this.liveSockets) {
+      this.liveSockets = new Map();
+      for (const ws of this.ctx.getWebSockets()) {
+        const attachment = ws.deserializeAttachment() as Attachment | null;
+        if (attachment?.hello) this.liveSockets.set(ws, attachment.viewer);
+      }
+    }
+    return this.liveSockets;
   }
 
   private async currentSeq() {
@@ -109,13 +129,11 @@ export class EventRoom extends DurableObject<Env> {
     if (seq > ROOM_LOG_SIZE) await this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
     // One encoding per kind of viewer, not per socket: a room may hold hundreds.
     const encoded = new Map<RoomViewer["role"], string>();
-    for (const ws of this.ctx.getWebSockets()) {
-      const attachment = ws.deserializeAttachment() as Attachment | null;
-      if (!attachment?.hello) continue;
-      const kind = attachment.viewer.role === "client" ? "client" : "lead";
+    for (const [ws, viewer] of this.live()) {
+      const kind = viewer.role === "client" ? "client" : "lead";
       let text = encoded.get(kind);
-      if (text === undefined) encoded.set(kind, (text = JSON.stringify(messageFor(attachment.viewer, seq, change))));
-      sendText(ws, text);
+      if (text === undefined) encoded.set(kind, (text = JSON.stringify(messageFor(viewer, seq, change))));
+      if (!sendText(ws, text)) this.liveSockets?.delete(ws);
     }
     return seq;
   }
@@ -129,7 +147,10 @@ export class EventRoom extends DurableObject<Env> {
   async revoke(who: Revocation): Promise<number> {
     const tag = "userId" in who ? `user:${who.userId}` : "clientAccessId" in who ? `client:${who.clientAccessId}` : undefined;
     const sockets = this.ctx.getWebSockets(tag);
-    for (const ws of sockets) ws.close(ACCESS_ENDED, "Access ended");
+    for (const ws of sockets) {
+      ws.close(ACCESS_ENDED, "Access ended");
+      this.liveSockets?.delete(ws);
+    }
     return sockets.length;
   }
 
@@ -154,11 +175,13 @@ function send(ws: WebSocket, message: ServerMessage) {
   sendText(ws, JSON.stringify(message));
 }
 
+/** Sends; false when the socket has closed (its device will replay on reconnect). */
 function sendText(ws: WebSocket, text: string) {
   try {
     ws.send(text);
+    return true;
   } catch {
-    // A socket that closed meanwhile: its device will replay on reconnect.
+    return false;
   }
 }
 

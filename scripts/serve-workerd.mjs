@@ -1,0 +1,41 @@
+// Serves the production build (build/server) straight from workerd through Miniflare,
+// with no Node process in the path of a request or a socket: how a deployed Worker is
+// reached. `vite preview` (the e2e tests' server) relays every request and WebSocket
+// through its own Node process instead, a hop production does not have; the realtime
+// benchmark measures without it (scripts/bench-realtime.mjs).
+import { globSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+/**
+ * Starts the built worker on 127.0.0.1:`port`, its D1 and Durable Objects under `stateDir`
+ * (`inspectorPort`: a DevTools inspector, for profiling).
+ */
+export async function serveWorkerd({ port, stateDir, inspectorPort }) {
+  const { workerOptions, externalWorkers, main } = unstable_getMiniflareWorkerOptions("build/server/wrangler.json", undefined, {});
+  const { modulesRules: _rules, ...options } = workerOptions;
+  const root = dirname(main);
+  const chunks = globSync("**/*.{js,mjs}", { cwd: root }).filter((path) => path !== "index.js");
+  const miniflare = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: Number(port),
+      resourcePersistencePath: resolve(stateDir, "v3"), // where `wrangler … --persist-to` and vite preview keep it
+      resourceTmpPath: resolve(".wrangler/tmp"),
+      unsafeTriggerHandlers: true,
+      ...(inspectorPort ? { inspectorPort: Number(inspectorPort) } : {}),
+      workers: [
+        {
+          ...options,
+          name: "event-flow",
+          rootPath: root,
+          modules: [{ type: "ESModule", path: "index.js" }, ...chunks.map((path) => ({ type: "ESModule", path }))],
+        },
+        ...externalWorkers,
+      ],
+    }),
+  );
+  await miniflare.ready;
+  return miniflare;
+}
