@@ -13,7 +13,7 @@ import type { Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
-import { deleteRow, insertRow, limitMessage, moveBlock, type RowKind, type RowValues, setDone, updateRow } from "./rows.server";
+import { deleteRow, insertRow, limitMessage, moveBlock, type RowKind, type RowValues, setDoneStatement, updatedRow, updateRow } from "./rows.server";
 import { DeleteEventSchema, EditEventSchema } from "./schema";
 import { deleteEvent, type EventRow, requireEventAccess, toEventSummary, updateEvent } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
@@ -24,7 +24,7 @@ import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { inviterDisplayName, leaveEvent, personName, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
 import type { Viewer } from "~/utils/session.server";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
 
 // Every change the event dashboard can make: how its form is validated (the same zod
@@ -122,17 +122,43 @@ function crud<K extends RowKind>(kind: K, schema: z.ZodType<RowValues<K>>, messa
 
 const DoneSchema = z.enum(["true", "false"]);
 
-function toggle(kind: "block" | "shot", failed: string): IntentHandler {
-  return async ({ db, eventId, userId, formData }) => {
+/**
+ * A change written as one guarded statement: on the dashboard it runs in the access
+ * check's own D1 batch, carrying the same permission in SQL (one round trip for the
+ * day's most frequent change); the client portal, which checked its link first, runs
+ * it alone. `prepare` answers an outcome instead when the form is malformed.
+ */
+type Inline = {
+  statement: (db: Db, eventId: string, userId: string | null, permitted?: SQL) => ReturnType<typeof setDoneStatement>;
+  outcome: (rows: unknown[]) => Outcome;
+};
+type InlineIntent = { prepare: (formData: FormData) => Inline | Outcome; handler: IntentHandler };
+
+function toggle(kind: "block" | "shot", failed: string): InlineIntent {
+  const prepare = (formData: FormData): Inline | Outcome => {
     const id = rowId(formData);
     const done = DoneSchema.safeParse(formData.get("done"));
     if (!id || !done.success) return MALFORMED;
-    const row = await setDone(db, kind, eventId, id, userId, done.data === "true");
-    if (!row) return { kind: "failed", status: 404, title: failed, description: GONE };
-    // Checking off is the most frequent action on the day: no redirect, no toast.
-    return { kind: "stay", live: upsert(kind, row), notice: notice(kind === "shot" ? "shot_status_changed" : "timeline_updated", row, done.data === "true") };
+    const isDone = done.data === "true";
+    return {
+      statement: (db, eventId, userId, permitted) => setDoneStatement(db, kind, eventId, id, userId, isDone, permitted),
+      outcome: (rows) => {
+        const row = updatedRow(rows);
+        if (!row) return { kind: "failed", status: 404, title: failed, description: GONE };
+        // Checking off is the most frequent action on the day: no redirect, no toast.
+        return { kind: "stay", live: upsert(kind, row), notice: notice(kind === "shot" ? "shot_status_changed" : "timeline_updated", row, isDone) };
+      },
+    };
   };
+  const handler: IntentHandler = async ({ db, eventId, userId, formData }) => {
+    const inline = prepare(formData);
+    return "kind" in inline ? inline : inline.outcome(await inline.statement(db, eventId, userId));
+  };
+  return { prepare, handler };
 }
+const toggleBlock = toggle("block", "Failed to update timeline block.");
+const toggleShot = toggle("shot", "Failed to update shot item.");
+const INLINE: Partial<Record<DashboardIntent, InlineIntent>> = { "toggle-block": toggleBlock, "toggle-shot": toggleShot };
 
 const blocks = crud("block", BlockSchema, {
   added: "Timeline block added",
@@ -207,8 +233,8 @@ function upsert(kind: RowKind, row: Record<string, unknown> | undefined): Live |
 const teamTab = (eventId: string) => `/events/${eventId}?tab=team`;
 
 const HANDLERS: Record<DashboardIntent, IntentHandler> = {
-  "toggle-block": toggle("block", "Failed to update timeline block."),
-  "toggle-shot": toggle("shot", "Failed to update shot item."),
+  "toggle-block": toggleBlock.handler,
+  "toggle-shot": toggleShot.handler,
   "add-block": blocks.add,
   "edit-block": blocks.edit,
   "delete-block": blocks.remove,
@@ -295,18 +321,30 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   if (!isDashboardIntent(intent)) {
     return data<DashboardActionData>({ intent: null, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   }
-  const { event, viewer, db } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
+  const inline = INLINE[intent]?.prepare(formData);
+  const batched = inline && !("kind" in inline) ? inline : undefined;
+  const { event, viewer, db, reads } = await requireEventAccess(
+    context,
+    request,
+    eventId,
+    INTENT_PERMISSIONS[intent],
+    batched ? (db, id, userId, permitted) => [batched.statement(db, id, userId, permitted)] as const : undefined,
+  );
   const { env } = context.get(cloudflareContext);
-  const outcome = await runIntent(intent, {
-    db,
-    env,
-    origin: new URL(request.url).origin,
-    event,
-    viewer,
-    eventId: event.id,
-    userId: viewer.userId,
-    formData,
-  });
+  const outcome = batched
+    ? batched.outcome(reads[0] as unknown[])
+    : inline && "kind" in inline
+      ? inline
+      : await runIntent(intent, {
+          db,
+          env,
+          origin: new URL(request.url).origin,
+          event,
+          viewer,
+          eventId: event.id,
+          userId: viewer.userId,
+          formData,
+        });
   await announce(db, env, event, outcome, { userId: viewer.userId, name: personName({ firstName: viewer.firstName, lastName: viewer.lastName, businessName: viewer.businessName }) });
   return answerOutcome(context, request, intent, outcome);
 }

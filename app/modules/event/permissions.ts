@@ -36,3 +36,8 @@ const PERMISSIONS: Record<EventRole, ReadonlySet<EventAction>> = {
 export function can(role: EventRole, action: EventAction): boolean {
   return PERMISSIONS[role].has(action);
 }
+
+/** The roles that may do `action`. */
+export function rolesThatCan(action: EventAction): EventRole[] {
+  return (Object.keys(PERMISSIONS) as EventRole[]).filter((role) => can(role, action));
+}

@@ -57,19 +57,29 @@ export async function insertRow<K extends RowKind>(db: Db, kind: K, eventId: str
 }
 
 /** Updates a row of this event and returns it; null when there is none (deleted meanwhile, or foreign). */
-export async function updateRow<K extends RowKind>(
+export async function updateRow<K extends RowKind>(db: Db, kind: K, eventId: string, id: string, values: Partial<RowValues<K>> | DoneFields) {
+  return updatedRow(await updateRowStatement(db, kind, eventId, id, values));
+}
+
+/** updateRow as one statement (for a D1 batch), only `where` it holds; see updatedRow. */
+export function updateRowStatement<K extends RowKind>(
   db: Db,
   kind: K,
   eventId: string,
   id: string,
   values: Partial<RowValues<K>> | DoneFields,
+  where?: SQL,
 ) {
   const table: (typeof TABLES)[RowKind] = TABLES[kind];
-  const rows = await db
+  return db
     .update(table)
     .set({ ...values, updatedAt: new Date().toISOString() })
-    .where(and(eq(table.id, id), eq(table.eventId, eventId)))
+    .where(and(eq(table.id, id), eq(table.eventId, eventId), where))
     .returning();
+}
+
+/** The row an update statement returned, or null when it matched none. */
+export function updatedRow(rows: unknown[]) {
   return (rows[0] as Record<string, unknown> | undefined) ?? null;
 }
 
@@ -86,10 +96,12 @@ export async function deleteRow(db: Db, kind: RowKind, eventId: string, id: stri
 /**
  * Checks a block or shot off (stamping who and when: done_by is null for a client
  * link, which has no account) or back on (clearing both), spec §4. The id must belong
- * to this event; a row deleted meanwhile answers null.
+ * to this event; a row deleted meanwhile matches none (updatedRow: null). One
+ * statement, for a batch; `where` adds a condition (the viewer's permission).
  */
-export async function setDone(db: Db, kind: "block" | "shot", eventId: string, id: string, userId: string | null, done: boolean) {
-  return updateRow(db, kind, eventId, id, done ? { isDone: true, doneBy: userId, doneAt: new Date().toISOString() } : { isDone: false, doneBy: null, doneAt: null });
+export function setDoneStatement(db: Db, kind: "block" | "shot", eventId: string, id: string, userId: string | null, done: boolean, where?: SQL) {
+  const values = done ? { isDone: true, doneBy: userId, doneAt: new Date().toISOString() } : { isDone: false, doneBy: null, doneAt: null };
+  return updateRowStatement(db, kind, eventId, id, values, where);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import {
@@ -19,7 +19,7 @@ import type { Db } from "~/utils/db.server";
 import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
-import { can, type EventAction, type EventRole } from "./permissions";
+import { can, type EventAction, type EventRole, rolesThatCan } from "./permissions";
 import type { EditEventInput, EventInput } from "./schema";
 import { eventStatus } from "./status";
 
@@ -36,12 +36,31 @@ function eventWithMembership(db: Db, userId: string, eventId: string) {
     .where(eq(events.id, eventId));
 }
 
+/** The statuses of a team member who is on the event ('active' is older data's word). */
+const TEAM_STATUSES = ["accepted", "active"];
+
 /** decisions.md roles: the lead, an accepted team member, or nobody (null). */
 function roleOf(row: { event: EventRow; membership: string | null } | undefined, userId: string) {
   if (!row) return null;
   if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole };
-  if (row.membership === "accepted" || row.membership === "active") return { event: row.event, role: "team" as EventRole };
+  if (row.membership && TEAM_STATUSES.includes(row.membership)) return { event: row.event, role: "team" as EventRole };
   return null;
+}
+
+/**
+ * The same rule as roleOf and `can`, as a SQL condition: true when the user has a role
+ * on the event that may do `action`. A write that carries it can run in the access
+ * check's own D1 batch: if access is refused, it changed nothing.
+ */
+export function permittedSql(userId: string, eventId: string, action: EventAction): SQL {
+  const roles = rolesThatCan(action);
+  const conditions = [
+    ...(roles.includes("lead") ? [sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.leadPhotographerId} = ${userId})`] : []),
+    ...(roles.includes("team")
+      ? [sql`EXISTS (SELECT 1 FROM ${eventSecondShooters} WHERE ${eventSecondShooters.eventId} = ${eventId} AND ${eventSecondShooters.userId} = ${userId} AND ${inArray(eventSecondShooters.status, TEAM_STATUSES)})`]
+      : []),
+  ];
+  return conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`0`;
 }
 
 type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
@@ -52,19 +71,21 @@ type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
  * the event exists would leak it). A role without the right: 403.
  *
  * `alsoRead` lets a loader read the page's lists in the same D1 batch as the check
- * (one round trip); their results are returned only once access is granted.
+ * (one round trip); their results are returned only once access is granted. A write
+ * may go in that batch too if it carries `permitted` in its WHERE (the same rule, in
+ * SQL): refused, it changes nothing.
  */
 export async function requireEventAccess<R extends Reads | []>(
   context: Readonly<RouterContextProvider>,
   request: Request,
   eventId: string | undefined,
   action: EventAction,
-  alsoRead?: (db: Db, eventId: string, userId: string) => R,
+  alsoRead?: (db: Db, eventId: string, userId: string, permitted: SQL) => R,
 ) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
   if (!eventId || eventId.length > EVENT_ID_MAX) throw data("Event not found", { status: 404 });
-  const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId, viewer.userId) ?? [])])) as [
+  const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId, viewer.userId, permittedSql(viewer.userId, eventId, action)) ?? [])])) as [
     Awaited<ReturnType<typeof eventWithMembership>>,
     ...unknown[],
   ];
@@ -82,7 +103,7 @@ export async function listEvents(db: Db, userId: string) {
       .select({ event: events })
       .from(eventSecondShooters)
       .innerJoin(events, eq(events.id, eventSecondShooters.eventId))
-      .where(and(eq(eventSecondShooters.userId, userId), inArray(eventSecondShooters.status, ["accepted", "active"])))
+      .where(and(eq(eventSecondShooters.userId, userId), inArray(eventSecondShooters.status, TEAM_STATUSES)))
       .orderBy(asc(events.date)),
   ]);
   return { mine: mine.map(toEventSummary), hired: hired.map((row) => toEventSummary(row.event)) };
