@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toPortalChange, toPortalRow } from "~/modules/live/protocol";
+import { readMessage, ServerMessageSchema, toPortalChange, toPortalRow } from "~/modules/live/protocol";
 
 // decisions.md, client column: a client link sees the event, timeline, shots, people
 // and vendors, never the team. The room publishes whole rows; a portal gets a cut.
@@ -28,5 +28,20 @@ describe("toPortalChange (what a portal socket is sent)", () => {
 
   it("keeps a column added later away from clients until it is listed (an allow-list)", () => {
     expect(toPortalRow("person", { id: "p1", firstName: "Rosa", internalRating: 5 } as unknown as Record<string, unknown>)).toEqual({ id: "p1", firstName: "Rosa" });
+  });
+});
+
+describe("readMessage: what a device accepts from a socket", () => {
+  it("reads a message of the expected shape", () => {
+    expect(readMessage(ServerMessageSchema, JSON.stringify({ type: "live", seq: 4 }))).toEqual({ type: "live", seq: 4 });
+  });
+
+  it.each([
+    ["not JSON", "{nope"],
+    ["an unknown type", JSON.stringify({ type: "drop_tables", seq: 1 })],
+    ["a sequence that is not a number", JSON.stringify({ type: "live", seq: "4" })],
+    ["pong", "pong"],
+  ])("ignores %s (null)", (_label, data) => {
+    expect(readMessage(ServerMessageSchema, data)).toBeNull();
   });
 });

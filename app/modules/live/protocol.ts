@@ -138,3 +138,13 @@ export type UserServerMessage = z.infer<typeof UserServerMessageSchema>;
 
 /** How many recent notifications the channel keeps for tabs that connect late. */
 export const USER_CHANNEL_LOG_SIZE = 20;
+
+/** A message from the server as `schema` reads it; null when it is not JSON or not of that shape. */
+export function readMessage<S extends z.ZodType>(schema: S, data: string): z.output<S> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { type Change, ServerMessageSchema } from "./protocol";
+import { type Change, readMessage, ServerMessageSchema } from "./protocol";
 import { connectLive, type LiveSocket } from "./reconnecting-socket";
 
 // A device's connection to its event's live room (issue 7). It says hello with the
@@ -40,15 +40,8 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
       onStatus: setStatus,
       onAccessEnded: () => handlers.current.onAccessEnded(),
       onMessage: (data, ws) => {
-        let parsed;
-        try {
-          parsed = ServerMessageSchema.safeParse(JSON.parse(data));
-        } catch {
-          return;
-        }
-        if (!parsed.success) return;
-        const message = parsed.data;
-        switch (message.type) {
+        const message = readMessage(ServerMessageSchema, data);
+        switch (message?.type) {
           case "change":
           case "skip":
             if (message.seq <= lastSeq.current) return; // already applied (a replay overlap)

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { connectLive, refetchQuietly } from "~/modules/live/reconnecting-socket";
-import { UserServerMessageSchema } from "~/modules/live/protocol";
 import { playChime, unlockChimeOnFirstGesture } from "./chime";
 import type { HeaderNotification, HeaderNotifications } from "./header";
 import { mergeNotifications } from "./header";
@@ -30,38 +29,42 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
     if (!signedIn) return;
     unlockChimeOnFirstGesture();
     let opened = 0;
-    const socket = connectLive("/live/me", {
-      onOpen: (ws) => {
-        opened++;
-        // The list's read time, a few seconds early for clock skew: duplicates are skipped by id.
-        const from = new Date(Date.parse(since.current ?? new Date().toISOString()) - 5_000).toISOString();
-        ws.send(JSON.stringify({ type: "hello", since: from }));
-        // A reconnect: what arrived while the socket was down is in the page data.
-        if (opened > 1) refetchQuietly(revalidate.current);
-      },
-      onStatus: () => {},
-      onAccessEnded: () => refetchQuietly(revalidate.current),
-      onMessage: (data) => {
-        let parsed;
-        try {
-          parsed = UserServerMessageSchema.safeParse(JSON.parse(data));
-        } catch {
-          return;
-        }
-        if (!parsed.success) return;
-        if (parsed.data.type === "ready") return socket.resetBackoff();
-        if (parsed.data.type !== "notifications") return;
-        const incoming: HeaderNotification[] = parsed.data.items;
-        const current = latest.current;
-        if (!current) return;
-        const merged = mergeNotifications(current, incoming);
-        if (merged === current) return; // all already shown
-        latest.current = merged;
-        setState(merged);
-        if (merged.unreadCount > current.unreadCount) playChime();
-      },
+    let socket: ReturnType<typeof connectLive> | undefined;
+    let stopped = false;
+    // The header is on every page: the message schemas (zod) load after hydration, not
+    // with the page's first JavaScript.
+    void import("~/modules/live/protocol").then(({ readMessage, UserServerMessageSchema }) => {
+      if (stopped) return;
+      socket = connectLive("/live/me", {
+        onOpen: (ws) => {
+          opened++;
+          // The list's read time, a few seconds early for clock skew: duplicates are skipped by id.
+          const from = new Date(Date.parse(since.current ?? new Date().toISOString()) - 5_000).toISOString();
+          ws.send(JSON.stringify({ type: "hello", since: from }));
+          // A reconnect: what arrived while the socket was down is in the page data.
+          if (opened > 1) refetchQuietly(revalidate.current);
+        },
+        onStatus: () => {},
+        onAccessEnded: () => refetchQuietly(revalidate.current),
+        onMessage: (data) => {
+          const message = readMessage(UserServerMessageSchema, data);
+          if (message?.type === "ready") return socket?.resetBackoff();
+          if (message?.type !== "notifications") return;
+          const incoming: HeaderNotification[] = message.items;
+          const current = latest.current;
+          if (!current) return;
+          const merged = mergeNotifications(current, incoming);
+          if (merged === current) return; // all already shown
+          latest.current = merged;
+          setState(merged);
+          if (merged.unreadCount > current.unreadCount) playChime();
+        },
+      });
     });
-    return () => socket.stop();
+    return () => {
+      stopped = true;
+      socket?.stop();
+    };
   }, [signedIn]);
 
   return state;

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { useLazyValidation } from "~/components/use-lazy-validation";
+import type { validateWithToast } from "~/components/validate-with-toast";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { AppLogo } from "~/components/app-logo";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
@@ -10,7 +11,10 @@ import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { AccountActionData } from "../action-result";
 import { APP_FEATURES } from "../features";
-import { ForgotPasswordSchema, SignInSchema, SignUpSchema } from "../schema";
+import type { SignInSchema } from "../schema";
+
+// The landing page of every new visitor: its schemas load after hydration (see useLazyValidation).
+const loadSchemas = () => import("../schema");
 
 type Tab = "signin" | "signup";
 
@@ -103,18 +107,21 @@ type SignInSubmission = ReturnType<typeof validateWithToast<typeof SignInSchema>
 function SignInForm({ actionData }: { actionData: AccountActionData | undefined }) {
   const signingIn = useSubmitting("signin");
   const sendingReset = useSubmitting("forgot");
+  const validation = useLazyValidation(loadSchemas);
   const [form, fields] = useForm({
     id: "signin-form",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) =>
-      formData.get("intent") === "forgot"
-        ? // 'Forgot password?' submits the same form with only the e-mail checked.
-          (validateWithToast(formData, submitter, ForgotPasswordSchema, (issue) =>
-            issue === "Please enter your email address first" ? "Email required" : "Validation Error",
-          ) as unknown as SignInSubmission)
-        : validateWithToast(formData, submitter, SignInSchema),
+    onValidate: validation
+      ? ({ formData, submitter }) =>
+          formData.get("intent") === "forgot"
+            ? // 'Forgot password?' submits the same form with only the e-mail checked.
+              (validation.validate(formData, submitter, validation.schemas.ForgotPasswordSchema, (issue) =>
+                issue === "Please enter your email address first" ? "Email required" : "Validation Error",
+              ) as unknown as SignInSubmission)
+            : validation.validate(formData, submitter, validation.schemas.SignInSchema)
+      : undefined,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -153,12 +160,13 @@ function SignInForm({ actionData }: { actionData: AccountActionData | undefined 
 
 function SignUpForm({ actionData }: { actionData: AccountActionData | undefined }) {
   const creating = useSubmitting("signup");
+  const validation = useLazyValidation(loadSchemas);
   const [form, fields] = useForm({
     id: "signup-form",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, SignUpSchema),
+    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.SignUpSchema) : undefined,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
