@@ -3,11 +3,12 @@
 //
 // Ours: the production build served by workerd alone, as a deployed Worker is reached
 // (scripts/e2e-server.mjs with E2E_SERVE=workerd: Miniflare, a fresh seeded local D1;
-// BENCH_VIA=preview measures through `vite preview`'s Node relay instead). The demo lead signs in once; N sockets open the demo wedding's live room
-// (/live/events/:id, with the session cookie and our Origin, as a browser does); then,
-// one at a time, the lead checks a shot off or on with the same request the dashboard
-// sends (POST /events/:id.data, intent toggle-shot). Latency = from sending the request
-// to the change arriving on the LAST socket of the room.
+// BENCH_VIA=preview measures through `vite preview`'s Node relay instead). The demo
+// lead signs in once; N sockets open the demo wedding's live room (/live/events/:id,
+// with the session cookie and our Origin, as a browser does); then, one at a time, the
+// lead checks a shot off or on with the same request the dashboard sends (POST
+// /events/:id.data, intent toggle-shot). Latency = from sending the request to the
+// change arriving on the LAST socket of the room.
 //
 // The floor: a minimal Node server on this machine, in its own process as workerd is,
 // that takes the same POST, writes the row into SQLite (node:sqlite) and broadcasts it
