@@ -20,7 +20,7 @@
 // Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor) are reported,
 // not enforced: timing belongs to benchmarks, never to tests.
 import { execFileSync, fork, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:http";
@@ -196,6 +196,14 @@ async function serveFloor() {
       ws.send(JSON.stringify({ type: "live", seq }));
     });
   });
+  // Ends with the benchmark however it ends (finished, failed, interrupted), leaving no files.
+  const end = () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on("disconnect", end);
+  process.on("SIGTERM", end);
   server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }));
 }
 
@@ -260,7 +268,7 @@ function processTree(root) {
   return tree;
 }
 
-/** User + system CPU time of these processes so far, in ms (from /proc). */
+/** User + system CPU time of these processes so far, in ms (from /proc; Linux only). */
 const TICKS_PER_MS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) / 1000;
 function cpuMs(pids) {
   let ticks = 0;
@@ -285,21 +293,23 @@ if (process.argv.includes("--floor")) {
 
 async function main() {
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
+  if (!existsSync("/proc/self/stat")) console.warn("No /proc on this system: CPU time per change is not measured (shown as 0).");
   const app = await startApp();
   const results = [];
   let failed = false;
+  let floor;
   try {
     const cookie = await signIn();
-    const floor = await startFloor();
+    floor = await startFloor();
     for (const size of ROOM_SIZES) {
       const [ours, base] = await measure([await oursRoom(app, cookie, size), await floorRoom(floor, size)]);
       results.push({ sockets: size, ours, floor: base, ratioP50: ours.p50 / base.p50, ratioP99: ours.p99 / base.p99 });
     }
-    floor.child.kill("SIGTERM");
   } catch (error) {
     failed = true;
     console.error(error);
   } finally {
+    floor?.child.kill("SIGTERM");
     app.kill("SIGTERM");
   }
 

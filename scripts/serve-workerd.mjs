@@ -4,9 +4,14 @@
 // through its own Node process instead, a hop production does not have; the realtime
 // benchmark measures without it (scripts/bench-realtime.mjs).
 import { globSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
-import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { fileURLToPath } from "node:url";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+// The Miniflare that this wrangler depends on (options are read with wrangler, so the
+// two must match), not whichever copy another package hoisted to the top.
+const { Miniflare, convertV4MiniflareOptions } = createRequire(fileURLToPath(import.meta.resolve("wrangler")))("miniflare");
 
 /**
  * Starts the built worker on 127.0.0.1:`port`, its D1 and Durable Objects under `stateDir`

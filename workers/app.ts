@@ -19,7 +19,13 @@ let productionHandler: Promise<RequestHandler> | undefined;
 const requestHandler: RequestHandler = import.meta.env.DEV
   ? createRequestHandler(loadBuild, import.meta.env.MODE)
   : async (request, context) => {
-      productionHandler ??= loadBuild().then((build) => createRequestHandler(build, import.meta.env.MODE));
+      productionHandler ??= loadBuild().then(
+        (build) => createRequestHandler(build, import.meta.env.MODE),
+        (error: unknown) => {
+          productionHandler = undefined; // the next request tries again
+          throw error;
+        },
+      );
       return (await productionHandler)(request, context);
     };
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
 import type { validateWithToast } from "./validate-with-toast";
 
 export type LazyValidation<Schemas> = { validate: typeof validateWithToast; schemas: Schemas };
@@ -13,18 +14,11 @@ export type LazyValidation<Schemas> = { validate: typeof validateWithToast; sche
 export function useLazyValidation<Schemas>(loadSchemas: () => Promise<Schemas>): LazyValidation<Schemas> | null {
   const [validation, setValidation] = useState<LazyValidation<Schemas> | null>(null);
   useEffect(() => {
-    let mounted = true;
-    Promise.all([import("./validate-with-toast.lazy"), loadSchemas()]).then(
-      ([{ validateWithToast }, schemas]) => {
-        if (mounted) setValidation({ validate: validateWithToast, schemas });
-      },
-      () => {
-        // Offline before the chunk came: the server validates.
-      },
+    // Until it arrives (offline: when back online), the server validates.
+    return loadAfterHydration(
+      () => Promise.all([import("./validate-with-toast.lazy"), loadSchemas()]),
+      ([{ validateWithToast }, schemas]) => setValidation({ validate: validateWithToast, schemas }),
     );
-    return () => {
-      mounted = false;
-    };
     // Loaded once per mounted form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -124,6 +124,9 @@ export type InviteStatus = (typeof INVITE_STATUSES)[number];
 // 'active' was seen on event_second_shooters rows in the observed build (spec §3).
 export const TEAM_MEMBER_STATUSES = ["accepted", "declined", "active"] as const;
 export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
+/** The statuses of a member who is on the event's team ('active' is older data's word). */
+export const ON_TEAM_STATUSES = ["accepted", "active"] as const satisfies readonly TeamMemberStatus[];
+export const isOnTeam = (status: string | null | undefined): boolean => (ON_TEAM_STATUSES as readonly (string | null | undefined)[]).includes(status);
 
 export const SUBSCRIPTION_STATUSES = [
   "active",

@@ -164,6 +164,21 @@ describe("EventRoom: every change once, in order, never missed", () => {
     expect(stale.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
     const future = await joined("seq-4", { role: "lead", userId: "u1" }, 9999);
     expect(future.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
+    // Told to reload, a socket is not in the room (changes it could not apply would
+    // only make it reconnect) until it says hello again with the refetched sequence.
+    await stub.publish(change(5001));
+    await stub.publish(change(5002));
+    expect(stale.messages.map((m) => m.type)).toEqual(["welcome", "reload"]);
+    stale.socket.send(JSON.stringify({ type: "hello", since: 5001 }));
+    await waitFor(() => stale.messages.some((m) => m.type === "live"), 2000);
+    await stub.publish(change(5003));
+    await waitFor(() => stale.messages.length === 5, 2000);
+    expect(stale.messages.slice(2).map((m) => [m.type, m.seq])).toEqual([
+      ["change", 5002],
+      ["live", 5002],
+      ["change", 5003],
+    ]);
+    expect(future.messages.map((m) => m.type)).toEqual(["welcome", "reload"]);
     stale.socket.close(1000, "done");
     future.socket.close(1000, "done");
   });

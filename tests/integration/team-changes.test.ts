@@ -70,6 +70,18 @@ describe("who is told of a team change", () => {
     });
   });
 
+  it("a member whose row says 'active' (older data's word for accepted) is on the team and is told too", async () => {
+    const { eventId, shot, page } = await seedEvent();
+    const veteran = await person("Ola");
+    await db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: veteran.id, status: "active" });
+    expect((await veteran.client.post(page, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
+    expect((await member.client.post(page, { intent: "toggle-shot", id: shot, done: "false" })).status).toBe(200);
+    const rows = await notificationsOf(eventId);
+    expect(rows.filter((r) => r.data?.type === "shot_status_changed" && r.message.startsWith("Alex")).map((r) => r.userId).sort()).toEqual(
+      [lead.id, other.id, veteran.id].sort(),
+    );
+  });
+
   it("names the actor by name or business, never by address (the team's addresses are the lead's business)", async () => {
     const { eventId, shot, page } = await seedEvent();
     await db.update(profiles).set({ firstName: null, lastName: null, businessName: null }).where(eq(profiles.userId, other.id));

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { type Change, ClientMessageSchema, ROOM_LOG_SIZE, type ServerMessage, toPortalChange } from "../../app/modules/live/protocol";
+import { type Change, ClientMessageSchema, readMessage, ROOM_LOG_SIZE, type ServerMessage, toPortalChange } from "../../app/modules/live/protocol";
 
 /**
  * Who a connection belongs to. The Worker sets this header after it has checked the
@@ -54,7 +54,7 @@ export class EventRoom extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
-    const viewer = parseViewer(request.headers.get(ROOM_VIEWER_HEADER));
+    const viewer = readMessage(RoomViewerSchema, request.headers.get(ROOM_VIEWER_HEADER));
     if (!viewer) return new Response("Forbidden", { status: 403 });
 
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
@@ -68,25 +68,18 @@ export class EventRoom extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const size = typeof message === "string" ? message.length : message.byteLength;
     if (size > 16_384) return send(ws, { type: "error", message: "Message too large" });
-    let parsed: ReturnType<typeof ClientMessageSchema.safeParse>;
-    try {
-      parsed = ClientMessageSchema.safeParse(JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)));
-    } catch {
-      return send(ws, { type: "error", message: "Unsupported message" });
-    }
-    if (!parsed.success) return send(ws, { type: "error", message: "Unsupported message" });
-    await this.hello(ws, parsed.data.since);
+    const hello = readMessage(ClientMessageSchema, message);
+    if (!hello) return send(ws, { type: "error", message: "Unsupported message" });
+    await this.hello(ws, hello.since);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     this.liveSockets?.delete(ws);
-    // Complete the closing handshake. 1005 (no status) and 1006 (dropped) describe a
-    // close but may not be sent in one.
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // Already closed.
-    }
+    completeClose(ws, code, reason);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    this.liveSockets?.delete(ws);
   }
 
   /** Replays what the device missed since `since`, then marks it live. */
@@ -94,8 +87,8 @@ export class EventRoom extends DurableObject<Env> {
     const attachment = ws.deserializeAttachment() as Attachment;
     const current = await this.currentSeq();
     if (since > current || current - since > ROOM_LOG_SIZE) {
-      // A sequence from the future (another room's, a reset) or a gap past the log.
-      ws.serializeAttachment({ ...attachment, hello: true } satisfies Attachment);
+      // A sequence from the future (another room's, a reset) or a gap past the log. The
+      // socket stays out of the room: after refetching, the device says hello again.
       return send(ws, { type: "reload", seq: current });
     }
     if (since < current) {
@@ -185,12 +178,14 @@ function sendText(ws: WebSocket, text: string) {
   }
 }
 
-function parseViewer(header: string | null): RoomViewer | null {
-  if (!header) return null;
+/**
+ * Answers a device's close (the closing handshake). 1005 (no status) and 1006
+ * (dropped) describe a close but may not be sent in one.
+ */
+export function completeClose(ws: WebSocket, code: number, reason: string) {
   try {
-    const parsed = RoomViewerSchema.safeParse(JSON.parse(header));
-    return parsed.success ? parsed.data : null;
+    ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
   } catch {
-    return null;
+    // Already closed.
   }
 }

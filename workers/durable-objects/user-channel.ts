@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { USER_CHANNEL_LOG_SIZE, UserHelloSchema, type UserServerMessage } from "../../app/modules/live/protocol";
+import { readMessage, USER_CHANNEL_LOG_SIZE, UserHelloSchema, type UserServerMessage } from "../../app/modules/live/protocol";
 import type { HeaderNotification } from "../../app/modules/notifications/header";
-import { ACCESS_ENDED } from "./event-room";
+import { ACCESS_ENDED, completeClose } from "./event-room";
 
 /** Set by the Worker after it has checked the session (see upgrade.server.ts). */
 export const CHANNEL_VIEWER_HEADER = "X-Event-Flow-Channel";
@@ -29,7 +29,7 @@ export class UserChannel extends DurableObject<Env> {
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const viewer = parseViewer(request.headers.get(CHANNEL_VIEWER_HEADER));
+    const viewer = readMessage(ChannelViewerSchema, request.headers.get(CHANNEL_VIEWER_HEADER));
     if (!viewer) return new Response("Forbidden", { status: 403 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [`session:${viewer.sessionHash}`]);
@@ -39,27 +39,18 @@ export class UserChannel extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     if ((typeof message === "string" ? message.length : message.byteLength) > 1024) return send(ws, { type: "error", message: "Message too large" });
-    let hello: ReturnType<typeof UserHelloSchema.safeParse>;
-    try {
-      hello = UserHelloSchema.safeParse(JSON.parse(typeof message === "string" ? message : new TextDecoder().decode(message)));
-    } catch {
-      return send(ws, { type: "error", message: "Unsupported message" });
-    }
-    if (!hello.success) return send(ws, { type: "error", message: "Unsupported message" });
+    const hello = readMessage(UserHelloSchema, message);
+    if (!hello) return send(ws, { type: "error", message: "Unsupported message" });
     // Storage calls hold the input gate: a notify() cannot slip between this read and 'ready'.
     const recent = await this.recent();
-    const missed = recent.filter((item) => item.createdAt > hello.data.since);
+    const missed = recent.filter((item) => item.createdAt > hello.since);
     if (missed.length > 0) send(ws, { type: "notifications", items: missed });
     ws.serializeAttachment({ hello: true } satisfies Attachment);
     send(ws, { type: "ready" });
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
-    } catch {
-      // Already closed.
-    }
+    completeClose(ws, code, reason);
   }
 
   private async recent() {
@@ -98,15 +89,5 @@ function send(ws: WebSocket, message: UserServerMessage) {
     ws.send(JSON.stringify(message));
   } catch {
     // Closed meanwhile: the tab refetches on reconnect.
-  }
-}
-
-function parseViewer(header: string | null): ChannelViewer | null {
-  if (!header) return null;
-  try {
-    const parsed = ChannelViewerSchema.safeParse(JSON.parse(header));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
   }
 }

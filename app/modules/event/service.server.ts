@@ -14,6 +14,7 @@ import {
   timelineBlocks,
   users,
 } from "~/db/schema";
+import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import type { Viewer } from "~/utils/session.server";
@@ -36,14 +37,11 @@ function eventWithMembership(db: Db, userId: string, eventId: string) {
     .where(eq(events.id, eventId));
 }
 
-/** The statuses of a team member who is on the event ('active' is older data's word). */
-const TEAM_STATUSES = ["accepted", "active"];
-
 /** decisions.md roles: the lead, an accepted team member, or nobody (null). */
 function roleOf(row: { event: EventRow; membership: string | null } | undefined, userId: string) {
   if (!row) return null;
   if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole };
-  if (row.membership && TEAM_STATUSES.includes(row.membership)) return { event: row.event, role: "team" as EventRole };
+  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole };
   return null;
 }
 
@@ -57,7 +55,7 @@ export function permittedSql(userId: string, eventId: string, action: EventActio
   const conditions = [
     ...(roles.includes("lead") ? [sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.leadPhotographerId} = ${userId})`] : []),
     ...(roles.includes("team")
-      ? [sql`EXISTS (SELECT 1 FROM ${eventSecondShooters} WHERE ${eventSecondShooters.eventId} = ${eventId} AND ${eventSecondShooters.userId} = ${userId} AND ${inArray(eventSecondShooters.status, TEAM_STATUSES)})`]
+      ? [sql`EXISTS (SELECT 1 FROM ${eventSecondShooters} WHERE ${eventSecondShooters.eventId} = ${eventId} AND ${eventSecondShooters.userId} = ${userId} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)})`]
       : []),
   ];
   return conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`0`;
@@ -103,7 +101,7 @@ export async function listEvents(db: Db, userId: string) {
       .select({ event: events })
       .from(eventSecondShooters)
       .innerJoin(events, eq(events.id, eventSecondShooters.eventId))
-      .where(and(eq(eventSecondShooters.userId, userId), inArray(eventSecondShooters.status, TEAM_STATUSES)))
+      .where(and(eq(eventSecondShooters.userId, userId), inArray(eventSecondShooters.status, ON_TEAM_STATUSES)))
       .orderBy(asc(events.date)),
   ]);
   return { mine: mine.map(toEventSummary), hired: hired.map((row) => toEventSummary(row.event)) };

@@ -139,10 +139,14 @@ export type UserServerMessage = z.infer<typeof UserServerMessageSchema>;
 /** How many recent notifications the channel keeps for tabs that connect late. */
 export const USER_CHANNEL_LOG_SIZE = 20;
 
-/** A message from the server as `schema` reads it; null when it is not JSON or not of that shape. */
-export function readMessage<S extends z.ZodType>(schema: S, data: string): z.output<S> | null {
+/**
+ * A message (a socket's, or a header the Worker set) as `schema` reads it; null when
+ * it is missing, not JSON or not of that shape.
+ */
+export function readMessage<S extends z.ZodType>(schema: S, data: string | ArrayBuffer | null): z.output<S> | null {
+  if (data === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(data));
+    const parsed = schema.safeParse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,4 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
+import { ON_TEAM_STATUSES } from "~/db/enums";
+import { eventSecondShooters } from "~/db/schema";
 import { type Db, batchWithRaw } from "~/utils/db.server";
 import { enqueueJobs, type JobMessage } from "~/utils/jobs";
 import type { WrittenNotification } from "./live.server";
@@ -93,7 +95,7 @@ export function teamChangeStatements(notice: TeamChangeNotice) {
   const { title, message } = teamChangeText(change, actor?.name ?? "The client", event.title);
   const data = JSON.stringify({ type: change.type, eventId: event.id, eventTitle: event.title, notificationType: change.type, url: "/" });
   const recipients = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${event.id}
-      UNION SELECT user_id FROM event_second_shooters WHERE event_id = ${event.id} AND status = 'accepted') AS r
+      UNION SELECT user_id FROM event_second_shooters WHERE event_id = ${event.id} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)}) AS r
     WHERE r.uid IS NOT ${actor?.userId ?? null}${notice.alsoExcept ? sql` AND r.uid NOT IN (${notice.alsoExcept})` : sql``}${notice.onlyIf ? sql` AND (${notice.onlyIf})` : sql``}`;
   const nowIso = now.toISOString();
   const windowEnd = new Date(now.getTime() + PUSH_WINDOW_MS).toISOString();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { connectLive, refetchQuietly } from "~/modules/live/reconnecting-socket";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { playChime, unlockChimeOnFirstGesture } from "./chime";
 import type { HeaderNotification, HeaderNotifications } from "./header";
 import { mergeNotifications } from "./header";
@@ -30,11 +31,9 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
     unlockChimeOnFirstGesture();
     let opened = 0;
     let socket: ReturnType<typeof connectLive> | undefined;
-    let stopped = false;
     // The header is on every page: the message schemas (zod) load after hydration, not
     // with the page's first JavaScript.
-    void import("~/modules/live/protocol").then(({ readMessage, UserServerMessageSchema }) => {
-      if (stopped) return;
+    const cancelLoad = loadAfterHydration(() => import("~/modules/live/protocol"), ({ readMessage, UserServerMessageSchema }) => {
       socket = connectLive("/live/me", {
         onOpen: (ws) => {
           opened++;
@@ -62,7 +61,7 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
       });
     });
     return () => {
-      stopped = true;
+      cancelLoad();
       socket?.stop();
     };
   }, [signedIn]);

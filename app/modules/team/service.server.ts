@@ -8,6 +8,7 @@ import {
   timelineBlocks,
   users,
 } from "~/db/schema";
+import { isOnTeam } from "~/db/enums";
 import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
 import { dispatchTeamChange, type InsertedRow, teamChangeJobs, teamChangeStatements, writtenOf } from "~/modules/notifications/team-changes.server";
 import { publishChange } from "~/modules/live/room.server";
@@ -94,7 +95,7 @@ export async function sendShooterInvite(
   ]);
   const existing = existingRows[0];
   const account = accountRows[0];
-  if (account?.memberStatus === "accepted" || account?.memberStatus === "active") {
+  if (isOnTeam(account?.memberStatus)) {
     return { status: "refused", message: `${input.email} is already on the team.` };
   }
   if (!existing && (teamSize[0]?.n ?? 0) >= TEAM_SIZE_MAX) {

@@ -7,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { RowMenu } from "~/components/ui/row-actions";
 import { showToast, useHydrated } from "~/components/ui/toaster";
 import { UrlDialog } from "~/components/ui/url-dialog";
-import { INVITE_TYPES } from "~/db/enums";
+import { INVITE_TYPES, isOnTeam } from "~/db/enums";
 import { formatEventDate } from "~/modules/event/components/event-card";
 import { ConfirmDialog, FormDialog, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
@@ -46,7 +46,7 @@ const TEAM_COPY =
 
 /** Spec §2 'Team': the row badge is Accepted for active or accepted, Declined, otherwise Pending. */
 function StatusBadge({ status }: { status: string }) {
-  if (status === "accepted" || status === "active") return <Badge tone="success">Accepted</Badge>;
+  if (isOnTeam(status)) return <Badge tone="success">Accepted</Badge>;
   if (status === "declined") return <Badge tone="danger">Declined</Badge>;
   if (status === "client") return <Badge tone="brand">Client link</Badge>;
   return <Badge tone="warning">Pending</Badge>;

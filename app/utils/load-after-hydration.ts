@@ -1,0 +1,39 @@
+// Code a page needs a moment after it is interactive, not in its first JavaScript
+// (`npm run bench` first-load budget). On a phone with bad signal the chunk may fail
+// to arrive: it is asked for again as soon as the device is back online, or after a
+// growing wait, until it loads or the caller no longer needs it. Client-only.
+
+const FIRST_RETRY_MS = 2_000;
+const MAX_RETRY_MS = 60_000;
+
+/** Loads `load()` and hands its result to `onLoaded`, retrying failures; returns a cancel. */
+export function loadAfterHydration<T>(
+  load: () => Promise<T>,
+  onLoaded: (loaded: T) => void,
+  online: EventTarget = window,
+): () => void {
+  let cancelled = false;
+  let wait = FIRST_RETRY_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const attempt = () => {
+    clearTimeout(timer);
+    online.removeEventListener("online", attempt);
+    load().then(
+      (loaded) => {
+        if (!cancelled) onLoaded(loaded);
+      },
+      () => {
+        if (cancelled) return;
+        online.addEventListener("online", attempt);
+        timer = setTimeout(attempt, wait);
+        wait = Math.min(wait * 2, MAX_RETRY_MS);
+      },
+    );
+  };
+  attempt();
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+    online.removeEventListener("online", attempt);
+  };
+}

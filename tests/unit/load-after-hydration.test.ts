@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
+
+describe("loadAfterHydration", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("hands over what loaded, once", async () => {
+    const onLoaded = vi.fn();
+    loadAfterHydration(() => Promise.resolve("chunk"), onLoaded, new EventTarget());
+    await vi.runAllTimersAsync();
+    expect(onLoaded).toHaveBeenCalledTimes(1);
+    expect(onLoaded).toHaveBeenCalledWith("chunk");
+  });
+
+  it("asks again as soon as the device is back online", async () => {
+    const online = new EventTarget();
+    const load = vi.fn().mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module")).mockResolvedValue("chunk");
+    const onLoaded = vi.fn();
+    loadAfterHydration(load, onLoaded, online);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onLoaded).not.toHaveBeenCalled();
+    online.dispatchEvent(new Event("online"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(onLoaded).toHaveBeenCalledWith("chunk");
+    // The pending timed retry was cleared: nothing loads a third time.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks again after a growing wait while no 'online' comes", async () => {
+    const load = vi.fn().mockRejectedValue(new TypeError("Failed to fetch"));
+    loadAfterHydration(load, vi.fn(), new EventTarget());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(load).toHaveBeenCalledTimes(2); // now waits 4 s
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it("stops asking and hands nothing over once cancelled", async () => {
+    const online = new EventTarget();
+    let resolve: (value: string) => void = () => {};
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockImplementation(() => new Promise<string>((r) => (resolve = r)));
+    const onLoaded = vi.fn();
+    const cancel = loadAfterHydration(load, onLoaded, online);
+    await vi.advanceTimersByTimeAsync(0);
+    online.dispatchEvent(new Event("online"));
+    cancel();
+    resolve("late chunk");
+    await vi.advanceTimersByTimeAsync(120_000);
+    online.dispatchEvent(new Event("online"));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(onLoaded).not.toHaveBeenCalled();
+  });
+});
