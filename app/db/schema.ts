@@ -321,7 +321,9 @@ export const eventVendors = sqliteTable(
 export const eventInvites = sqliteTable(
   "event_invites",
   {
-    // A capability URL (/accept-invite/{id}): random, never sequential.
+    // The invitation's id: what the lead's team tab and the invitee's in-app
+    // notification name it by. Not a capability: opening /accept-invite/{id} needs the
+    // signed-in account whose confirmed address is the invited one (issue 14, item 3).
     id: id(),
     eventId: text("event_id")
       .notNull()
@@ -336,12 +338,17 @@ export const eventInvites = sqliteTable(
     startTime: text("start_time"),
     endTime: text("end_time"),
     status: text("status").notNull().default("pending"),
+    // SHA-256 of the secret in the invitation e-mail's link (/accept-invite/{token}),
+    // which proves the mailbox; the secret itself is stored nowhere. A new one with
+    // every (re-)send. Null for invitations sent before issue 14 (only the id opens those).
+    tokenHash: text("token_hash"),
     createdAt: createdAt(),
     acceptedAt: text("accepted_at"),
     respondedAt: text("responded_at"),
   },
   (t) => [
     index("event_invites_event_created_idx").on(t.eventId, t.createdAt),
+    uniqueIndex("event_invites_token_unique").on(t.tokenHash),
     // Inviting the same address twice to one event re-sends the invitation; it never
     // creates a second seat (issue 5).
     uniqueIndex("event_invites_event_email_unique").on(t.eventId, t.email),
@@ -525,6 +532,24 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_status_idx").on(t.status),
     check("email_outbox_status", oneOf("status", OUTBOX_STATUSES)),
   ],
+);
+
+/**
+ * Creating forms already answered (issue 14, item 10): a form carries a key from the
+ * page that rendered it; the first submit's create writes this row in its own D1 batch
+ * (the key is the primary key, so a concurrent second submit fails and rolls back),
+ * and a second submit answers with the first one's `result`. Kept a day.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    // "<who>:<intent>:<hash of the form key and its fields>"
+    key: text("key").primaryKey(),
+    // JSON: what the first submit created (its ids), to answer a repeat the same way.
+    result: text("result", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
 /**
