@@ -266,8 +266,10 @@ describe("a client invited from the team tab", () => {
     const eventId = await seedEvent();
     const email = uniqueEmail("client");
     const response = await invite(lead.client, eventId, { email, inviteType: "client", coverageHours: "5" });
-    expect(response.status).toBe(200);
-    const text = await textOf(response);
+    // Post/redirect/get: the link is handed to the team tab that follows, once.
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/events/${eventId}?tab=team`);
+    const text = await textOf(await lead.client.get(response.headers.get("Location")!));
     expect(text).toContain("Client link created");
     const url = text.match(/http:\/\/localhost\/client\/([0-9a-f]{64})/);
     expect(url).not.toBeNull();

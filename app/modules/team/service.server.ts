@@ -4,6 +4,7 @@ import {
   eventInvites,
   events,
   eventSecondShooters,
+  idempotencyKeys,
   profiles,
   timelineBlocks,
   users,
@@ -16,6 +17,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { isoNow } from "~/utils/time";
+import { type Claim, isRepeat, priorResult } from "~/utils/idempotency.server";
 import { shooterInviteEmail } from "./emails";
 import { positionLabel, TEAM_SIZE_MAX } from "./schema";
 
@@ -91,6 +93,7 @@ export async function sendShooterInvite(
   inviter: Person & { userId: string; email: string },
   event: EventFacts,
   input: ShooterInviteInput,
+  claim: Claim | null = null,
 ): Promise<InviteOutcome> {
   if (input.email === inviter.email) return { status: "refused", message: "You can't invite yourself to your own event." };
   const [existingRows, accountRows, teamSize] = await db.batch([
@@ -156,8 +159,19 @@ export async function sendShooterInvite(
         db.insert(eventInvites).values({ id: inviteId, eventId: event.id, email: input.email, status: "pending", tokenHash, ...fields }),
       ];
   try {
-    await db.batch([writes[0]!, ...writes.slice(1), mail.statement, ...(notification ? [notification.statement] : [])]);
+    await db.batch([
+      writes[0]!,
+      ...writes.slice(1),
+      mail.statement,
+      ...(notification ? [notification.statement] : []),
+      // A repeated submit of the same form fails here and sends nothing (issue 14, item 10).
+      ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { status: resend ? "resent" : "sent", inviteId } })] : []),
+    ]);
   } catch (error) {
+    if (claim && isRepeat(error)) {
+      const first = await priorResult(db, claim);
+      if (first) return { status: first.status === "resent" ? "resent" : "sent", inviteId: String(first.inviteId) };
+    }
     // The same address invited from two devices at once: the other one won.
     if (isUniqueViolation(error)) return { status: "resent", inviteId: (await inviteIdFor(db, event.id, input.email)) ?? inviteId };
     throw error;
