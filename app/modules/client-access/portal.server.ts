@@ -4,7 +4,7 @@ import { errorToast } from "~/modules/account/action-result";
 import { announce, answerOutcome, claimForIntent, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
 import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
-import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
+import { notifyClientChange } from "~/modules/notifications/team-changes.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, hitStatement, LIMITS, overLimit } from "~/utils/rate-limit.server";
 import { roomOf } from "~/modules/live/room.server";
@@ -126,16 +126,8 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   await announce(db, env, event, outcome, null, { exceptLead: true });
   // A repeated submit changed nothing: the photographer heard of it the first time.
   if ((outcome.kind === "saved" && !outcome.repeat) || outcome.kind === "stay") {
-    // Issue 6: each client change is told to the lead (in-app and push).
-    const notification = notificationInsert(db, {
-      userId: event.leadPhotographerId,
-      title: "Client Update",
-      message: `${portal.access.clientEmail} ${CHANGE_TEXT[intent](changedName(formData))} in ${event.title}.`,
-      data: { type: "client_change", event_id: event.id },
-      eventId: event.id,
-    });
-    await notification.statement;
-    await dispatchNotifications(env, [notification.written]);
+    // Issue 6: each client change is told to the lead (in-app; its push coalesced).
+    await notifyClientChange(db, env, event, `${portal.access.clientEmail} ${CHANGE_TEXT[intent](changedName(formData))} in ${event.title}.`);
   }
   return answerOutcome(context, request, intent, outcome, noticeFor(intent));
 }
