@@ -33,7 +33,7 @@ export const isEventId = (eventId: string | undefined): eventId is string => !!e
 /** The event with the viewer's membership, if any: one statement, batchable. */
 function eventWithMembership(db: Db, userId: string, eventId: string) {
   return db
-    .select({ event: events, membership: eventSecondShooters.status, memberSince: eventSecondShooters.createdAt })
+    .select({ event: events, membership: eventSecondShooters.status, memberSince: sql<string | null>`${eventSecondShooters.createdAt}`.as("member_since") })
     .from(events)
     .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, userId)))
     .where(eq(events.id, eventId));
@@ -48,7 +48,8 @@ function eventWithMembership(db: Db, userId: string, eventId: string) {
 function roleOf(row: { event: EventRow; membership: string | null; memberSince: string | null } | undefined, userId: string) {
   if (!row) return null;
   if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole, accessStart: 0 };
-  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole, accessStart: Date.parse(row.memberSince!) || 0 };
+  // Unreadable (never, the column is NOT NULL), the bound fails closed: access began by now at the latest.
+  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole, accessStart: Date.parse(row.memberSince ?? "") || Date.now() };
   return null;
 }
 
