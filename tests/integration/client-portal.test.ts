@@ -1,4 +1,4 @@
-import { createExecutionContext, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { asc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -389,6 +389,17 @@ describe("the portal's data and its live room (issue 7)", () => {
     const loaded = await loadPage(client, access.id);
     expect(loaded.data.seq).toBe(2);
     expect(loaded.setCookie).toBeNull();
+  });
+
+  it("a wrong token touches no room, whatever event a cookie names (issue 14 item 7)", async () => {
+    const fx = await seedEvent();
+    const access = await createAccess(fx.eventId);
+    const guesser = createClient();
+    guesser.jar.set(`ef_client_${access.id}`, "ab".repeat(32));
+    guesser.jar.set(`ef_client_event_${access.id}`, fx.eventId);
+    expect((await guesser.get(`/client/view/${access.id}`)).status).toBe(404);
+    const wanted = env.EVENT_ROOM.idFromName(fx.eventId);
+    expect((await listDurableObjectIds(env.EVENT_ROOM)).some((id) => id.equals(wanted))).toBe(false);
   });
 
   it("the event cookie opens nothing by itself: no token, or a revoked link, is refused as before", async () => {
