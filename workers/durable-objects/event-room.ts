@@ -157,9 +157,10 @@ export class EventRoom extends DurableObject<Env> {
 
   /** RPC: a committed change. Returns its sequence number. */
   async publish(change: Change): Promise<number> {
-    const seq = (await this.currentSeq()) + 1;
+    const stored = await this.ctx.storage.get<number>([SEQ_KEY, STAMP_KEY]);
+    const seq = (stored.get(SEQ_KEY) ?? 0) + 1;
     // Stamps never go backwards (a clock step), so "published before" is one scan.
-    const at = Math.max((await this.ctx.storage.get<number>(STAMP_KEY)) ?? 0, Date.now());
+    const at = Math.max(stored.get(STAMP_KEY) ?? 0, Date.now());
     await this.ctx.storage.put<number | LogEntry>({ [SEQ_KEY]: seq, [STAMP_KEY]: at, [logKey(seq)]: { at, change } });
     if (seq > ROOM_LOG_SIZE) await this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
     // One encoding per kind of viewer, not per socket: a room may hold hundreds.
