@@ -8,6 +8,7 @@ import { authTokens, eventClientAccess, eventInvites, events, eventSecondShooter
 import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { loader as dashboardLoader } from "~/routes/events.$eventId";
 import { readSession } from "~/utils/session.server";
+import { handleLiveUpgrade } from "~/modules/live/upgrade.server";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -599,6 +600,19 @@ describe("every way access ends closes its sockets within a second (issue 14 ite
     expect(done.result.explicitAcks).toEqual(["m0"]);
     await waitFor(() => onPhone.all.every((s) => s.closed.length === 1), 1000);
     expect(onPhone.closedCodes()).toEqual(onPhone.all.map(() => [4003]));
+  });
+
+  it("a room socket whose room the user's channel could not record is not kept (503): it could outlive its session", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const user = await sessionFor();
+    const [eventId] = await twoEventsOf(user.id);
+    const unreachable = { ...env, USER_CHANNEL: { idFromName: () => ({}), get: () => ({ joinedRoom: () => Promise.reject(new Error("Durable Object unreachable")) }) } } as unknown as Env;
+    const request = new Request(`${ORIGIN}/live/events/${eventId}`, { headers: { Upgrade: "websocket", Origin: ORIGIN, Cookie: `ef_session=${user.client.jar.get("ef_session")}` } });
+    const response = await handleLiveUpgrade(request, unreachable, createExecutionContext());
+    expect(response.status).toBe(503);
+    const room = env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
+    await waitFor(() => false, 100).catch(() => undefined);
+    expect(await room.endSessions(user.id, [])).toBe(0);
   });
 
   it("a revocation that fails (the room unreachable) is queued too", async () => {

@@ -39,7 +39,6 @@ function eventWithMembership(db: Db, userId: string, eventId: string) {
     .where(eq(events.id, eventId));
 }
 
-/** decisions.md roles: the lead, an accepted team member, or nobody (null). */
 /**
  * decisions.md roles: the lead, an accepted team member, or nobody (null). With
  * `accessStart` (ms): when the role began, for the live room's replay bound (issue 14

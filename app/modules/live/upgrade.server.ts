@@ -92,9 +92,14 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   return admitted(async () => {
     const opened = roomOf(env, eventId).fetch(new Request(request, { headers }));
     if (viewer.role === "client") return opened;
-    // The user's channel learns the room, for ending the session there later (issue 14 item 4).
-    const [response] = await Promise.all([opened, joinedRoom(env, viewer.userId, eventId)]);
-    return response;
+    // The user's channel learns the room, for ending the session there later (issue 14
+    // item 4). Unrecorded, the socket could outlive its session: it is not kept, and the
+    // device retries (a refused handshake reconnects with backoff).
+    const [response, recorded] = await Promise.all([opened, joinedRoom(env, viewer.userId, eventId)]);
+    if (recorded || !response.webSocket) return response;
+    response.webSocket.accept();
+    response.webSocket.close(1011, "Try again");
+    return refuse(503, "Try again");
   });
 }
 

@@ -44,11 +44,13 @@ export async function endLiveSessions(env: Pick<Env, "USER_CHANNEL" | "JOBS">, u
   }
 }
 
-/** Admission of one of the user's sockets to an event's room: the channel remembers the room. */
+/** Admission of one of the user's sockets to an event's room: the channel remembers the room. False if it could not. */
 export async function joinedRoom(env: Pick<Env, "USER_CHANNEL">, userId: string, eventId: string) {
   try {
     await channelOf(env, userId).joinedRoom(eventId);
+    return true;
   } catch (error) {
     console.warn(`Could not record the room of ${eventId} in the channel of ${userId}`, error instanceof Error ? error.message : error);
+    return false;
   }
 }
