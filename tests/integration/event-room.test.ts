@@ -380,7 +380,7 @@ describe("EventRoom: sockets per session and per client link are capped (issue 1
     expect(closed).toEqual([]);
     // A closed one makes room again.
     open[0]!.close(1000, "tab closed");
-    await waitFor(() => false, 50).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 50));
     expect((await connect("cap-1", { role: "team", userId: "u2", sessionHash: "tabs" })).status).toBe(101);
 
     for (let n = 0; n < SOCKETS_PER_CLIENT_LINK; n++) {
