@@ -146,3 +146,15 @@ export async function makePro(email: string) {
     `WHERE user_id = (SELECT id FROM users WHERE email = '${email.replaceAll("'", "''")}');`;
   execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql], { stdio: ["ignore", "ignore", "pipe"] });
 }
+
+/** Creates an event from /events/new (title and date only), skips the invite step and waits on its hydrated dashboard. */
+export async function createEventFromForm(page: Page, title: string, date = "2027-09-18") {
+  await page.goto("/events/new");
+  await waitForHydration(page);
+  await page.getByLabel("Event Title").fill(title);
+  await page.getByLabel("Wedding Date").fill(date);
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await skipInviteStep(page);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await waitForHydration(page);
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, makePro, openAuth, sessionCookies, signUp, skipInviteStep, submitSignIn, toast, uniqueEmail } from "./helpers";
+import { createEventFromForm, demoSessionCookies, makePro, openAuth, sessionCookies, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
 
 // Issue 7: two phones at a wedding never disagree for more than a moment, and a phone
 // that was offline catches up by itself. The demo lead and the seeded second shooter
@@ -100,15 +100,7 @@ test.describe("access ends, the live connection ends (phone)", () => {
     const account = { email: uniqueEmail("live-end"), password: "Laptop2026", firstName: "Ines", lastName: "Moreau" };
     await signUp(page, account);
     await makePro(account.email);
-    const title = `Ended Wedding ${Date.now()}`;
-    await page.goto("/events/new");
-    await waitForHydration(page);
-    await page.getByLabel("Event Title").fill(title);
-    await page.getByLabel("Wedding Date").fill("2027-09-18");
-    await page.getByRole("button", { name: "Create Event" }).click();
-    await skipInviteStep(page);
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await waitForHydration(page);
+    await createEventFromForm(page, `Ended Wedding ${Date.now()}`);
     await expect(page.locator("[data-live-status=live]")).toBeVisible();
     const eventUrl = page.url();
 

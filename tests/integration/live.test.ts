@@ -70,11 +70,8 @@ async function clientLink(eventId: string, expiresAt = "2099-01-01T00:00:00.000Z
   return { accessId, couple };
 }
 
-/**
- * An open socket that said hello with `since` (or, with `since` null, one that has
- * not said hello yet); collects what it receives and how it closed.
- */
-async function live(client: Client, path: string, since: number | null = 0, until = "live") {
+/** An open socket at `path`; with `hello`, it sends it and waits for `until`. Collects what it receives and how it closed. */
+async function openSocket(client: Client, path: string, hello: Record<string, unknown> | null, until: string) {
   const response = await upgrade(client, path);
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
@@ -83,12 +80,18 @@ async function live(client: Client, path: string, since: number | null = 0, unti
   socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
   socket.addEventListener("close", (e) => closed.push(e.code));
   socket.accept();
-  if (since !== null) {
-    socket.send(JSON.stringify({ type: "hello", since }));
+  if (hello) {
+    socket.send(JSON.stringify(hello));
     await waitFor(() => messages.some((m) => m.type === until));
   }
   return { socket, messages, closed, changes: () => messages.filter((m) => m.type === "change") };
 }
+
+/**
+ * An event-room socket that said hello with `since` (or, with `since` null, one that
+ * has not said hello yet).
+ */
+const live = (client: Client, path: string, since: number | null = 0, until = "live") => openSocket(client, path, since === null ? null : { type: "hello", since }, until);
 
 describe("who may open an event's live socket", () => {
   it("the lead and an accepted member (101); a pending invitee or a stranger (404); a visitor (401); another origin (403)", async () => {
@@ -451,21 +454,7 @@ async function anotherSession(userId: string) {
 }
 
 /** A notification-channel tab that said hello (or not, with `hello` false). */
-async function tab(client: Client, hello = true) {
-  const response = await upgrade(client, "/live/me");
-  expect(response.status).toBe(101);
-  const socket = response.webSocket!;
-  const messages: Array<Record<string, unknown>> = [];
-  const closed: number[] = [];
-  socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-  socket.addEventListener("close", (e) => closed.push(e.code));
-  socket.accept();
-  if (hello) {
-    socket.send(JSON.stringify({ type: "hello", since: new Date().toISOString() }));
-    await waitFor(() => messages.some((m) => m.type === "ready"));
-  }
-  return { socket, messages, closed };
-}
+const tab = (client: Client, hello = true) => openSocket(client, "/live/me", hello ? { type: "hello", since: new Date().toISOString() } : null, "ready");
 
 /**
  * One device's open sockets: in two event rooms (one said hello, one not yet) and a
@@ -483,6 +472,15 @@ async function devicesOf(client: Client, eventIds: string[]) {
 async function twoEventsOf(userId: string) {
   const first = await createEvent(db, userId);
   return [first.id, (await createEvent(db, userId, { organizationId: first.organizationId })).id];
+}
+
+/** A user signed in on a laptop and a phone, with both devices' sockets open in two of their events. */
+async function twoDevices() {
+  const user = await sessionFor();
+  const phone = await anotherSession(user.id);
+  const eventIds = await twoEventsOf(user.id);
+  const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(user.client, eventIds)];
+  return { user, phone, eventIds, onPhone, onLaptop };
 }
 
 describe("every way access ends closes its sockets within a second (issue 14 item 4)", () => {
@@ -517,28 +515,19 @@ describe("every way access ends closes its sockets within a second (issue 14 ite
   });
 
   it("'sign out of all other devices' closes the other sessions' sockets, not this one's", async () => {
-    const user = await sessionFor();
-    const phone = await anotherSession(user.id);
-    const eventIds = await twoEventsOf(user.id);
-    const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(user.client, eventIds)];
+    const { user, eventIds, onPhone, onLaptop } = await twoDevices();
     expect((await user.client.post("/settings", { intent: "sign-out-others" })).status).toBe(200);
     await expectEnded(onPhone, onLaptop, eventIds, user.client);
   });
 
   it("signing out closes this session's sockets, not the user's other devices'", async () => {
-    const user = await sessionFor();
-    const phone = await anotherSession(user.id);
-    const eventIds = await twoEventsOf(user.id);
-    const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(user.client, eventIds)];
+    const { user, phone, eventIds, onPhone, onLaptop } = await twoDevices();
     expect((await phone.post("/logout", {})).status).toBe(302);
     await expectEnded(onPhone, onLaptop, eventIds, user.client);
   });
 
   it("a password reset closes every session's sockets", async () => {
-    const user = await sessionFor();
-    const phone = await anotherSession(user.id);
-    const eventIds = await twoEventsOf(user.id);
-    const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(user.client, eventIds)];
+    const { user, eventIds, onPhone, onLaptop } = await twoDevices();
     const token = randomToken(32);
     await db.insert(authTokens).values({ id: crypto.randomUUID(), tokenHash: await sha256Hex(token), purpose: "password_reset", userId: user.id, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     const reset = await createClient().post(`/reset-password?token=${token}`, { token, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
