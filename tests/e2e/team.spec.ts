@@ -159,6 +159,62 @@ test.describe("team and invitations (phone)", () => {
   });
 });
 
+test.describe("a team change's toast and the live refetch it causes", () => {
+  // Issue 14 item 13: the lead's own socket hears the team change while the action's
+  // redirect is still loading; the refetch it triggers must not cost the toast (the
+  // redirect's root loader has already read and cleared the toast cookie).
+  test("the toast shows even when the room's signal arrives while the redirect loads", async ({ page }) => {
+    const title = `Toast Race ${Date.now()}`;
+    await newEvent(page, title);
+    await skipInviteStep(page);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const teamTab = `${page.url()}?tab=team`;
+
+    // Under load the room's 'team changed' signal can reach the page after the action's
+    // answer, while the redirect's data is loading. Made certain here: the signal is held
+    // until the redirect's data request has reached the server (which reads and clears
+    // the toast cookie), and that request's answer is held until the signal is in.
+    let redirectLoading!: () => void;
+    const loading = new Promise<void>((resolve) => (redirectLoading = resolve));
+    let signalIn!: () => void;
+    const signalled = new Promise<void>((resolve) => (signalIn = resolve));
+    await page.routeWebSocket(/\/live\/events\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => server.send(message));
+      let inOrder = Promise.resolve();
+      server.onMessage((message) => {
+        inOrder = inOrder.then(async () => {
+          const teamChange = typeof message === "string" && message.includes('"entity":"team"');
+          if (teamChange) await loading;
+          socket.send(message);
+          if (teamChange) setTimeout(signalIn, 300);
+        });
+      });
+    });
+    await page.goto(teamTab);
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    let armed = false;
+    let held = 0;
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (!armed || route.request().method() !== "GET" || held++ > 0) return route.continue();
+      const response = await route.fetch();
+      redirectLoading();
+      await signalled;
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await page.getByRole("link", { name: "Invite" }).click();
+    const invite = dialog(page, "Invite to the Team");
+    await invite.getByLabel("First Name").fill("Rae");
+    await invite.getByLabel("Email").fill(uniqueEmail("race"));
+    armed = true;
+    await invite.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(toast(page, "success", "Invitation sent successfully")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Rae" })).toContainText("Pending");
+    expect(held).toBeGreaterThan(0);
+  });
+});
+
 test.describe("an invitation opened by someone else", () => {
   // The invitation page answers 403 to another account.
   test.use({ expectedConsoleErrors: [/status of 403 \(Forbidden\)/] });
