@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, mailLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { bellButton, demoSessionCookies, mailLink, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
 // Issue 5: a lead builds a team from a phone; an invitee joins free from the e-mail.
 // Two browser contexts: the lead (the demo account, Pro) and the shooter.
@@ -36,7 +36,7 @@ test.describe("team and invitations (phone)", () => {
     const eventUrl = page.url();
 
     // The lead invites from the Team tab.
-    await page.getByRole("tab", { name: "Team" }).click();
+    await sectionLink(page, "Team").click();
     await page.getByRole("link", { name: "Invite" }).click();
     const invite = dialog(page, "Invite to the Team");
     await expect(invite).toBeVisible();
@@ -60,7 +60,7 @@ test.describe("team and invitations (phone)", () => {
     await phone.goto(link);
     await expect(phone.getByRole("heading", { name: "Create Your Free Account" })).toBeVisible();
     await waitForHydration(phone);
-    await expect(phone.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(phone, "Sign Up")).toHaveAttribute("aria-current", "page");
     await phone.getByLabel("First Name").fill("Sam");
     await phone.getByLabel("Last Name").fill("Rivera");
     await phone.getByLabel("Email").fill(shooterEmail);
@@ -83,7 +83,7 @@ test.describe("team and invitations (phone)", () => {
     await waitForHydration(phone);
 
     // A team member checks off a shot, and has no delete for shots.
-    await phone.getByRole("tab", { name: "Shots" }).click();
+    await sectionLink(phone, "Shots").click();
     const rings = phone.getByRole("button", { name: /Rings/ });
     await expect(rings).toHaveAttribute("aria-pressed", "false");
     await rings.click();
@@ -91,7 +91,7 @@ test.describe("team and invitations (phone)", () => {
     await expect(phone.getByLabel("Actions for Rings")).toHaveCount(0);
     await expect(phone.getByRole("link", { name: "Add Shot" })).toHaveCount(0);
     // The team list is read-only for them.
-    await phone.getByRole("tab", { name: "Team" }).click();
+    await sectionLink(phone, "Team").click();
     await expect(phone.getByRole("link", { name: "Invite" })).toHaveCount(0);
     await expect(phone.getByText("Sam Rivera")).toBeVisible();
 
@@ -100,7 +100,7 @@ test.describe("team and invitations (phone)", () => {
     await waitForHydration(page);
     const memberRow = page.getByRole("listitem").filter({ hasText: "Sam Rivera" });
     await expect(memberRow).toContainText("Accepted");
-    await page.getByRole("banner").locator("summary").click();
+    await bellButton(page).click();
     await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Invitation Accepted");
     await page.keyboard.press("Escape");
     await memberRow.getByLabel("Actions for Sam Rivera").click();
@@ -153,7 +153,7 @@ test.describe("team and invitations (phone)", () => {
     await expect(page.getByRole("heading", { name: "Client links" })).toBeVisible();
     await expect(page.getByLabel(`Client link for ${clientEmail}`)).toHaveValue(/\/client\/[0-9a-f]{64}$/);
     await page.getByRole("link", { name: "Open Event" }).click();
-    await page.getByRole("tab", { name: "Team" }).click();
+    await sectionLink(page, "Team").click();
     await expect(page.getByRole("listitem").filter({ hasText: shooterEmail })).toContainText("Pending");
     await expect(page.getByRole("listitem").filter({ hasText: clientEmail })).toContainText("Can edit: people");
   });
