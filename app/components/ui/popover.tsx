@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback, useId, useRef, useState } from "react";
+import { type CSSProperties, type ToggleEvent, useCallback, useId, useRef, useState } from "react";
 import { useHydrated } from "./toaster";
 
 /**
@@ -14,12 +14,12 @@ import { useHydrated } from "./toaster";
  * positioning (app.css, .popover-anchor / .popover-panel); without it, where the
  * class's fallback puts it.
  */
-export function usePopover() {
+export function usePopover<Panel extends HTMLElement = HTMLElement>() {
   // A dashed ident for anchor-name: React's ids may hold characters an ident cannot.
   const id = `popover-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
-  const panel = useRef<HTMLElement>(null);
+  const panel = useRef<Panel>(null);
   const anchor = { "--popover-anchor": `--${id}` } as CSSProperties;
   const close = useCallback(() => {
     if (panel.current?.matches(":popover-open")) panel.current.hidePopover();
@@ -36,7 +36,7 @@ export function usePopover() {
       id,
       ref: panel,
       popover: "auto" as const,
-      onToggle: (event: React.ToggleEvent) => setOpen(event.newState === "open"),
+      onToggle: (event: ToggleEvent<Panel>) => setOpen(event.newState === "open"),
       style: anchor,
     },
   };

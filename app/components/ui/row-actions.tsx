@@ -10,7 +10,7 @@ const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slat
  * closes it.
  */
 function RowActions({ label, children }: { label: string; children: ReactNode }) {
-  const { buttonProps, panelProps } = usePopover();
+  const { buttonProps, panelProps } = usePopover<HTMLDivElement>();
   return (
     <>
       <button
