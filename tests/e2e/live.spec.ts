@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { bellButton, demoSessionCookies, sectionLink, sessionCookies } from "./helpers";
+import { bellButton, checkOff, demoSessionCookies, sectionLink, sessionCookies } from "./helpers";
 
 // Issue 7: two phones at a wedding never disagree for more than a moment, and a phone
 // that was offline catches up by itself. The demo lead and the seeded second shooter
@@ -25,7 +25,7 @@ async function openShots(page: Page) {
   await expect(page.locator("[data-live-status=live]")).toBeVisible();
 }
 
-const shot = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(title) });
+const shot = (page: Page, title: string) => checkOff(page, new RegExp(title));
 
 test.describe("live event rooms (phone)", () => {
   test("a shot checked off on one phone appears on the other within a second, without reload; an offline phone catches up", async ({ page, browser }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { checkOff, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
 // Issue 7 in the client portal: the couple's open page follows the photographer's
 // changes without a reload, and a revoked link ends the page by itself.
@@ -72,7 +72,7 @@ test.describe("live client portal (phone)", () => {
     await add.getByLabel("Title").fill(shot);
     await add.getByRole("button", { name: "Add Shot" }).click();
     await expect(toast(page, "success", "Shot added")).toBeVisible();
-    await expect(page.getByRole("button", { name: new RegExp(shot) })).toBeVisible();
+    await expect(checkOff(page, new RegExp(shot))).toBeVisible();
     await expect(phone.getByRole("button", { name: new RegExp(shot) })).toBeVisible({ timeout: 1_000 });
     // View-only: the couple sees it, and cannot check it off.
     await expect(phone.getByRole("button", { name: new RegExp(shot) })).toBeDisabled();

@@ -159,8 +159,47 @@ test.describe("team and invitations (phone)", () => {
   });
 });
 
-test.describe("a team change's toast and the live refetch it causes", () => {
-  // Issue 14 item 13: the lead's own socket hears the team change while the action's
+/**
+ * Under load the room's signal of a change can reach the page after the action's answer,
+ * while the page's data is loading. Made certain here: the signal of `entity` is held
+ * until the next data request (armed by `arm`) has reached the server (which reads and
+ * clears any toast cookie), and that request's answer is held until the signal is in.
+ */
+async function holdSignalDuringNextLoad(page: Page, entity: string) {
+  let loadStarted!: () => void;
+  const loading = new Promise<void>((resolve) => (loadStarted = resolve));
+  let signalIn!: () => void;
+  const signalled = new Promise<void>((resolve) => (signalIn = resolve));
+  await page.routeWebSocket(/\/live\/events\//, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    let inOrder = Promise.resolve();
+    server.onMessage((message) => {
+      inOrder = inOrder.then(async () => {
+        const held = typeof message === "string" && message.includes(`"entity":"${entity}"`);
+        if (held) await loading;
+        socket.send(message);
+        if (held) setTimeout(signalIn, 300);
+      });
+    });
+  });
+  let armed = false;
+  const state = { held: 0 };
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (!armed || route.request().method() !== "GET" || state.held++ > 0) return route.continue();
+    const response = await route.fetch();
+    loadStarted();
+    await signalled;
+    await route.fulfill({ response }).catch(() => {});
+  });
+  return {
+    arm: () => (armed = true),
+    state,
+  };
+}
+
+test.describe("a change's toast and the live refetch it causes", () => {
+  // Issue 14 item 13: the lead's own socket hears the change while the action's
   // redirect is still loading; the refetch it triggers must not cost the toast (the
   // redirect's root loader has already read and cleared the toast cookie).
   test("the toast shows even when the room's signal arrives while the redirect loads", async ({ page }) => {
@@ -169,49 +208,49 @@ test.describe("a team change's toast and the live refetch it causes", () => {
     await skipInviteStep(page);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     const teamTab = `${page.url()}?tab=team`;
-
-    // Under load the room's 'team changed' signal can reach the page after the action's
-    // answer, while the redirect's data is loading. Made certain here: the signal is held
-    // until the redirect's data request has reached the server (which reads and clears
-    // the toast cookie), and that request's answer is held until the signal is in.
-    let redirectLoading!: () => void;
-    const loading = new Promise<void>((resolve) => (redirectLoading = resolve));
-    let signalIn!: () => void;
-    const signalled = new Promise<void>((resolve) => (signalIn = resolve));
-    await page.routeWebSocket(/\/live\/events\//, (socket) => {
-      const server = socket.connectToServer();
-      socket.onMessage((message) => server.send(message));
-      let inOrder = Promise.resolve();
-      server.onMessage((message) => {
-        inOrder = inOrder.then(async () => {
-          const teamChange = typeof message === "string" && message.includes('"entity":"team"');
-          if (teamChange) await loading;
-          socket.send(message);
-          if (teamChange) setTimeout(signalIn, 300);
-        });
-      });
-    });
+    const hold = await holdSignalDuringNextLoad(page, "team");
     await page.goto(teamTab);
     await waitForHydration(page);
     await expect(page.locator("[data-live-status=live]")).toBeVisible();
-    let armed = false;
-    let held = 0;
-    await page.route(/\.data(\?|$)/, async (route) => {
-      if (!armed || route.request().method() !== "GET" || held++ > 0) return route.continue();
-      const response = await route.fetch();
-      redirectLoading();
-      await signalled;
-      await route.fulfill({ response }).catch(() => {});
-    });
+
     await page.getByRole("link", { name: "Invite" }).click();
     const invite = dialog(page, "Invite to the Team");
     await invite.getByLabel("First Name").fill("Rae");
     await invite.getByLabel("Email").fill(uniqueEmail("race"));
-    armed = true;
+    hold.arm();
     await invite.getByRole("button", { name: "Send Invitation" }).click();
     await expect(toast(page, "success", "Invitation sent successfully")).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: "Rae" })).toContainText("Pending");
-    expect(held).toBeGreaterThan(0);
+    expect(hold.state.held).toBeGreaterThan(0);
+  });
+
+  // The same signal after an action that answers with data (no redirect): the once-shown
+  // client link must stay on screen (a refetch after the load would drop the action's data).
+  test("the once-shown client link stays when the room's signal arrives while the page reloads", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const title = `Link Race ${Date.now()}`;
+    await newEvent(page, title);
+    await skipInviteStep(page);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const clientTab = `${page.url()}?tab=client`;
+    const hold = await holdSignalDuringNextLoad(page, "client_access");
+    await page.goto(clientTab);
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+
+    await page.getByRole("link", { name: "Create Client Access" }).click();
+    const create = dialog(page, "Create Client Access");
+    await create.getByLabel("Client Email").fill(uniqueEmail("race-couple"));
+    hold.arm();
+    await create.getByRole("button", { name: "Create Access" }).click();
+    await expect(toast(page, "success", "Client access created")).toBeVisible();
+    const created = dialog(page, "Client link created");
+    await expect(created).toBeVisible();
+    await page.waitForTimeout(1_000); // the held signal's refetch has run
+    await expect(created).toBeVisible();
+    await created.getByRole("button", { name: "Copy Link" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/client\/[0-9a-f]{64}$/);
+    expect(hold.state.held).toBeGreaterThan(0);
   });
 });
 
