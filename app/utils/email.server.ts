@@ -37,7 +37,7 @@ export function enqueueEmails(env: Pick<Env, "JOBS">, outboxIds: string[], fill?
 }
 
 /** The secrets an e-mail may wait for (the names of the job's `fill`). */
-const PLACEHOLDER = /\{\{client_link\}\}/;
+const PLACEHOLDER = /\{\{(client_link|invite_link)\}\}/;
 
 /** The `{{name}}` placeholders of a stored e-mail filled with the job's secrets. */
 export function fillPlaceholders(text: string, fill: Record<string, string> | undefined) {

@@ -8,6 +8,7 @@ import {
   events,
   eventSecondShooters,
   eventVendors,
+  idempotencyKeys,
   organizations,
   profiles,
   shotListItems,
@@ -17,6 +18,7 @@ import {
 import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
+import { type Claim, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
@@ -26,22 +28,29 @@ import { eventStatus } from "./status";
 
 export type EventRow = typeof events.$inferSelect;
 
-const EVENT_ID_MAX = 64;
+/** Event ids are crypto.randomUUID()s: anything else names no event (issue 14 item 7). */
+const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
 
 /** The event with the viewer's membership, if any: one statement, batchable. */
 function eventWithMembership(db: Db, userId: string, eventId: string) {
   return db
-    .select({ event: events, membership: eventSecondShooters.status })
+    .select({ event: events, membership: eventSecondShooters.status, memberSince: sql<string | null>`${eventSecondShooters.createdAt}`.as("member_since") })
     .from(events)
     .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, userId)))
     .where(eq(events.id, eventId));
 }
 
-/** decisions.md roles: the lead, an accepted team member, or nobody (null). */
-function roleOf(row: { event: EventRow; membership: string | null } | undefined, userId: string) {
+/**
+ * decisions.md roles: the lead, an accepted team member, or nobody (null). With
+ * `accessStart` (ms): when the role began, for the live room's replay bound (issue 14
+ * item 2): the lead's is 0, a member's their membership row's creation (acceptance).
+ */
+function roleOf(row: { event: EventRow; membership: string | null; memberSince: string | null } | undefined, userId: string) {
   if (!row) return null;
-  if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole };
-  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole };
+  if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole, accessStart: 0 };
+  // Unreadable (never, the column is NOT NULL), the bound fails closed: access began by now at the latest.
+  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole, accessStart: Date.parse(row.memberSince ?? "") || Date.now() };
   return null;
 }
 
@@ -82,7 +91,7 @@ export async function requireEventAccess<R extends Reads | []>(
 ) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  if (!eventId || eventId.length > EVENT_ID_MAX) throw data("Event not found", { status: 404 });
+  if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
   const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId, viewer.userId, permittedSql(viewer.userId, eventId, action)) ?? [])])) as [
     Awaited<ReturnType<typeof eventWithMembership>>,
     ...unknown[],
@@ -124,7 +133,11 @@ export type EventSummary = ReturnType<typeof toEventSummary>;
  * Creates the event with its organization (for a lead who has none, named after the
  * e-mail), the four default blocks and seven default shots, in one D1 batch.
  */
-export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput) {
+export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput, claim: Claim | null = null) {
+  return once(db, claim, () => insertEvent(db, viewer, input, claim), (result) => String(result.eventId));
+}
+
+async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput, claim: Claim | null) {
   const eventId = crypto.randomUUID();
   const newOrganizationId = crypto.randomUUID();
   const organizationId = sql`(SELECT id FROM organizations WHERE owner_id = ${viewer.userId})`;
@@ -146,6 +159,7 @@ export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email
     db.insert(shotListItems).values(
       DEFAULT_SHOTS.map((shot, orderIndex) => ({ id: crypto.randomUUID(), eventId, orderIndex, ...shot })),
     ),
+    ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { eventId } })] : []),
   ]);
   return eventId;
 }
