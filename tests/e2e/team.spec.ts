@@ -224,9 +224,9 @@ test.describe("a change's toast and the live refetch it causes", () => {
     expect(hold.state.held).toBeGreaterThan(0);
   });
 
-  // The same signal after an action that answers with data (no redirect): the once-shown
-  // client link must stay on screen (a refetch after the load would drop the action's data).
-  test("the once-shown client link stays when the room's signal arrives while the page reloads", async ({ page, context }) => {
+  // The same race for the once-shown client link, which rides in the redirect's one-time
+  // flash (decision 007): it must stay on screen until Done.
+  test("the once-shown client link stays when the room's signal arrives while the page loads", async ({ page, context }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const title = `Link Race ${Date.now()}`;
     await newEvent(page, title);
