@@ -36,7 +36,8 @@ export function AppFooter() {
             {link.label}
           </Link>
         ))}
-        <span className="ml-auto text-slate-400">© {new Date().getFullYear()} Event Flow</span>
+        {/* slate-600: slate-400 on white failed contrast (issue 14 item 12, Lighthouse). */}
+        <span className="ml-auto">© {new Date().getFullYear()} Event Flow</span>
       </nav>
     </footer>
   );

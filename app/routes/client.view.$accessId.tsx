@@ -134,7 +134,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
         <div className="mt-4 overflow-x-auto">
           <LinkTabs label="Event sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "timeline" ? "?" : `?tab=${t}`)} />
         </div>
-        <section className="mt-3" role="tabpanel" aria-label={TABS.find((t) => t.id === tab)?.label}>
+        <section className="mt-3" aria-label={TABS.find((t) => t.id === tab)?.label}>
           {tab === "people" ? <h2 className="text-lg font-semibold text-slate-900">People &amp; Groups</h2> : null}
           {tab === "vendors" ? (
             <h2 className="text-lg font-semibold text-slate-900">

@@ -154,12 +154,12 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         </div>
 
         <nav aria-label="Event sections" className="sticky top-16 z-30 -mx-4 mt-4 overflow-x-auto bg-slate-50 px-4 py-2">
-          <div role="tablist" className="flex gap-1">
+          {/* Issue 14 item 12: links to ?tab=, so aria-current, not role="tab". */}
+          <div className="flex gap-1">
             {tabs.map((t) => (
               <Link
                 key={t.id}
-                role="tab"
-                aria-selected={tab === t.id}
+                aria-current={tab === t.id ? "page" : undefined}
                 to={t.id === "timeline" ? "?" : `?tab=${t.id}`}
                 replace
                 preventScrollReset
@@ -173,7 +173,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
           </div>
         </nav>
 
-        <section className="mt-3" role="tabpanel" aria-label={tabs.find((t) => t.id === tab)?.label}>
+        <section className="mt-3" aria-label={tabs.find((t) => t.id === tab)?.label}>
           {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
           {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
           {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}

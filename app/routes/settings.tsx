@@ -187,10 +187,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <div className="overflow-x-auto">
           <LinkTabs label="Settings sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "business" ? "?" : `?tab=${t}`)} />
         </div>
-        {tab === "business" ? <BusinessTab data={loaderData} actionData={actionData} /> : null}
-        {tab === "contacts" ? <ContactsTab contacts={loaderData.contacts} /> : null}
-        {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
-        {tab === "notifications" ? <NotificationsTab preferences={loaderData.preferences} actionData={actionData} /> : null}
+        <section aria-label={TABS.find((t) => t.id === tab)?.label}>
+          {tab === "business" ? <BusinessTab data={loaderData} actionData={actionData} /> : null}
+          {tab === "contacts" ? <ContactsTab contacts={loaderData.contacts} /> : null}
+          {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
+          {tab === "notifications" ? <NotificationsTab preferences={loaderData.preferences} actionData={actionData} /> : null}
+        </section>
 
         <nav aria-label="Help" className="flex flex-wrap gap-4 text-sm">
           <Link to="/support" className="text-brand-700 hover:underline">Support</Link>

@@ -4,6 +4,7 @@ import {
   DEMO_PASSWORD,
   mailLink,
   openAuth,
+  sectionLink,
   signOut,
   signUp,
   submitSignIn,
@@ -149,14 +150,14 @@ test.describe("accounts", () => {
   test("the sign-in screen: tabs, the 'What You'll Get' panel and the sign-up password hint", async ({ page }) => {
     await openAuth(page, "/");
     await expect(page.getByRole("heading", { name: "Welcome", level: 1 })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "false");
+    await expect(sectionLink(page, "Sign In")).toHaveAttribute("aria-current", "page");
+    await expect(sectionLink(page, "Sign Up")).not.toHaveAttribute("aria-current");
     await expect(page.getByLabel("Stay logged in")).not.toBeChecked();
     await expect(page.getByRole("button", { name: "Forgot password?" })).toBeVisible();
     await expect(page.getByRole("region", { name: "What You'll Get" }).getByRole("listitem")).toHaveCount(6);
 
-    await page.getByRole("tab", { name: "Sign Up" }).click();
-    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await sectionLink(page, "Sign Up").click();
+    await expect(sectionLink(page, "Sign Up")).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
       "Must be at least 8 characters with uppercase, lowercase, and number",
     );
@@ -166,7 +167,7 @@ test.describe("accounts", () => {
 
   test("sign-up validation shows the first issue in a toast and each field's error inline", async ({ page }) => {
     await openAuth(page);
-    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await sectionLink(page, "Sign Up").click();
     await page.getByRole("button", { name: "Create Account" }).click();
     // Spec §5: the first issue in a destructive toast titled 'Validation Error'.
     await expect(toast(page, "error", "Validation Error")).toContainText("First name is required");
@@ -198,7 +199,7 @@ test.describe("accounts", () => {
     await expect(toast(page, "error", "Account Already Exists")).toContainText(
       "This email is already registered. Please sign in or reset your password if you forgot it.",
     );
-    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(page, "Sign Up")).toHaveAttribute("aria-current", "page");
   });
 
   test("sign-in validation and 'Forgot password?' without an e-mail address", async ({ page }) => {
@@ -236,7 +237,7 @@ test.describe("accounts", () => {
       await context.clearCookies();
       await openAuth(page, `/auth?returnTo=${encodeURIComponent(returnTo)}`);
       await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD);
-      await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
+      await expect(sectionLink(page, "My Events")).toHaveAttribute("aria-current", "page");
       expect(page.url(), returnTo).toBe(`${origin}/`);
     }
   });
@@ -247,13 +248,13 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Create Your Free Account", level: 1 })).toBeVisible();
     await expect(page.getByText("Sign up to accept your event invitation")).toBeVisible();
     await expect(page.getByText("Free Guest Access: you are being invited to join an event at no cost")).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "false");
+    await expect(sectionLink(page, "Sign Up")).toHaveAttribute("aria-current", "page");
+    await expect(sectionLink(page, "Sign In")).not.toHaveAttribute("aria-current");
     await expect(page.getByLabel("First Name")).toBeVisible();
     await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
 
     // Switching tabs keeps the guest variant.
-    await page.getByRole("tab", { name: "Sign In" }).click();
+    await sectionLink(page, "Sign In").click();
     await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Create Your Free Account", level: 1 })).toBeVisible();
   });
@@ -263,7 +264,7 @@ test.describe("accounts", () => {
 
     await openAuth(page);
     await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD, { stayLoggedIn: true });
-    await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
+    await expect(sectionLink(page, "My Events")).toHaveAttribute("aria-current", "page");
     const persistent = await sessionCookie();
     expect(persistent).toBeDefined();
     const thirtyDays = Date.now() / 1000 + 30 * 24 * 3600;
@@ -273,7 +274,7 @@ test.describe("accounts", () => {
     await context.clearCookies();
     await openAuth(page);
     await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD);
-    await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
+    await expect(sectionLink(page, "My Events")).toHaveAttribute("aria-current", "page");
     const browserSession = await sessionCookie();
     expect(browserSession).toBeDefined();
     expect(browserSession!.expires).toBe(-1);
@@ -336,7 +337,7 @@ test.describe("accounts without JavaScript", () => {
     await openAuth(page, "/", { hydrate: false });
     await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("tab", { name: "My Events", selected: true })).toBeVisible();
+    await expect(sectionLink(page, "My Events")).toHaveAttribute("aria-current", "page");
   });
 
   test("a wrong password shows the error toast rendered by the server", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { addMonths, differenceInCalendarMonths, format, parseISO } from "date-fns";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies } from "./helpers";
+import { demoSessionCookies, sectionLink } from "./helpers";
 
 // Sign in once for the file and reuse the session: sign-ins are rate-limited per
 // address, and the demo account is shared by every spec.
@@ -40,11 +40,11 @@ test.describe("home calendar (phone)", () => {
     const card = page.getByRole("link", { name: new RegExp(WEDDING) });
     const weddingDate = (await card.locator("time").getAttribute("datetime"))!;
     expect(weddingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    await expect(page.getByRole("tab", { name: "List", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(page, "List")).toHaveAttribute("aria-current", "page");
 
-    await page.getByRole("tab", { name: "Calendar", exact: true }).click();
+    await sectionLink(page, "Calendar").click();
     await expect(page).toHaveURL(/\?view=calendar$/);
-    await expect(page.getByRole("tab", { name: "Calendar", exact: true })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(page, "Calendar")).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("table", { name: monthName(utcToday()) })).toBeVisible();
     await expect(page.getByRole("columnheader")).toHaveText(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
     await waitForHydration(page);
@@ -71,7 +71,7 @@ test.describe("home calendar (phone)", () => {
 
     await page.goBack();
     await expect(page.getByRole("table", { name: monthName(parseISO(weddingDate)) })).toBeVisible();
-    await page.getByRole("tab", { name: "List", exact: true }).click();
+    await sectionLink(page, "List").click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("table")).toHaveCount(0);
     await expect(page.getByRole("link", { name: new RegExp(WEDDING) })).toBeVisible();
@@ -96,7 +96,7 @@ test.describe("home calendar (phone)", () => {
     await expect(page.getByRole("table", { name: monthName(today) })).toBeVisible();
     await expectTodayMarked(page);
 
-    await page.getByRole("tab", { name: "Hired Events" }).click();
+    await sectionLink(page, "Hired Events").click();
     await expect(page).toHaveURL(/\?tab=hired&view=calendar/);
     await expect(page.getByRole("table", { name: monthName(today) })).toBeVisible();
     await expect(page.getByText("No events this month")).toBeVisible();
@@ -108,7 +108,7 @@ test.describe("home calendar without JavaScript", () => {
 
   test("renders on the server and Next navigates by a plain link", async ({ page }) => {
     await signInAsDemo(page);
-    await page.getByRole("tab", { name: "Calendar", exact: true }).click();
+    await sectionLink(page, "Calendar").click();
     const today = utcToday();
     await expect(page.getByRole("table", { name: monthName(today) })).toBeVisible();
     await expect(page.getByRole("columnheader")).toHaveText(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { bellButton, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
 // Issue 6: a couple opens their link on a phone without an account and can do exactly
 // what the photographer allowed; the photographer is told; revoking ends it.
@@ -32,7 +32,7 @@ test.describe("client portal (phone)", () => {
     const eventUrl = page.url();
 
     // The lead creates access with only people editing.
-    await page.getByRole("tab", { name: "Client" }).click();
+    await sectionLink(page, "Client").click();
     await page.getByRole("link", { name: "Create Client Access" }).click();
     const create = dialog(page, "Create Client Access");
     const clientEmail = uniqueEmail("couple");
@@ -65,7 +65,7 @@ test.describe("client portal (phone)", () => {
     await expect(phone.getByText("The day, hour by hour (editing disabled)")).toBeVisible();
     await expect(phone.getByRole("link", { name: "Add Block" })).toHaveCount(0);
 
-    await phone.getByRole("tab", { name: "People" }).click();
+    await sectionLink(phone, "People").click();
     await expect(phone.getByRole("heading", { name: "People & Groups" })).toBeVisible();
     await phone.getByRole("link", { name: "Add Person" }).click();
     const add = dialog(phone, "Add Person");
@@ -76,19 +76,19 @@ test.describe("client portal (phone)", () => {
     await expect(toast(phone, "success", "Person added")).toContainText("The photographer has been notified of your changes.");
     await expect(phone.getByText("Rosa Diaz")).toBeVisible();
 
-    await phone.getByRole("tab", { name: "Shot List" }).click();
+    await sectionLink(phone, "Shot List").click();
     await expect(phone.getByText("View-only: Contact your photographer to request changes")).toBeVisible();
     await expect(phone.getByRole("link", { name: "Add Shot" })).toHaveCount(0);
     await expect(phone.getByRole("button", { name: /Rings/ })).toBeDisabled();
-    await phone.getByRole("tab", { name: "Vendors" }).click();
+    await sectionLink(phone, "Vendors").click();
     await expect(phone.getByRole("heading", { name: "0 vendor(s)" })).toBeVisible();
     await expect(phone.getByRole("link", { name: "Add Vendor" })).toHaveCount(0);
 
     // The lead sees the notification and the new person.
     await page.goto(`${eventUrl}?tab=people`);
     await waitForHydration(page);
-    await expect(page.getByRole("tabpanel").getByText("Rosa Diaz")).toBeVisible();
-    await page.getByRole("banner").locator("summary").click();
+    await expect(page.getByRole("region", { name: "People" }).getByText("Rosa Diaz")).toBeVisible();
+    await bellButton(page).click();
     await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${clientEmail} added Rosa Diaz to the people list in ${title}.`);
     await page.keyboard.press("Escape");
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, skipInviteStep, toast } from "./helpers";
+import { checkOff, demoSessionCookies, sectionLink, skipInviteStep, toast } from "./helpers";
 
 // The lead photographer runs a wedding from the dashboard on a phone (Pixel 7):
 // every list is edited through its dialog, the event is edited and deleted. Each test
@@ -28,13 +28,13 @@ async function newEvent(page: Page, title = `Dashboard Wedding ${Date.now()}`) {
 }
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
-const row = (page: Page, name: string | RegExp) => page.getByRole("button", { name });
+const row = checkOff;
 
-/** Opens the "⋯" menu of a row and picks an item (a link or a button). */
+/** Opens the "⋯" menu of a row (a popover button) and picks an item (a link or a button). */
 async function rowMenu(page: Page, rowName: string, item: string) {
-  const summary = page.getByLabel(`Actions for ${rowName}`);
-  await summary.click();
-  const menu = page.locator("details[open]").filter({ has: summary });
+  const button = page.getByRole("button", { name: `Actions for ${rowName}` });
+  await button.click();
+  const menu = page.locator(":popover-open");
   await menu.getByRole(item.startsWith("Move") ? "button" : "link", { name: item, exact: true }).click();
 }
 
@@ -60,7 +60,7 @@ test.describe("event dashboard (phone)", () => {
     await expect(toast(page, "success", "Timeline block added")).toBeVisible();
     await expect(add).toBeHidden();
     await expect(page.getByText("Timeline 0/5")).toBeVisible();
-    const items = page.getByRole("tabpanel").getByRole("listitem");
+    const items = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
     await expect(items.last()).toContainText("19:30 · 25 min · Portraits · Rooftop");
 
     // Move it up one place, above Reception.
@@ -98,7 +98,7 @@ test.describe("event dashboard (phone)", () => {
 
   test("shots: add, filter, edit and delete", async ({ page }) => {
     await newEvent(page);
-    await page.getByRole("tab", { name: "Shots" }).click();
+    await sectionLink(page, "Shots").click();
     await page.getByRole("link", { name: "Reception" }).click();
     await expect(row(page, /First Dance/)).toBeVisible();
     await expect(row(page, /Rings/)).toHaveCount(0);
@@ -132,7 +132,7 @@ test.describe("event dashboard (phone)", () => {
 
   test("people and vendors: add with pronunciation, edit, remove; vendor validation and links", async ({ page }) => {
     await newEvent(page);
-    await page.getByRole("tab", { name: "People" }).click();
+    await sectionLink(page, "People").click();
     await expect(page.getByText("No people added yet")).toBeVisible();
     await page.getByRole("link", { name: "Add Person" }).click();
     const add = dialog(page, "Add Person");
@@ -147,7 +147,7 @@ test.describe("event dashboard (phone)", () => {
     await add.getByLabel("Notes").fill("Needs a chair for portraits.");
     await add.getByRole("button", { name: "Add Person" }).click();
     await expect(toast(page, "success", "Person added")).toBeVisible();
-    const person = page.getByRole("tabpanel").getByRole("listitem").filter({ hasText: "Saoirse Byrne" });
+    const person = page.getByRole("region", { name: "People" }).getByRole("listitem").filter({ hasText: "Saoirse Byrne" });
     await expect(person).toContainText("(SEER-sha)");
     await expect(person.getByRole("img", { name: "VIP" })).toBeVisible();
     await expect(person).toContainText("Grandparent");
@@ -165,7 +165,7 @@ test.describe("event dashboard (phone)", () => {
     await expect(toast(page, "success", "Person removed")).toBeVisible();
     await expect(page.getByText("No people added yet")).toBeVisible();
 
-    await page.getByRole("tab", { name: "Vendors" }).click();
+    await sectionLink(page, "Vendors").click();
     await expect(page.getByText('No vendors added yet. Click "Add Vendor" to get started.')).toBeVisible();
     await page.getByRole("link", { name: "Add Vendor" }).click();
     const vendor = dialog(page, "Add Vendor");
@@ -250,16 +250,16 @@ test.describe("event dashboard (phone)", () => {
     await page.context().addCookies(demoCookies);
     await page.goto("/?tab=hired");
     await waitForHydration(page);
-    await page.getByRole("tab", { name: "My Events" }).click();
+    await sectionLink(page, "My Events").click();
     await page.getByRole("link", { name: /Emma & James Wedding/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Emma & James Wedding" })).toBeVisible();
     // Tabs, dialogs and saves replace the history entry: one Back still leads home.
-    await page.getByRole("tab", { name: "People" }).click();
+    await sectionLink(page, "People").click();
     await page.getByRole("link", { name: "Add Person" }).click();
     await page.getByRole("link", { name: "Cancel" }).click();
     await page.getByRole("link", { name: "← Back to Events" }).click();
     await expect(page).toHaveURL(/\/(\?)?$/);
-    await expect(page.getByRole("tab", { name: "My Events" })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(page, "My Events")).toHaveAttribute("aria-current", "page");
 
     // Opened from an old link (/?eventId=…), Back leads to the list as well.
     const event = await page.getByRole("link", { name: /Emma & James Wedding/ }).getAttribute("href");
@@ -294,10 +294,10 @@ test.describe("event dashboard without JavaScript", () => {
     await expect(page.getByText("(TYG)")).toBeVisible();
     await expect(add).toHaveCount(0);
 
-    // The row menu is a disclosure, and moving a block is a plain form post.
-    await page.getByRole("tab", { name: "Timeline" }).click();
+    // The row menu is a popover button, and moving a block is a plain form post.
+    await sectionLink(page, "Timeline").click();
     await rowMenu(page, "Reception", "Move up");
-    await expect(page.getByRole("tabpanel").getByRole("listitem").nth(2)).toContainText("Reception");
+    await expect(page.getByRole("region", { name: "Timeline" }).getByRole("listitem").nth(2)).toContainText("Reception");
 
     // Deleting the event refuses anything but the exact word.
     await page.getByRole("link", { name: "Delete event" }).click();

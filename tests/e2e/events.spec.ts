@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, skipInviteStep, toast } from "./helpers";
+import { checkOff, demoSessionCookies, sectionLink, skipInviteStep, toast } from "./helpers";
 
 // Sign in once for the file and reuse the session: sign-ins are rate-limited per
 // address, and the demo account is shared by every spec.
@@ -18,12 +18,12 @@ test.describe("events (phone)", () => {
 
   test("the demo lead sees the seeded wedding, creates an event with the defaults and checks off a block and a shot", async ({ page }) => {
     await signInAsDemo(page);
-    await expect(page.getByRole("tab", { name: "My Events" })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(page, "My Events")).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("link", { name: /Emma & James Wedding/ })).toBeVisible();
 
-    await page.getByRole("tab", { name: "Hired Events" }).click();
+    await sectionLink(page, "Hired Events").click();
     await expect(page.getByRole("heading", { name: "No hired events" })).toBeVisible();
-    await page.getByRole("tab", { name: "My Events" }).click();
+    await sectionLink(page, "My Events").click();
 
     await page.getByRole("link", { name: "New Event" }).click();
     await expect(page.getByRole("heading", { name: "Create Event" })).toBeVisible();
@@ -44,30 +44,30 @@ test.describe("events (phone)", () => {
     await expect(page.getByText("Sep 18, 2027")).toBeVisible();
     await expect(page.getByText("Timeline 0/4")).toBeVisible();
 
-    const ceremony = page.getByRole("button", { name: /Ceremony/ });
+    const ceremony = checkOff(page, /Ceremony/);
     await expect(ceremony).toHaveAttribute("aria-pressed", "false");
     await ceremony.click();
     await expect(page.getByText("Timeline 1/4")).toBeVisible();
-    await expect(page.getByRole("button", { name: /Ceremony/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(checkOff(page, /Ceremony/)).toHaveAttribute("aria-pressed", "true");
 
-    await page.getByRole("tab", { name: "Shots" }).click();
-    await expect(page.getByRole("button", { name: /Rings/ })).toBeVisible();
+    await sectionLink(page, "Shots").click();
+    await expect(checkOff(page, /Rings/)).toBeVisible();
     await page.getByRole("link", { name: "Newlywed Portraits" }).click();
-    await expect(page.getByRole("button", { name: /Bridal Party/ })).toBeVisible();
-    await expect(page.getByRole("button", { name: /Rings/ })).toHaveCount(0);
-    await page.getByRole("button", { name: /Bridal Party/ }).click();
+    await expect(checkOff(page, /Bridal Party/)).toBeVisible();
+    await expect(checkOff(page, /Rings/)).toHaveCount(0);
+    await checkOff(page, /Bridal Party/).click();
     await expect(page.getByText("Shots 1/7").first()).toBeVisible();
 
     await page.reload();
-    await expect(page.getByRole("button", { name: /Bridal Party/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(checkOff(page, /Bridal Party/)).toHaveAttribute("aria-pressed", "true");
   });
 
   test("people show their pronunciation next to the name", async ({ page }) => {
     await signInAsDemo(page);
     await page.getByRole("link", { name: /Emma & James Wedding/ }).click();
-    await page.getByRole("tab", { name: "People" }).click();
+    await sectionLink(page, "People").click();
     await expect(page.getByText("(shiv-AWN)")).toBeVisible();
-    await page.getByRole("tab", { name: "Vendors" }).click();
+    await sectionLink(page, "Vendors").click();
     await expect(page.getByText("Willow Creek Barn").first()).toBeVisible();
   });
 });
@@ -78,9 +78,9 @@ test.describe("events without JavaScript", () => {
   test("a block is checked off by a plain form post", async ({ page }) => {
     await signInAsDemo(page);
     await page.getByRole("link", { name: /Emma & James Wedding/ }).click();
-    const row = page.getByRole("button", { name: /Sparkler Exit/ });
+    const row = checkOff(page, /Sparkler Exit/);
     const before = await row.getAttribute("aria-pressed");
     await row.click();
-    await expect(page.getByRole("button", { name: /Sparkler Exit/ })).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true");
+    await expect(checkOff(page, /Sparkler Exit/)).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true");
   });
 });

@@ -16,10 +16,28 @@ export function toast(page: Page, type: "error" | "success", title: string) {
   return page.getByRole(type === "error" ? "alert" : "status").filter({ hasText: title });
 }
 
+/**
+ * A section link of a page's link tabs (?tab=…, issue 14 item 12: navigation links with
+ * aria-current="page" on the open one, not role="tab").
+ */
+export function sectionLink(page: Page, name: string) {
+  return page.getByRole("navigation").getByRole("link", { name, exact: true });
+}
+
+/** A timeline block's or shot's check-off toggle (its "⋯" menu, 'Actions for …', is a button too). */
+export function checkOff(page: Page, name: string | RegExp) {
+  return page.getByRole("button", { name }).and(page.locator("[aria-pressed]"));
+}
+
+/** The header's notification bell: a button with its expanded state (a popover). */
+export function bellButton(page: Page) {
+  return page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+}
+
 /** Opens the sign-in screen (at `path`) and waits until its forms are live. */
 export async function openAuth(page: Page, path = "/auth", { hydrate = true } = {}) {
   await page.goto(path);
-  await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+  await expect(sectionLink(page, "Sign In")).toBeVisible();
   if (hydrate) await waitForHydration(page);
 }
 
@@ -27,8 +45,8 @@ export type NewAccount = { email: string; password: string; firstName: string; l
 
 /** Fills and submits the Sign Up tab of the screen that is open. */
 export async function submitSignUp(page: Page, account: NewAccount) {
-  await page.getByRole("tab", { name: "Sign Up" }).click();
-  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await sectionLink(page, "Sign Up").click();
+  await expect(sectionLink(page, "Sign Up")).toHaveAttribute("aria-current", "page");
   await page.getByLabel("First Name").fill(account.firstName);
   await page.getByLabel("Last Name").fill(account.lastName);
   if (account.businessName) await page.getByLabel("Business Name (optional)").fill(account.businessName);
@@ -47,7 +65,7 @@ export async function signUp(page: Page, account: NewAccount) {
 
 /** Fills and submits the Sign In tab of the screen that is open. */
 export async function submitSignIn(page: Page, email: string, password: string, { stayLoggedIn = false } = {}) {
-  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  await expect(sectionLink(page, "Sign In")).toHaveAttribute("aria-current", "page");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   if (stayLoggedIn) await page.getByLabel("Stay logged in").check();
@@ -62,7 +80,7 @@ export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Welcome", level: 1 })).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+  await expect(sectionLink(page, "Sign In")).toHaveAttribute("aria-current", "page");
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { createEventFromForm, demoSessionCookies, makePro, openAuth, sessionCookies, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
+import { bellButton, checkOff, createEventFromForm, demoSessionCookies, makePro, openAuth, sectionLink, sessionCookies, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
 
 // Issue 7: two phones at a wedding never disagree for more than a moment, and a phone
 // that was offline catches up by itself. The demo lead and the seeded second shooter
@@ -25,7 +25,7 @@ async function openShots(page: Page) {
   await expect(page.locator("[data-live-status=live]")).toBeVisible();
 }
 
-const shot = (page: Page, title: string) => page.getByRole("button", { name: new RegExp(title) });
+const shot = (page: Page, title: string) => checkOff(page, new RegExp(title));
 
 test.describe("live event rooms (phone)", () => {
   test("a shot checked off on one phone appears on the other within a second, without reload; an offline phone catches up", async ({ page, browser }) => {
@@ -78,7 +78,7 @@ test.describe("notifications live (phone)", () => {
     const badge = page.getByTestId("notification-badge");
     const before = (await badge.count()) ? Number((await badge.textContent())?.replace("+", "")) : 0;
     // The first touch unlocks audio (spec §9).
-    await page.getByRole("tab", { name: "List" }).click();
+    await sectionLink(page, "List").click();
 
     const alex = await alexContext(browser);
     const phone = await alex.newPage();
@@ -87,7 +87,7 @@ test.describe("notifications live (phone)", () => {
 
     await expect(badge).toHaveText(before >= 9 ? "9+" : String(before + 1), { timeout: 2_000 });
     await expect.poll(() => page.evaluate(() => (window as unknown as { __notes: number }).__notes)).toBe(3);
-    await page.getByRole("banner").locator("summary").click();
+    await bellButton(page).click();
     await expect(page.getByRole("list", { name: "Latest notifications" }).getByRole("listitem").first()).toContainText(/(checked off|unchecked) "Rings"/);
     await alex.close();
   });

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { signUp, skipInviteStep, uniqueEmail } from "./helpers";
+import { bellButton, signUp, skipInviteStep, uniqueEmail } from "./helpers";
 
 // The header's bell and notifications popover (spec §2 'Header and notifications').
 // Nothing in the app creates notifications yet, so the tests write them straight into
@@ -34,7 +34,7 @@ function newAccount(label: string) {
   return { email: uniqueEmail(label), password: "BellRings2026", firstName: "Nora", lastName: "Bell", businessName: "Bell Studio" };
 }
 
-const bell = (page: Page) => page.getByRole("banner").locator("summary");
+const bell = bellButton;
 const popover = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 async function expectFitsTheScreen(page: Page) {

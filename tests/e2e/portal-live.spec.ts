@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { checkOff, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
 // Issue 7 in the client portal: the couple's open page follows the photographer's
 // changes without a reload, and a revoked link ends the page by itself.
@@ -39,7 +39,7 @@ test.describe("live client portal (phone)", () => {
     const eventUrl = page.url().split("?")[0]!;
 
     // A view-only link: the couple follows along.
-    await page.getByRole("tab", { name: "Client" }).click();
+    await sectionLink(page, "Client").click();
     await page.getByRole("link", { name: "Create Client Access" }).click();
     const create = dialog(page, "Create Client Access");
     const clientEmail = uniqueEmail("live-couple");
@@ -58,7 +58,7 @@ test.describe("live client portal (phone)", () => {
     await phone.goto(link);
     await expect(phone).toHaveURL(/\/client\/view\/[0-9a-f-]{36}$/);
     await waitForHydration(phone);
-    await phone.getByRole("tab", { name: "Shot List" }).click();
+    await sectionLink(phone, "Shot List").click();
     await expect(phone.getByRole("button", { name: /Rings/ })).toBeVisible();
     await expect(phone.locator("[data-live-status=live]")).toBeVisible();
     await markDocument(phone);
@@ -72,7 +72,7 @@ test.describe("live client portal (phone)", () => {
     await add.getByLabel("Title").fill(shot);
     await add.getByRole("button", { name: "Add Shot" }).click();
     await expect(toast(page, "success", "Shot added")).toBeVisible();
-    await expect(page.getByRole("button", { name: new RegExp(shot) })).toBeVisible();
+    await expect(checkOff(page, new RegExp(shot))).toBeVisible();
     await expect(phone.getByRole("button", { name: new RegExp(shot) })).toBeVisible({ timeout: 1_000 });
     // View-only: the couple sees it, and cannot check it off.
     await expect(phone.getByRole("button", { name: new RegExp(shot) })).toBeDisabled();

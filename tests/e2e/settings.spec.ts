@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { signUp, toast, uniqueEmail } from "./helpers";
+import { sectionLink, signUp, toast, uniqueEmail } from "./helpers";
 
 // Issue 5, item 7: /settings on a phone (Pixel 7). One fresh account for the whole
 // file (signed up once: sign-ups and sign-ins are rate-limited, and the seeded demo
@@ -42,7 +42,7 @@ const REFUSED = [/status of 400 \(Bad Request\)/];
 test.describe("settings (phone)", () => {
   test("business info: validation, save, the greeting follows, logged on this device; the sign-in address stays", async ({ page }) => {
     await openSettings(page);
-    await expect(page.getByRole("tab", { name: "Business" })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(page, "Business")).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("Business Name")).toHaveValue(ACCOUNT.businessName);
     await expect(page.getByLabel("Business Email")).toHaveValue(ACCOUNT.email);
     await expect(page.getByRole("banner").getByText(`Hi, ${ACCOUNT.businessName}`)).toBeVisible();
@@ -80,7 +80,7 @@ test.describe("settings (phone)", () => {
 
   test("saved contacts: add (after a validation error), edit and delete", async ({ page }) => {
     await openSettings(page, "?tab=contacts");
-    await expect(page.getByRole("tab", { name: "Contacts" })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(page, "Contacts")).toHaveAttribute("aria-current", "page");
     const name = `Kai ${Date.now()}`;
 
     await page.getByRole("link", { name: "Add Contact" }).click();
@@ -149,8 +149,8 @@ test.describe("settings (phone)", () => {
     await expect(page.getByRole("heading", { name: "Free Guest Access" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("button", { name: /portal|manage/i })).toHaveCount(0);
     for (const tab of ["Notifications", "Contacts", "Business", "Subscription"]) {
-      await page.getByRole("tab", { name: tab }).click();
-      await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      await sectionLink(page, tab).click();
+      await expect(sectionLink(page, tab)).toHaveAttribute("aria-current", "page");
       const help = page.getByRole("navigation", { name: "Help" });
       for (const link of ["Support", "Privacy Policy", "About"]) await expect(help.getByRole("link", { name: link })).toBeVisible();
       await expect(page.getByRole("button", { name: "Sign Out", exact: true })).toBeVisible();

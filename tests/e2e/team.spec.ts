@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, mailLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { bellButton, demoSessionCookies, mailLink, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
 // Issue 5: a lead builds a team from a phone; an invitee joins free from the e-mail.
 // Two browser contexts: the lead (the demo account, Pro) and the shooter.
@@ -36,7 +36,7 @@ test.describe("team and invitations (phone)", () => {
     const eventUrl = page.url();
 
     // The lead invites from the Team tab.
-    await page.getByRole("tab", { name: "Team" }).click();
+    await sectionLink(page, "Team").click();
     await page.getByRole("link", { name: "Invite" }).click();
     const invite = dialog(page, "Invite to the Team");
     await expect(invite).toBeVisible();
@@ -60,7 +60,7 @@ test.describe("team and invitations (phone)", () => {
     await phone.goto(link);
     await expect(phone.getByRole("heading", { name: "Create Your Free Account" })).toBeVisible();
     await waitForHydration(phone);
-    await expect(phone.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await expect(sectionLink(phone, "Sign Up")).toHaveAttribute("aria-current", "page");
     await phone.getByLabel("First Name").fill("Sam");
     await phone.getByLabel("Last Name").fill("Rivera");
     await phone.getByLabel("Email").fill(shooterEmail);
@@ -83,7 +83,7 @@ test.describe("team and invitations (phone)", () => {
     await waitForHydration(phone);
 
     // A team member checks off a shot, and has no delete for shots.
-    await phone.getByRole("tab", { name: "Shots" }).click();
+    await sectionLink(phone, "Shots").click();
     const rings = phone.getByRole("button", { name: /Rings/ });
     await expect(rings).toHaveAttribute("aria-pressed", "false");
     await rings.click();
@@ -91,7 +91,7 @@ test.describe("team and invitations (phone)", () => {
     await expect(phone.getByLabel("Actions for Rings")).toHaveCount(0);
     await expect(phone.getByRole("link", { name: "Add Shot" })).toHaveCount(0);
     // The team list is read-only for them.
-    await phone.getByRole("tab", { name: "Team" }).click();
+    await sectionLink(phone, "Team").click();
     await expect(phone.getByRole("link", { name: "Invite" })).toHaveCount(0);
     await expect(phone.getByText("Sam Rivera")).toBeVisible();
 
@@ -100,7 +100,7 @@ test.describe("team and invitations (phone)", () => {
     await waitForHydration(page);
     const memberRow = page.getByRole("listitem").filter({ hasText: "Sam Rivera" });
     await expect(memberRow).toContainText("Accepted");
-    await page.getByRole("banner").locator("summary").click();
+    await bellButton(page).click();
     await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Invitation Accepted");
     await page.keyboard.press("Escape");
     await memberRow.getByLabel("Actions for Sam Rivera").click();
@@ -153,9 +153,104 @@ test.describe("team and invitations (phone)", () => {
     await expect(page.getByRole("heading", { name: "Client links" })).toBeVisible();
     await expect(page.getByLabel(`Client link for ${clientEmail}`)).toHaveValue(/\/client\/[0-9a-f]{64}$/);
     await page.getByRole("link", { name: "Open Event" }).click();
-    await page.getByRole("tab", { name: "Team" }).click();
+    await sectionLink(page, "Team").click();
     await expect(page.getByRole("listitem").filter({ hasText: shooterEmail })).toContainText("Pending");
     await expect(page.getByRole("listitem").filter({ hasText: clientEmail })).toContainText("Can edit: people");
+  });
+});
+
+/**
+ * Under load the room's signal of a change can reach the page after the action's answer,
+ * while the page's data is loading. Made certain here: the signal of `entity` is held
+ * until the next data request (armed by `arm`) has reached the server (which reads and
+ * clears any toast cookie), and that request's answer is held until the signal is in.
+ */
+async function holdSignalDuringNextLoad(page: Page, entity: string) {
+  let loadStarted!: () => void;
+  const loading = new Promise<void>((resolve) => (loadStarted = resolve));
+  let signalIn!: () => void;
+  const signalled = new Promise<void>((resolve) => (signalIn = resolve));
+  await page.routeWebSocket(/\/live\/events\//, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    let inOrder = Promise.resolve();
+    server.onMessage((message) => {
+      inOrder = inOrder.then(async () => {
+        const held = typeof message === "string" && message.includes(`"entity":"${entity}"`);
+        if (held) await loading;
+        socket.send(message);
+        if (held) setTimeout(signalIn, 300);
+      });
+    });
+  });
+  let armed = false;
+  const state = { held: 0 };
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (!armed || route.request().method() !== "GET" || state.held++ > 0) return route.continue();
+    const response = await route.fetch();
+    loadStarted();
+    await signalled;
+    await route.fulfill({ response }).catch(() => {});
+  });
+  return {
+    arm: () => (armed = true),
+    state,
+  };
+}
+
+test.describe("a change's toast and the live refetch it causes", () => {
+  // Issue 14 item 13: the lead's own socket hears the change while the action's
+  // redirect is still loading; the refetch it triggers must not cost the toast (the
+  // redirect's root loader has already read and cleared the toast cookie).
+  test("the toast shows even when the room's signal arrives while the redirect loads", async ({ page }) => {
+    const title = `Toast Race ${Date.now()}`;
+    await newEvent(page, title);
+    await skipInviteStep(page);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const teamTab = `${page.url()}?tab=team`;
+    const hold = await holdSignalDuringNextLoad(page, "team");
+    await page.goto(teamTab);
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+
+    await page.getByRole("link", { name: "Invite" }).click();
+    const invite = dialog(page, "Invite to the Team");
+    await invite.getByLabel("First Name").fill("Rae");
+    await invite.getByLabel("Email").fill(uniqueEmail("race"));
+    hold.arm();
+    await invite.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(toast(page, "success", "Invitation sent successfully")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Rae" })).toContainText("Pending");
+    expect(hold.state.held).toBeGreaterThan(0);
+  });
+
+  // The same race for the once-shown client link, which rides in the redirect's one-time
+  // flash (decision 007): it must stay on screen until Done.
+  test("the once-shown client link stays when the room's signal arrives while the page loads", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const title = `Link Race ${Date.now()}`;
+    await newEvent(page, title);
+    await skipInviteStep(page);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const clientTab = `${page.url()}?tab=client`;
+    const hold = await holdSignalDuringNextLoad(page, "client_access");
+    await page.goto(clientTab);
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+
+    await page.getByRole("link", { name: "Create Client Access" }).click();
+    const create = dialog(page, "Create Client Access");
+    await create.getByLabel("Client Email").fill(uniqueEmail("race-couple"));
+    hold.arm();
+    await create.getByRole("button", { name: "Create Access" }).click();
+    await expect(toast(page, "success", "Client access created")).toBeVisible();
+    const created = dialog(page, "Client link created");
+    await expect(created).toBeVisible();
+    await page.waitForTimeout(1_000); // the held signal's refetch has run
+    await expect(created).toBeVisible();
+    await created.getByRole("button", { name: "Copy Link" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/client\/[0-9a-f]{64}$/);
+    expect(hold.state.held).toBeGreaterThan(0);
   });
 });
 

@@ -4,6 +4,10 @@ import { Link } from "react-router";
 /**
  * Segmented tabs made of links (?tab=…): the server renders the chosen tab, so they
  * work before JavaScript loads, and the URL says which tab is open.
+ *
+ * Issue 14 item 12: links, so a navigation with aria-current="page" on the open one,
+ * not role="tab" (which promises arrow-key tabs these are not). The page labels the
+ * region it shows with the open tab's name.
  */
 export function LinkTabs<T extends string>({
   label,
@@ -17,12 +21,11 @@ export function LinkTabs<T extends string>({
   hrefFor: (id: T) => string;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1">
+    <nav aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-lg bg-slate-100 p-1">
       {tabs.map((tab) => (
         <Link
           key={tab.id}
-          role="tab"
-          aria-selected={current === tab.id}
+          aria-current={current === tab.id ? "page" : undefined}
           to={hrefFor(tab.id)}
           replace
           preventScrollReset
@@ -33,6 +36,6 @@ export function LinkTabs<T extends string>({
           {tab.label}
         </Link>
       ))}
-    </div>
+    </nav>
   );
 }

@@ -1,28 +1,29 @@
-import { type ReactNode, useRef } from "react";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useDismissableDetails } from "./use-dismissable-details";
+import { usePopover } from "./popover";
 
 const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slate-800 hover:bg-slate-100";
 
 /**
- * The "⋯" menu of a list row: a <details> disclosure, so it opens without JavaScript.
- * Once hydrated, a tap outside or Escape closes it.
+ * The "⋯" menu of a list row: a popover button (usePopover), so it opens without
+ * JavaScript, is announced as a button with its state, and a tap outside or Escape
+ * closes it.
  */
 function RowActions({ label, children }: { label: string; children: ReactNode }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDismissableDetails(ref);
+  const { buttonProps, panelProps } = usePopover<HTMLDivElement>();
   return (
-    <details ref={ref} className="relative shrink-0">
-      <summary
+    <>
+      <button
+        {...buttonProps}
         aria-label={label}
-        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-xl text-slate-600 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="popover-anchor flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg text-xl text-slate-600 hover:bg-slate-100 aria-expanded:bg-slate-100"
       >
         <span aria-hidden="true">⋯</span>
-      </summary>
-      <div className="absolute top-full right-0 z-30 mt-1 w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+      </button>
+      <div {...panelProps} className="popover-panel w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
         {children}
       </div>
-    </details>
+    </>
   );
 }
 
@@ -32,7 +33,8 @@ function RowActionLink({ to, children, destructive = false }: { to: string; chil
       to={to}
       replace
       preventScrollReset
-      onClick={(event) => event.currentTarget.closest("details")?.removeAttribute("open")}
+      // The dialog it opens takes the screen: the menu closes (a link is no light dismiss).
+      onClick={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}
       className={`${item} ${destructive ? "text-red-700" : ""}`}
     >
       {children}

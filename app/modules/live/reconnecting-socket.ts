@@ -123,14 +123,3 @@ export function connectLive(path: string, handlers: LiveSocketHandlers): LiveSoc
     },
   };
 }
-
-/**
- * Refetches the page's data after a live signal. A navigation that starts meanwhile
- * aborts the refetch (its promise rejects with an AbortError); the navigation loads
- * fresh data anyway, so that rejection is expected and dropped.
- */
-export function refetchQuietly(revalidate: () => Promise<void>) {
-  revalidate().catch((error: unknown) => {
-    if (!(error instanceof Error && (error.name === "AbortError" || /aborted/i.test(error.message)))) throw error;
-  });
-}

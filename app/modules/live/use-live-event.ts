@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
 import type { Change } from "./protocol";
-import { refetchQuietly } from "./reconnecting-socket";
 import { applyToList, useLiveRoom } from "./use-live-room";
+import { useQuietRefetch } from "./use-quiet-refetch";
 
 // An event's lists as the page shows them: the loader's, kept current by the live
 // room without refetching. Team and client-link changes, whose rows are the lead's
@@ -30,13 +29,13 @@ export function useLiveEvent<B extends Ordered, S extends Ordered, P extends Nam
   lists: Lists<B, S, P, V>;
   event: E;
 }) {
-  const revalidator = useRevalidator();
+  const refetch = useQuietRefetch();
   const [state, setState] = useState({ lists, event });
   // Fresh page data replaces what the socket built on the old.
   useEffect(() => setState({ lists, event }), [lists, event]);
 
   const onChange = useCallback((change: Change) => {
-    if (change.entity === "team" || change.entity === "client_access") return refetchQuietly(revalidator.revalidate);
+    if (change.entity === "team" || change.entity === "client_access") return refetch();
     setState((current) => {
       const next = { ...current, lists: { ...current.lists } };
       switch (change.entity) {
@@ -58,9 +57,8 @@ export function useLiveEvent<B extends Ordered, S extends Ordered, P extends Nam
       }
       return next;
     });
-  }, [revalidator]);
+  }, [refetch]);
 
-  const refetch = useCallback(() => refetchQuietly(revalidator.revalidate), [revalidator]);
   const status = useLiveRoom({ path, seq, onChange, onReload: refetch, onAccessEnded: refetch });
   return { ...state.lists, event: state.event, status };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
-import { connectLive, refetchQuietly } from "~/modules/live/reconnecting-socket";
+import { connectLive } from "~/modules/live/reconnecting-socket";
+import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { playChime, unlockChimeOnFirstGesture } from "./chime";
 import type { HeaderNotification, HeaderNotifications } from "./header";
@@ -21,9 +21,7 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
   }, [initial]);
   const since = useRef(initial?.loadedAt);
   since.current = initial?.loadedAt;
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const refetch = useQuietRefetch();
   const signedIn = initial !== null;
 
   useEffect(() => {
@@ -41,10 +39,10 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
           const from = new Date(Date.parse(since.current ?? new Date().toISOString()) - 5_000).toISOString();
           ws.send(JSON.stringify({ type: "hello", since: from }));
           // A reconnect: what arrived while the socket was down is in the page data.
-          if (opened > 1) refetchQuietly(revalidate.current);
+          if (opened > 1) refetch();
         },
         onStatus: () => {},
-        onAccessEnded: () => refetchQuietly(revalidate.current),
+        onAccessEnded: () => refetch(),
         onMessage: (data) => {
           const message = readMessage(UserServerMessageSchema, data);
           if (message?.type === "ready") return socket?.resetBackoff();
@@ -64,7 +62,7 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
       cancelLoad();
       socket?.stop();
     };
-  }, [signedIn]);
+  }, [signedIn, refetch]);
 
   return state;
 }

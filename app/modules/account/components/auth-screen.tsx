@@ -64,13 +64,13 @@ export function AuthScreen({ actionData }: { actionData: AccountActionData | und
               current={tab}
               hrefFor={tabHref}
             />
-            <div role="tabpanel" className="mt-5">
+            <section aria-label={tab === "signin" ? "Sign In" : "Sign Up"} className="mt-5">
               {tab === "signin" ? (
                 <SignInForm actionData={actionData?.form === "signin" ? actionData : undefined} />
               ) : (
                 <SignUpForm actionData={actionData?.form === "signup" ? actionData : undefined} />
               )}
-            </div>
+            </section>
           </Card>
         </div>
 

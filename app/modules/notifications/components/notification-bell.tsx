@@ -1,7 +1,6 @@
-import { useRef } from "react";
 import { Form, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { useDismissableDetails } from "~/components/ui/use-dismissable-details";
+import { usePopover } from "~/components/ui/popover";
 import { badgeCount, type HeaderNotification, type HeaderNotifications, timeAgo } from "../header";
 import { useNotificationChannel } from "../use-notification-channel";
 
@@ -9,25 +8,23 @@ const EMPTY: HeaderNotifications = { items: [], unreadCount: 0, loadedAt: new Da
 
 /**
  * Spec §2 'Header and notifications': the bell with its unread badge and the popover
- * of the latest ten. A <details> disclosure, so it opens without JavaScript; each
- * notification is a form that marks it read and goes where it leads.
+ * of the latest ten. A popover button (usePopover), so it opens without JavaScript and
+ * is announced as a button with its state; each notification is a form that marks it
+ * read and goes where it leads.
  */
 export function NotificationBell({ notifications: loaded }: { notifications: HeaderNotifications | null }) {
   // Issue 7: new notifications arrive live (every open tab of the user), with the chime.
   const notifications = useNotificationChannel(loaded);
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDismissableDetails(ref);
+  const { buttonProps, panelProps, close } = usePopover();
   const location = useLocation();
   const { items, unreadCount, loadedAt } = notifications ?? EMPTY;
-  const close = () => ref.current?.removeAttribute("open");
 
   return (
-    // Not positioned itself: the panel anchors to the header bar, so on a phone it
-    // spans the screen instead of hanging off the bell.
-    <details ref={ref} className="group shrink-0">
-      <summary
+    <>
+      <button
+        {...buttonProps}
         aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}
-        className="relative flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-slate-700 group-open:bg-slate-100 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="popover-anchor relative flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 aria-expanded:bg-slate-100"
       >
         <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
@@ -42,10 +39,11 @@ export function NotificationBell({ notifications: loaded }: { notifications: Hea
             {badgeCount(unreadCount)}
           </span>
         ) : null}
-      </summary>
+      </button>
       <section
+        {...panelProps}
         aria-labelledby="notifications-title"
-        className="absolute inset-x-2 top-full z-50 mt-1 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl sm:left-auto sm:right-4 sm:w-96"
+        className="popover-panel popover-wide overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
       >
         <div className="flex min-h-12 items-center gap-2 border-b border-slate-200 px-4 py-2">
           <h2 id="notifications-title" className="font-semibold text-slate-900">
@@ -74,7 +72,7 @@ export function NotificationBell({ notifications: loaded }: { notifications: Hea
           </ul>
         )}
       </section>
-    </details>
+    </>
   );
 }
 
