@@ -13,7 +13,7 @@ import { formatTimeOfDay } from "~/modules/team/emails";
 import { positionLabel } from "~/modules/team/schema";
 import { coverageOf, INVITE_ID_PATTERN, type Invitation, inviterDisplayName, loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
-import { hitStatement, LIMITS, overLimit, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Viewer } from "~/utils/session.server";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/accept-invite.$inviteId";
@@ -91,8 +91,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "resend-confirmation") {
     if (viewer.emailConfirmed) return { outcome: null, toast: success("Your email address is already confirmed") };
-    if (await overLimit(db, [[LIMITS.confirmationPerUser, viewer.userId]])) return data({ outcome: null, toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
-    await hitStatement(db, LIMITS.confirmationPerUser, viewer.userId);
+    // Decision 004: three re-sends per 10 minutes (one count per request: issue 14 item 9).
+    if (await consume(db, [[LIMITS.confirmationPerUser, viewer.userId]])) return data({ outcome: null, toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
     const url = new URL(request.url);
     await resendConfirmation(db, env, url.origin, viewer, url.pathname);
     return { outcome: null, toast: success("Confirmation email sent", `Check ${viewer.email} for the link.`) };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authTokens, emailOutbox, eventSecondShooters, profiles, sessions, users } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
+import { signInDelayMs } from "~/utils/rate-limit.server";
 import { createEvent, createUser } from "../factories";
 import { createClient, signIn, signUp, uniqueEmail, VALID_SIGNUP } from "./helpers";
 
@@ -174,15 +175,31 @@ describe("sign in", () => {
     expect((await client.get("/auth?returnTo=https%3A%2F%2Fevil.example")).headers.get("Location")).toBe("/");
   });
 
-  it("rate-limits sign-ins per address (429) and locks the address after 10 failures", async () => {
+  it("locks an address for the IP of 10 failures only: the 11th try from there is refused, the owner elsewhere signs in (decision 002)", async () => {
     const { email, password } = await signUp(createClient());
-    for (let i = 0; i < 10; i++) {
-      const response = await signIn(createClient(), email, "WrongPass123");
-      expect(response.status).toBe(401);
-    }
-    const locked = await signIn(createClient(), email, password);
+    const attacker = createClient();
+    for (let i = 0; i < 10; i++) expect((await signIn(attacker, email, "WrongPass123")).status).toBe(401);
+    const locked = await signIn(attacker, email, password);
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain("Too many failed sign-in attempts. Please wait 10 minutes and try again.");
+    expect(attacker.jar.has("ef_session")).toBe(false);
+    const owner = createClient();
+    const response = await signIn(owner, email, password);
+    expect(response.status).toBe(302);
+    expect(owner.jar.has("ef_session")).toBe(true);
+  });
+
+  it("failures from many IPs never refuse a fresh IP with the right password: they only slow the address down", async () => {
+    const { email, password } = await signUp(createClient());
+    for (let i = 0; i < 12; i++) expect((await signIn(createClient(), email, "WrongPass123")).status).toBe(401);
+    const started = Date.now();
+    const owner = await signIn(createClient(), email, password);
+    expect(owner.status).toBe(302);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(signInDelayMs(12) - 50);
+    // A wrong password waits as long (the delay comes before the check: timing tells nothing).
+    const wrongStarted = Date.now();
+    expect((await signIn(createClient(), email, "WrongPass123")).status).toBe(401);
+    expect(Date.now() - wrongStarted).toBeGreaterThanOrEqual(signInDelayMs(12) - 50);
   });
 
   it("rate-limits sign-ins per IP", async () => {

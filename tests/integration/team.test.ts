@@ -423,6 +423,16 @@ describe("the invitation page", () => {
     expect(confirmation.textBody).toContain(`returnTo=${encodeURIComponent(`/accept-invite/${id}`)}`);
   });
 
+  it("re-sends a confirmation 3 times in 10 minutes: the 3rd is sent, the 4th refused (decision 004)", async () => {
+    const eventId = await seedEvent();
+    const invitee = await quickUser({ confirmed: false });
+    const id = await pendingInvite(eventId, invitee.email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await invitee.client.post(`/accept-invite/${id}`, { intent: "resend-confirmation" })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await mailTo(invitee.email)).filter((m) => m.kind === "email_confirmation")).toHaveLength(3);
+  });
+
   it("a guest who signs up from the invitation link with the invited address is confirmed by it; another address is not", async () => {
     const eventId = await seedEvent();
     const invitedEmail = uniqueEmail("guest");

@@ -6,7 +6,7 @@ import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isD
 import type { ClientGrant } from "~/modules/event/permissions";
 import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, hitStatement, LIMITS, overLimit } from "~/utils/rate-limit.server";
+import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
 import { roomOf } from "~/modules/live/room.server";
 import { portalEventCookie, portalReads, readPortalCookie, readPortalEventCookie } from "./service.server";
 
@@ -60,11 +60,12 @@ async function readPortal(context: Readonly<RouterContextProvider>, request: Req
     const sequenceBefore = roomHint ? await roomOf(env, roomHint).sequence() : null;
     return { sequenceBefore, portal: await portalReads(db, accessId, token) };
   };
-  const [over, read] = await Promise.all([overLimit(db, [[LIMITS.clientLinkPerIp, ip]]), token ? reads(token) : null]);
+  // Decision 005: only failed look-ups count toward the guesses allowed per IP; a good
+  // link's page loads and actions do not (issue 14 item 9).
+  const [over, read] = await Promise.all([peek(db, [[LIMITS.clientLinkPerIp, ip]]), token ? reads(token) : null]);
   if (over) return { refused: 429 as const, db };
   if (!read?.portal) {
-    // A failed look-up counts toward the guesses allowed per IP.
-    await hitStatement(db, LIMITS.clientLinkPerIp, ip);
+    await recordFailure(db, [[LIMITS.clientLinkPerIp, ip]]);
     return { refused: 404 as const, db };
   }
   const { portal } = read;
