@@ -5,7 +5,8 @@ import { authTokens, emailOutbox, eventSecondShooters, profiles, sessions, users
 import { getDb } from "~/utils/db.server";
 import { signInDelayMs } from "~/utils/rate-limit.server";
 import { createEvent, createUser } from "../factories";
-import { createClient, signIn, signUp, uniqueEmail, VALID_SIGNUP } from "./helpers";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import { createClient, ORIGIN, sessionFor, signIn, signUp, uniqueEmail, VALID_SIGNUP } from "./helpers";
 
 const db = getDb(env);
 const sessionRows = (userId: string) => db.select().from(sessions).where(eq(sessions.userId, userId));
@@ -434,5 +435,55 @@ describe("tokens", () => {
     const rows = await db.select().from(authTokens);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+});
+
+describe("returnTo never leaves our origin (issue 14 item 1)", () => {
+  // Dot segments and their encodings normalise to `//evil.example` (an off-site URL);
+  // the rest must never survive either.
+  const ATTACKS = ["/.//evil.example/x", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/\\\\evil.example", "/\t/evil.example", "/\n/evil.example", "https://evil.example"];
+
+  /** A Location the browser resolves on our origin. */
+  function expectHome(location: string | null, label: string) {
+    expect(location, label).not.toBeNull();
+    expect(new URL(location!, ORIGIN).origin, label).toBe(ORIGIN);
+    expect(location!, label).not.toMatch(/^\/\/|^\/\\|evil\.example/);
+  }
+
+  async function tokenFor(userId: string, email: string, purpose: "email_confirmation" | "password_reset") {
+    const token = randomToken(32);
+    await db.insert(authTokens).values({ id: crypto.randomUUID(), tokenHash: await sha256Hex(token), purpose, userId, email, expiresAt: "2099-01-01T00:00:00.000Z" });
+    return token;
+  }
+
+  it.each(ATTACKS)("sign-in, sign-up and /auth with a session: %j", async (returnTo) => {
+    const query = `?returnTo=${encodeURIComponent(returnTo)}`;
+    const { email, password } = await signUp(createClient());
+    const signedIn = createClient();
+    expectHome((await signedIn.post(`/auth${query}`, { intent: "signin", email, password })).headers.get("Location"), "sign-in");
+    expectHome((await signedIn.get(`/auth${query}`)).headers.get("Location"), "GET /auth with a session");
+    const signedUp = await createClient().post(`/auth${query}`, { ...VALID_SIGNUP, email: uniqueEmail() });
+    expectHome(signedUp.headers.get("Location"), "sign-up");
+  });
+
+  it.each(ATTACKS)("logout, notifications read-all, confirm-email and reset-password: %j", async (returnTo) => {
+    const { client, user } = await sessionFor();
+    expectHome((await client.post("/notifications/read-all", { returnTo })).headers.get("Location"), "read-all");
+    expectHome((await client.post("/logout", { returnTo })).headers.get("Location"), "logout");
+
+    const confirmation = await tokenFor(user.id, user.email, "email_confirmation");
+    const confirmed = await createClient().post("/confirm-email", { token: confirmation, returnTo });
+    expect(confirmed.status).toBe(302);
+    expectHome(confirmed.headers.get("Location"), "confirm-email");
+    const confirmPage = await (await createClient().get(`/confirm-email?token=x&returnTo=${encodeURIComponent(returnTo)}`)).text();
+    expect(confirmPage).not.toContain("evil.example");
+
+    // The reset page sends the browser on by itself (a refresh and navigate): its target too.
+    const reset = await tokenFor(user.id, user.email, "password_reset");
+    const response = await createClient().post(`/reset-password?returnTo=${encodeURIComponent(returnTo)}`, { token: reset, password: "NewSunset2026", confirmPassword: "NewSunset2026" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Password updated");
+    expect(html).not.toContain("evil.example");
   });
 });
