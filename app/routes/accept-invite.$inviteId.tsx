@@ -28,7 +28,7 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Event Invitation | Event Flow" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 
-type Refusal = { kind: "invalid" | "not-found" } | { kind: "mismatch"; invitedEmail: string };
+type Refusal = { kind: "invalid" | "not-found" | "mismatch" };
 
 /** Signed out: sign in or up as a guest and come back (spec §2). */
 function requireInvitee(request: Request, viewer: Viewer | null): Viewer {
@@ -46,7 +46,7 @@ async function invitationFor(db: ReturnType<typeof dbFrom>, inviteId: string, vi
   if (!INVITE_ID_PATTERN.test(inviteId)) return { kind: "invalid" };
   const invitation = await loadInvitation(db, inviteId);
   if (!invitation) return { kind: "not-found" };
-  if (invitation.invite.email !== viewer.email) return { kind: "mismatch", invitedEmail: invitation.invite.email };
+  if (invitation.invite.email !== viewer.email) return { kind: "mismatch" };
   return invitation;
 }
 
@@ -77,6 +77,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...header, refusal: null, invitation: details(found), emailConfirmed: viewer.emailConfirmed };
 }
 
+/**
+ * Spec §8 names the invited address here; issue 14 item 11 (decision 004) says only that
+ * it was another one: whoever holds the link signed in as someone else learns nothing,
+ * not even who was invited.
+ */
+const MISMATCH = "This invitation was sent to a different email address. Please sign in with the address it was sent to.";
+
 const NOT_CONFIRMED = "Please confirm your email address first: open the link we emailed you, then come back to this invitation.";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -86,7 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = (await request.formData()).get("intent");
   const found = await invitationFor(db, params.inviteId, viewer);
   if ("kind" in found) {
-    const toast = found.kind === "mismatch" ? errorToast("Email Mismatch", `This invitation was sent to ${found.invitedEmail}. Please sign in with that email address.`) : errorToast(found.kind === "invalid" ? "Invalid invitation link" : "Invitation not found");
+    const toast = found.kind === "mismatch" ? errorToast("Email Mismatch", MISMATCH) : errorToast(found.kind === "invalid" ? "Invalid invitation link" : "Invitation not found");
     return data({ outcome: null, toast }, { status: REFUSAL_STATUS[found.kind] });
   }
   if (intent === "resend-confirmation") {
@@ -145,7 +152,7 @@ function RefusalCard({ refusal, here }: { refusal: Refusal; here: string }) {
     <Card className="border-red-300 bg-red-50">
       <CardTitle className="text-red-800">Email Mismatch</CardTitle>
       <p role="alert" className="mt-2 text-red-800">
-        This invitation was sent to <strong>{refusal.invitedEmail}</strong>. Please sign in with that email address.
+        {MISMATCH}
       </p>
       <Form method="post" action="/logout" className="mt-6">
         {/* After signing out: the sign-in screen (guest mode), then back to this invitation. */}

@@ -383,12 +383,19 @@ describe("the invitation page", () => {
     expect(response.status).toBe(403);
     const text = await textOf(response);
     expect(text).toContain("Email Mismatch");
-    expect(text.replace(/<[^>]+>/g, "")).toContain(`This invitation was sent to ${invitedEmail}. Please sign in with that email address.`);
+    expect(text.replace(/<[^>]+>/g, "")).toContain("This invitation was sent to a different email address. Please sign in with the address it was sent to.");
+    // Issue 14 item 11: the holder of the link does not learn who was invited.
+    expect(text.toLowerCase()).not.toContain(invitedEmail.toLowerCase());
     expect(text).not.toContain(EVENT_TITLE);
     expect(text).not.toContain("Golden Hour Studio");
     const before = await teamOf(eventId);
-    expect((await stranger.client.post(`/accept-invite/${id}`, { intent: "accept" })).status).toBe(403);
-    expect((await stranger.client.post(`/accept-invite/${id}`, { intent: "decline" })).status).toBe(403);
+    for (const intent of ["accept", "decline"]) {
+      const refused = await stranger.client.post(`/accept-invite/${id}`, { intent });
+      expect(refused.status).toBe(403);
+      const toast = await textOf(refused);
+      expect(toast).toContain("Email Mismatch");
+      expect(toast.toLowerCase()).not.toContain(invitedEmail.toLowerCase());
+    }
     expect(await teamOf(eventId)).toEqual(before);
     expect((await stranger.client.get(`/events/${eventId}`)).status).toBe(404);
   });
