@@ -487,3 +487,26 @@ describe("returnTo never leaves our origin (issue 14 item 1)", () => {
     expect(html).not.toContain("evil.example");
   });
 });
+
+describe("signed-in responses are never cached (issue 14 item 11)", () => {
+  it("pages, their single-fetch .data and redirects answered to a session say private, no-store", async () => {
+    const { client, id } = await sessionFor();
+    const event = await createEvent(db, id);
+    for (const path of ["/", "/settings", `/events/${event.id}`, `/events/${event.id}.data`, "/_root.data", "/settings.data", "/auth"]) {
+      const response = await client.get(path);
+      expect(response.status, path).toBeLessThan(400);
+      expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
+    }
+    // An action's answer too.
+    const read = await client.post("/notifications/read-all", { returnTo: "/" });
+    expect(read.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("a capability page keeps its own no-store, and a visitor's landing page stays cacheable as before", async () => {
+    const { client } = await sessionFor();
+    expect((await client.get("/confirm-email?token=x")).headers.get("Cache-Control")).toContain("no-store");
+    const landing = await createClient().get("/");
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get("Cache-Control") ?? "").not.toContain("no-store");
+  });
+});
