@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { signInDelayMs } from "~/utils/rate-limit.server";
 import { createEvent, createUser } from "../factories";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
-import { createClient, ORIGIN, sessionFor, signIn, signUp, uniqueEmail, VALID_SIGNUP } from "./helpers";
+import { createClient, deliveredMail, heldEmailJobs, ORIGIN, sessionFor, signIn, signUp, uniqueEmail, VALID_SIGNUP } from "./helpers";
 
 const db = getDb(env);
 const sessionRows = (userId: string) => db.select().from(sessions).where(eq(sessions.userId, userId));
@@ -38,9 +38,9 @@ describe("sign up", () => {
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user!.id));
     expect(profile).toMatchObject({ firstName: "Maya", lastName: "Thompson", businessName: "Golden Hour Studio", subscriptionStatus: "inactive" });
 
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email.toLowerCase()));
+    const mail = await deliveredMail(email.toLowerCase(), "email_confirmation");
     expect(mail).toMatchObject({ kind: "email_confirmation", subject: "Confirm your Event Flow email address" });
-    expect(mail!.textBody).toMatch(/http:\/\/localhost\/confirm-email\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail.textBody).toMatch(/http:\/\/localhost\/confirm-email\?token=[A-Za-z0-9_-]{43}/);
 
     const home = await client.get("/subscription");
     expect(home.status).toBe(200);
@@ -49,11 +49,11 @@ describe("sign up", () => {
 
   it("stores no plain password or token anywhere in D1", async () => {
     const client = createClient();
-    const { email } = await signUp(client, uniqueEmail(), { password: "Unique-Marker-Pass9" });
+    // The queue held back: the stored e-mail as it waits for delivery (issue 14 item 5:
+    // its link is no longer deleted by hand here, it was never written).
+    const [job] = await heldEmailJobs(() => signUp(client, uniqueEmail(), { password: "Unique-Marker-Pass9" }));
     const sessionToken = client.jar.get("ef_session")!;
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
-    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
-    await db.delete(emailOutbox).where(eq(emailOutbox.id, mail!.id)); // the e-mail itself must carry the link
+    const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(job!.fill!.confirmation_link!)![1]!;
     const everything = await allTextInD1();
     expect(everything).not.toContain("Unique-Marker-Pass9");
     expect(everything).not.toContain(sessionToken);
@@ -408,8 +408,8 @@ describe("e-mail confirmation", () => {
   it("confirms on the button, not on opening the link, and only once", async () => {
     const client = createClient();
     const { email } = await signUp(client);
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+    const mail = await deliveredMail(email, "email_confirmation");
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.textBody)![1]!;
 
     const page = await client.get(`/confirm-email?token=${token}`);
     expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
@@ -430,8 +430,8 @@ describe("tokens", () => {
   it("keeps only hashes of e-mailed tokens", async () => {
     const client = createClient();
     const { email } = await signUp(client);
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
-    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+    const mail = await deliveredMail(email, "email_confirmation");
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.textBody)![1]!;
     const rows = await db.select().from(authTokens);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);

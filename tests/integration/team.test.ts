@@ -18,7 +18,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { deliverOutboxEmail } from "~/utils/email.server";
 import { createFakeEmailApi } from "../fakes/email-api";
-import { createClient, type Client, signUp, uniqueEmail } from "./helpers";
+import { createClient, type Client, deliveredMail, signUp, uniqueEmail } from "./helpers";
 
 // Issue 5: inviting, answering and removing, seen from the outside (status, page
 // text, Location) and in D1. Every refusal leaves D1 as it was.
@@ -426,7 +426,7 @@ describe("the invitation page", () => {
 
     const resend = await invitee.client.post(`/accept-invite/${id}`, { intent: "resend-confirmation" });
     expect(resend.status).toBe(200);
-    const confirmation = (await mailTo(invitee.email)).find((m) => m.kind === "email_confirmation")!;
+    const confirmation = await deliveredMail(invitee.email, "email_confirmation");
     expect(confirmation.textBody).toContain(`returnTo=${encodeURIComponent(`/accept-invite/${id}`)}`);
   });
 
