@@ -20,6 +20,7 @@ import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { readSession } from "~/utils/session.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
+import { randomToken } from "~/utils/crypto.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -70,8 +71,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const notifications = viewer
     ? (context.get(headerNotificationsContext) ?? (await loadHeaderNotifications(getDb(env), viewer.userId)))
     : null;
-  const { toast, headers } = await getToast(env, request);
-  return data({ toast, notifications }, { headers });
+  const { toast, flash, headers } = await getToast(env, request);
+  // The key creating forms carry (IdempotencyField): new with every load, so a second
+  // submit of the same form is recognised, and a form after a save is a new one.
+  const formKey = randomToken(18);
+  return data({ toast, flash, notifications, formKey }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

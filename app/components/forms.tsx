@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useRouteLoaderData } from "react-router";
 
 // Form building blocks (conventions.md): a label, the input, and the field's errors,
 // wired for screen readers. Inputs come with conform's getInputProps.
@@ -126,4 +127,14 @@ export function CheckboxField({
       {label}
     </label>
   );
+}
+
+/**
+ * The key of a creating form (issue 14, item 10): the page's own, from the root loader,
+ * so a second submit of the same form is answered with the first one's result. The
+ * server's name for it is IDEMPOTENCY_FIELD (app/utils/idempotency.server.ts).
+ */
+export function IdempotencyField() {
+  const root = useRouteLoaderData("root") as { formKey?: string } | undefined;
+  return root?.formKey ? <input type="hidden" name="idempotencyKey" value={root.formKey} /> : null;
 }

@@ -28,7 +28,7 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Event Invitation | Event Flow" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 
-type Refusal = { kind: "invalid" | "not-found" | "mismatch" };
+type Refusal = { kind: "invalid" | "not-found" | "unconfirmed" | "mismatch" };
 
 /** Signed out: sign in or up as a guest and come back (spec §2). */
 function requireInvitee(request: Request, viewer: Viewer | null): Viewer {
@@ -41,16 +41,19 @@ function requireInvitee(request: Request, viewer: Viewer | null): Viewer {
 /**
  * The invitation if it is this viewer's. Spec §5: the invitee's e-mail must equal the
  * signed-in user's to view or accept it; anyone else learns nothing about the event.
+ * Opened by the e-mail's secret, the mailbox is proved; opened by the invitation's id
+ * (the bell's link), the account's address must already be confirmed (issue 14, item 3).
  */
-async function invitationFor(db: ReturnType<typeof dbFrom>, inviteId: string, viewer: Viewer): Promise<Invitation | Refusal> {
-  if (!INVITE_ID_PATTERN.test(inviteId)) return { kind: "invalid" };
-  const invitation = await loadInvitation(db, inviteId);
+async function invitationFor(db: ReturnType<typeof dbFrom>, key: string, viewer: Viewer): Promise<Invitation | Refusal> {
+  if (!INVITE_ID_PATTERN.test(key)) return { kind: "invalid" };
+  const invitation = await loadInvitation(db, key);
   if (!invitation) return { kind: "not-found" };
   if (invitation.invite.email !== viewer.email) return { kind: "mismatch" };
+  if (!invitation.viaToken && !viewer.emailConfirmed) return { kind: "unconfirmed" };
   return invitation;
 }
 
-const REFUSAL_STATUS = { invalid: 400, "not-found": 404, mismatch: 403 } as const;
+const REFUSAL_STATUS = { invalid: 400, "not-found": 404, mismatch: 403, unconfirmed: 403 } as const;
 
 function details(invitation: Invitation) {
   const { invite, event } = invitation;
@@ -73,8 +76,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await invitationFor(dbFrom(context), params.inviteId, viewer);
   const url = new URL(request.url);
   const header = { greetingName: greetingName(viewer), here: `${url.pathname}${url.search}` };
-  if ("kind" in found) return data({ ...header, refusal: found, invitation: null, emailConfirmed: viewer.emailConfirmed }, { status: REFUSAL_STATUS[found.kind] });
-  return { ...header, refusal: null, invitation: details(found), emailConfirmed: viewer.emailConfirmed };
+  // 'Confirm your address first' is a page of its own, not an error: it shows nothing of the invitation.
+  if ("kind" in found) return data({ ...header, refusal: found, invitation: null }, { status: found.kind === "unconfirmed" ? 200 : REFUSAL_STATUS[found.kind] });
+  return { ...header, refusal: null, invitation: details(found) };
 }
 
 /**
@@ -92,11 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const intent = (await request.formData()).get("intent");
   const found = await invitationFor(db, params.inviteId, viewer);
-  if ("kind" in found) {
-    const toast = found.kind === "mismatch" ? errorToast("Email Mismatch", MISMATCH) : errorToast(found.kind === "invalid" ? "Invalid invitation link" : "Invitation not found");
-    return data({ outcome: null, toast }, { status: REFUSAL_STATUS[found.kind] });
-  }
-  if (intent === "resend-confirmation") {
+  if (intent === "resend-confirmation" && !("kind" in found && found.kind !== "unconfirmed")) {
     if (viewer.emailConfirmed) return { outcome: null, toast: success("Your email address is already confirmed") };
     // Decision 004: three re-sends per 10 minutes (one count per request: issue 14 item 9).
     if (await consume(db, [[LIMITS.confirmationPerUser, viewer.userId]])) return data({ outcome: null, toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
@@ -104,10 +104,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await resendConfirmation(db, env, url.origin, viewer, url.pathname);
     return { outcome: null, toast: success("Confirmation email sent", `Check ${viewer.email} for the link.`) };
   }
+  if ("kind" in found) {
+    const toast =
+      found.kind === "mismatch"
+        ? errorToast("Email Mismatch", MISMATCH)
+        : found.kind === "unconfirmed"
+          ? errorToast(intent === "decline" ? "Failed to decline invitation" : "Failed to accept invitation", NOT_CONFIRMED)
+          : errorToast(found.kind === "invalid" ? "Invalid invitation link" : "Invitation not found");
+    return data({ outcome: null, toast }, { status: REFUSAL_STATUS[found.kind] });
+  }
   if (intent !== "accept" && intent !== "decline") return data({ outcome: null, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
   const failed = intent === "accept" ? "Failed to accept invitation" : "Failed to decline invitation";
-  // decisions.md: answering needs a confirmed address equal to the invited one.
-  if (!viewer.emailConfirmed) return data({ outcome: null, toast: errorToast(failed, NOT_CONFIRMED) }, { status: 403 });
   const result = await respondToInvite(db, env, found, viewer, intent);
   if (result.status === "already") {
     return data({ outcome: null, toast: errorToast(failed, `This invitation has already been ${result.current}.`) }, { status: 409 });
@@ -123,12 +130,12 @@ function success(title: string, description?: string): Toast {
 }
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {
-  const { refusal, invitation, emailConfirmed } = loaderData;
+  const { refusal, invitation } = loaderData;
   return (
     <>
       <SignedInHeader greetingName={loaderData.greetingName} />
       <main className="mx-auto w-full max-w-md flex-1 px-4 py-8">
-        {refusal ? <RefusalCard refusal={refusal} here={loaderData.here} /> : invitation ? <InvitationCard invitation={invitation} outcome={actionData?.outcome ?? null} emailConfirmed={emailConfirmed} /> : null}
+        {refusal ? <RefusalCard refusal={refusal} here={loaderData.here} /> : invitation ? <InvitationCard invitation={invitation} outcome={actionData?.outcome ?? null} /> : null}
       </main>
       <AppFooter />
       <ActionToast toast={actionData?.toast} />
@@ -137,6 +144,22 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
 }
 
 function RefusalCard({ refusal, here }: { refusal: Refusal; here: string }) {
+  if (refusal.kind === "unconfirmed") {
+    // Opened by the invitation's id (the bell): the address must be confirmed first.
+    return (
+      <Card>
+        <CardTitle>Event Invitation</CardTitle>
+        <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>{NOT_CONFIRMED}</p>
+          <Form method="post" className="mt-3">
+            <Button type="submit" name="intent" value="resend-confirmation" variant="secondary">
+              Resend Confirmation Email
+            </Button>
+          </Form>
+        </div>
+      </Card>
+    );
+  }
   if (refusal.kind !== "mismatch") {
     return (
       <Card>
@@ -167,7 +190,7 @@ function RefusalCard({ refusal, here }: { refusal: Refusal; here: string }) {
 
 type Details = NonNullable<Route.ComponentProps["loaderData"]["invitation"]>;
 
-function InvitationCard({ invitation, outcome, emailConfirmed }: { invitation: Details; outcome: "accepted" | "declined" | null; emailConfirmed: boolean }) {
+function InvitationCard({ invitation, outcome }: { invitation: Details; outcome: "accepted" | "declined" | null }) {
   const status = outcome ?? invitation.status;
   if (status === "accepted") {
     return (
@@ -201,10 +224,10 @@ function InvitationCard({ invitation, outcome, emailConfirmed }: { invitation: D
       </Card>
     );
   }
-  return <PendingInvitation invitation={invitation} emailConfirmed={emailConfirmed} />;
+  return <PendingInvitation invitation={invitation} />;
 }
 
-function PendingInvitation({ invitation, emailConfirmed }: { invitation: Details; emailConfirmed: boolean }) {
+function PendingInvitation({ invitation }: { invitation: Details }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [params] = useSearchParams();
@@ -213,10 +236,10 @@ function PendingInvitation({ invitation, emailConfirmed }: { invitation: Details
   // Spec §2: with ?action=decline the decline runs by itself once the invitation has
   // loaded (a GET never changes anything: the browser posts it).
   useEffect(() => {
-    if (params.get("action") !== "decline" || !emailConfirmed || autoDeclined.current) return;
+    if (params.get("action") !== "decline" || autoDeclined.current) return;
     autoDeclined.current = true;
     submit({ intent: "decline" }, { method: "post" });
-  }, [params, emailConfirmed, submit]);
+  }, [params, submit]);
 
   const rows: [string, string | null][] = [
     ["Event", invitation.eventName],
@@ -243,25 +266,14 @@ function PendingInvitation({ invitation, emailConfirmed }: { invitation: Details
             </div>
           ))}
       </dl>
-      {emailConfirmed ? (
-        <Form method="post" className="mt-6 flex flex-col gap-3">
-          <Button type="submit" name="intent" value="accept" disabled={busy}>
-            {busy && navigation.formData?.get("intent") === "accept" ? "Accepting..." : "Accept Invitation"}
-          </Button>
-          <Button type="submit" name="intent" value="decline" variant="secondary" disabled={busy} autoFocus={params.get("action") === "decline"}>
-            {busy && navigation.formData?.get("intent") === "decline" ? "Declining..." : "Decline Invitation"}
-          </Button>
-        </Form>
-      ) : (
-        <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <p>{NOT_CONFIRMED}</p>
-          <Form method="post" className="mt-3">
-            <Button type="submit" name="intent" value="resend-confirmation" variant="secondary" disabled={busy}>
-              Resend Confirmation Email
-            </Button>
-          </Form>
-        </div>
-      )}
+      <Form method="post" className="mt-6 flex flex-col gap-3">
+        <Button type="submit" name="intent" value="accept" disabled={busy}>
+          {busy && navigation.formData?.get("intent") === "accept" ? "Accepting..." : "Accept Invitation"}
+        </Button>
+        <Button type="submit" name="intent" value="decline" variant="secondary" disabled={busy} autoFocus={params.get("action") === "decline"}>
+          {busy && navigation.formData?.get("intent") === "decline" ? "Declining..." : "Decline Invitation"}
+        </Button>
+      </Form>
     </Card>
   );
 }

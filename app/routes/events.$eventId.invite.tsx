@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { CheckboxField, Field, optionsOf, SelectField } from "~/components/forms";
+import { CheckboxField, Field, IdempotencyField, optionsOf, SelectField } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -17,6 +17,7 @@ import { formatTimeOfDay } from "~/modules/team/emails";
 import { INVITE_ENTRIES_MAX, INVITE_TYPE_LABELS, type InviteEntry, InviteEntriesSchema, newInviteEntrySchema } from "~/modules/team/schema";
 import { sendInvitations } from "~/modules/team/send-invitations.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { claimOf } from "~/utils/idempotency.server";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/events.$eventId.invite";
 
@@ -75,7 +76,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data<ActionData>({ entries, toast: errorToast("Failed to send invitations", "Add at least one invitation to the list first.") }, { status: 400 });
     }
     const { env } = context.get(cloudflareContext);
-    const sent = await sendInvitations(db, env, new URL(request.url).origin, viewer, event, entries);
+    // Sending the same list twice (a double tap, a reload) sends each invitation once.
+    const claim = await claimOf(formData, `user:${viewer.userId}`, "send-invitations");
+    if (claim === "malformed") return data<ActionData>({ entries, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
+    const sent = await sendInvitations(db, env, new URL(request.url).origin, viewer, event, entries, claim);
     if (sent.count === 0) {
       return data<ActionData>({ entries, toast: errorToast("Failed to send invitations", sent.refused.join(" ")) }, { status: 409 });
     }
@@ -177,6 +181,7 @@ export default function InviteStep({ loaderData, actionData }: Route.ComponentPr
         </Card>
 
         <Form method="post" className="mt-4" preventScrollReset>
+          <IdempotencyField />
           <EntryInputs entries={entries} />
           <Card>
             <CardTitle>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { AppFooter } from "~/components/page-shell";
+import { useFlash } from "~/components/use-flash";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
@@ -91,6 +92,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   const tabs = TABS.filter((t) => !("leadOnly" in t) || role === "lead");
   const tab = tabs.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
   const dialog = params.get("dialog");
+  // A client link just created: shown (and copyable) this once, until dismissed.
+  const clientLink = useFlash("clientLink");
   const blocksDone = blocks.filter((b) => b.isDone).length;
   const shotsDone = shots.filter((s) => s.isDone).length;
 
@@ -176,8 +179,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         </section>
       </main>
       <AppFooter />
-      {actionData?.clientLink ? (
-        <ClientLinkDialog link={actionData.clientLink} />
+      {clientLink ? (
+        <ClientLinkDialog link={clientLink} />
       ) : isDashboardIntent(dialog) && canDo(role, dialog) ? (
         <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...loaderData, ...live }} team={team} />
       ) : null}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/forms";
+import { Field, IdempotencyField } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import { EventSchema } from "~/modules/event/schema";
 import { createEvent } from "~/modules/event/service.server";
 import { dbFrom, hasActivePro, requireViewer } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { claimOf } from "~/utils/idempotency.server";
 import type { Route } from "./+types/events.new";
 
 export function meta(): Route.MetaDescriptors {
@@ -33,12 +34,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!hasActivePro(viewer)) {
     return data({ result: undefined, toast: errorToast("Failed to create event", NEEDS_PRO) }, { status: 403 });
   }
-  const submission = parseWithZod(await request.formData(), { schema: EventSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: EventSchema });
   if (submission.status !== "success") {
     const result = submission.reply();
     return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
   }
-  const eventId = await createEvent(dbFrom(context), viewer, submission.value);
+  // Two submits of the same form (a double tap, a retry on bad signal) make one event.
+  const claim = await claimOf(formData, `user:${viewer.userId}`, "create-event");
+  if (claim === "malformed") return data({ result: undefined, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
+  const eventId = await createEvent(dbFrom(context), viewer, submission.value, claim);
   // Spec §2: next comes the optional invite step, then the event. Replace the form's
   // history entry: Back from there leads to the list.
   throw await redirectWithToast(
@@ -71,6 +76,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
         {loaderData.canCreate ? null : <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{NEEDS_PRO}</p>}
         <Card className="mt-4">
           <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <IdempotencyField />
             <Field label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
             <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
             <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />

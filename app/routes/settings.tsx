@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { useEffect } from "react";
 import { z } from "zod";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { CheckboxField, Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
@@ -25,7 +25,9 @@ import { closeDialogHref } from "~/modules/event/dialog-href";
 import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { appendAuditLog, type AuditEntry } from "~/utils/audit-log";
 import { dbFrom, hasActivePro, requireViewer } from "~/utils/auth.server";
-import type { Toast } from "~/utils/toast";
+import type { Flash } from "~/utils/toast";
+import { claimOf } from "~/utils/idempotency.server";
+import { useFlash } from "~/components/use-flash";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -69,9 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = FormActionData & { audit?: AuditEntry };
-
-const success = (title: string, description?: string): Toast => ({ id: crypto.randomUUID(), type: "success", title, ...(description ? { description } : {}) });
+type ActionData = FormActionData;
 // Contact ids are UUIDs: anything else is refused (400) before it reaches D1.
 const ContactIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 const contactId = (formData: FormData) => {
@@ -87,9 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const invalid = (result: ActionData["result"] & object, forIntent: string) =>
     data<ActionData>({ intent: forIntent, result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
   const url = new URL(request.url);
-  const saved = async (title: string) => {
+  // Every save answers with a redirect (post/redirect/get, issue 14 item 10): a reload
+  // never sends a form again. What the next page must see once travels as flash.
+  const saved = async (title: string, description?: string, flash?: Flash) => {
     const { env } = context.get(cloudflareContext);
-    throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), { type: "success", title }, { headers: { "X-Remix-Replace": "true" } });
+    const toast = { type: "success" as const, title, ...(description ? { description } : {}) };
+    throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), toast, { headers: { "X-Remix-Replace": "true" } }, flash);
   };
 
   switch (intent) {
@@ -107,14 +110,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         eventId: null,
         details: `Business info: ${submission.value.businessName}`,
       };
-      return { intent, result: submission.reply(), toast: success("Business information updated"), audit } satisfies ActionData;
+      return saved("Business information updated", undefined, { audit });
     }
     case "add-contact":
     case "edit-contact": {
       const submission = parseWithZod(formData, { schema: ContactSchema });
       if (submission.status !== "success") return invalid(submission.reply(), intent);
       if (intent === "add-contact") {
-        if (!(await addContact(db, viewer.userId, submission.value))) {
+        const claim = await claimOf(formData, `user:${viewer.userId}`, intent);
+        if (claim === "malformed") return data<ActionData>({ intent, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
+        if (!(await addContact(db, viewer.userId, submission.value, claim))) {
           return data<ActionData>({ intent, toast: errorToast("Error", "You can save at most 500 contacts.") }, { status: 400 });
         }
         return saved("Contact added");
@@ -136,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: NotificationPreferencesSchema });
       if (submission.status !== "success") return invalid(submission.reply(), intent);
       await saveNotificationPreferences(db, viewer.userId, submission.value);
-      return { intent, result: submission.reply(), toast: success("Notification preferences saved") } satisfies ActionData;
+      return saved("Notification preferences saved");
     }
     case "change-password": {
       const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
@@ -147,11 +152,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         const result = submission.reply({ ...hide, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
         return data<ActionData>({ intent, result, toast: errorToast("Error", "Current password is incorrect") }, { status: 400 });
       }
-      return { intent, result: submission.reply({ ...hide, resetForm: true }), toast: success("Password updated", "Your password has been successfully updated") } satisfies ActionData;
+      return saved("Password updated", "Your password has been successfully updated");
     }
     case "sign-out-others":
       await signOutOtherSessions(db, viewer.userId, viewer.sessionHash);
-      return { intent, toast: success("Signed out of all other devices") } satisfies ActionData;
+      return saved("Signed out of all other devices");
     default:
       return data<ActionData>({ intent: null, toast: errorToast("Error", "Unknown action") }, { status: 400 });
   }
@@ -165,7 +170,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const dialog = params.get("dialog");
   const contact = loaderData.contacts.find((c) => c.id === params.get("id"));
   // Spec §7: saving business info is logged to this device's audit log.
-  const audit = actionData && "audit" in actionData ? actionData.audit : undefined;
+  const audit = useFlash("audit");
   useEffect(() => {
     if (audit) appendAuditLog(window.localStorage, audit);
   }, [audit]);
@@ -215,6 +220,8 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
   const savingBusiness = useBusy("business-info");
   const changingPassword = useBusy("change-password");
   const signingOutOthers = useBusy("sign-out-others");
+  // A saved password answers with a redirect (a new location): the form starts empty again.
+  const location = useLocation();
   const [businessForm, business] = useForm({
     id: "business-info-form",
     lastResult: actionData?.intent === "business-info" ? actionData.result : undefined,
@@ -254,7 +261,7 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
         <p className="mt-1 text-sm text-slate-600">
           Signed in as <strong>{loaderData.email}</strong>
         </p>
-        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
+        <Form key={location.key} method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="change-password" />
           <Field label="Current Password" inputProps={{ ...getInputProps(password.currentPassword, { type: "password" }), autoComplete: "current-password" }} errors={password.currentPassword.errors} />
           <Field

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { authTokens, emailOutbox, processedJobs, rateLimits, sessions } from "~/db/schema";
+import { authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions } from "~/db/schema";
+import { CLAIM_TTL_DAYS } from "./idempotency.server";
 import type { Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
 import { DAY, isoIn, MINUTE } from "./time";
@@ -18,12 +19,12 @@ export const SENT_EMAIL_RETENTION_MS = 30 * DAY;
 /**
  * Periodic clean-up run by cron: expired sessions, tokens and rate-limit windows go;
  * idempotency keys are kept 30 days (longer than any queue retry or webhook replay
- * window); sent and failed e-mails go after SENT_EMAIL_RETENTION_MS; e-mails whose
- * queue message was lost are queued again.
+ * window), creating forms' claims a day; sent and failed e-mails go after
+ * SENT_EMAIL_RETENTION_MS; e-mails whose queue message was lost are queued again.
  */
 export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new Date()) {
   const nowIso = now.toISOString();
-  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck] = await db.batch([
+  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims] = await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash }),
     db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
     db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
@@ -44,6 +45,7 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
         ),
       )
       .limit(100),
+    db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))).returning({ key: idempotencyKeys.key }),
   ]);
   await enqueueEmails(env, stuck.map((row) => row.id));
   return {
@@ -53,5 +55,6 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     processedJobs: oldJobs.length,
     emails: oldEmails.length,
     requeuedEmails: stuck.length,
+    idempotencyKeys: oldClaims.length,
   };
 }

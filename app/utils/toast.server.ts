@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
-import { type Toast, type ToastInput, ToastSchema } from "./toast";
+import { z } from "zod";
+import { type Flash, FlashSchema, type Toast, type ToastInput, ToastSchema } from "./toast";
 
 function toastCookie(env: Pick<Env, "SESSION_SECRET">, request: Request) {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set (wrangler secret put SESSION_SECRET)");
@@ -14,25 +15,30 @@ function toastCookie(env: Pick<Env, "SESSION_SECRET">, request: Request) {
   });
 }
 
+/** The cookie's value: the toast, and what else the next page is given once. */
+const CookieValueSchema = ToastSchema.extend({ flash: FlashSchema.optional() });
+
 export async function createToastHeader(
   env: Pick<Env, "SESSION_SECRET">,
   request: Request,
   input: ToastInput,
+  flash?: Flash,
 ): Promise<string> {
-  const toast: Toast = ToastSchema.parse({ ...input, id: input.id ?? crypto.randomUUID() });
-  return toastCookie(env, request).serialize(toast);
+  const value: z.infer<typeof CookieValueSchema> = CookieValueSchema.parse({ ...input, id: input.id ?? crypto.randomUUID(), ...(flash ? { flash } : {}) });
+  return toastCookie(env, request).serialize(value);
 }
 
-/** Redirect and show a toast on the page that follows. */
+/** Redirect and show a toast (and hand `flash` once) on the page that follows. */
 export async function redirectWithToast(
   env: Pick<Env, "SESSION_SECRET">,
   request: Request,
   url: string,
   input: ToastInput,
   init?: ResponseInit,
+  flash?: Flash,
 ) {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await createToastHeader(env, request, input));
+  headers.append("Set-Cookie", await createToastHeader(env, request, input, flash));
   return redirect(url, { ...init, headers });
 }
 
@@ -40,13 +46,15 @@ export async function redirectWithToast(
 export async function getToast(
   env: Pick<Env, "SESSION_SECRET">,
   request: Request,
-): Promise<{ toast: Toast | null; headers: Headers }> {
+): Promise<{ toast: Toast | null; flash: Flash | null; headers: Headers }> {
   const cookie = toastCookie(env, request);
   const headers = new Headers();
   const raw = request.headers.get("Cookie");
-  if (!raw?.includes("en_toast=")) return { toast: null, headers };
+  if (!raw?.includes("en_toast=")) return { toast: null, flash: null, headers };
   const value: unknown = await cookie.parse(raw);
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
-  const parsed = ToastSchema.safeParse(value);
-  return { toast: parsed.success ? parsed.data : null, headers };
+  const parsed = CookieValueSchema.safeParse(value);
+  if (!parsed.success) return { toast: null, flash: null, headers };
+  const { flash, ...toast } = parsed.data;
+  return { toast, flash: flash ?? null, headers };
 }

@@ -11,3 +11,23 @@ export const ToastSchema = z.object({
 });
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
+
+/**
+ * What else a redirect may carry to the next page, once, beside its toast (issue 14,
+ * item 10: saves answer with a redirect, so a refresh never sends the form again):
+ * a client link shown once right after its creation, and the device's audit entry.
+ */
+export const FlashSchema = z.object({
+  clientLink: z.object({ url: z.string().max(300), email: z.string().max(320), emailFailed: z.boolean() }).optional(),
+  audit: z
+    .object({
+      timestamp: z.string().max(40),
+      userId: z.string().max(64),
+      userEmail: z.string().max(320),
+      action: z.string().max(64),
+      eventId: z.string().max(64).nullable(),
+      details: z.string().max(500).nullable(),
+    })
+    .optional(),
+});
+export type Flash = z.infer<typeof FlashSchema>;

@@ -412,11 +412,14 @@ describe("roles matrix: every intent × every role (decisions.md)", () => {
         return;
       }
       if (intent === "create-client-access") {
-        // The link is shown this once, on the page itself (no redirect that would lose it).
-        expect(response.status).toBe(200);
-        const page = await textOf(response);
+        // Post/redirect/get (issue 14, item 10): the address no longer asks for the dialog;
+        // the link is handed to the page that follows once, and a reload no longer has it.
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Location")).toBe(redirectOf(intent, fx));
+        const page = await textOf(await client.get(response.headers.get("Location")!));
         expect(page).toContain(CASES[intent].toast!);
         expect(page).toMatch(/\/client\/[0-9a-f]{64}/);
+        expect(await textOf(await client.get(response.headers.get("Location")!))).not.toMatch(/\/client\/[0-9a-f]{64}/);
         return;
       }
       expect(response.status).toBe(302);

@@ -176,9 +176,11 @@ describe("settings: password and devices", () => {
     expect(await wrong.text()).toContain("Current password is incorrect");
 
     const ok = await phone.post("/settings", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
-    expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain("Your password has been successfully updated");
-    expect((await phone.get("/settings")).status).toBe(200);
+    // Post/redirect/get (issue 14, item 10): the page that follows has the toast.
+    expect(ok.status).toBe(302);
+    const after = await phone.get(ok.headers.get("Location")!);
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain("Your password has been successfully updated");
     expect((await laptop.get("/settings")).status).toBe(302);
     expect((await signIn(createClient(), email, password)).status).toBe(401);
   });
@@ -192,7 +194,8 @@ describe("settings: password and devices", () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(2);
 
     const response = await phone.post("/settings", { intent: "sign-out-others" });
-    expect(await response.text()).toContain("Signed out of all other devices");
+    expect(response.status).toBe(302);
+    expect(await (await phone.get(response.headers.get("Location")!)).text()).toContain("Signed out of all other devices");
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
     expect((await laptop.get("/settings")).status).toBe(302);
     expect((await phone.get("/settings")).status).toBe(200);

@@ -50,10 +50,14 @@ describe("business info", () => {
   it("saves the names and the business e-mail; the sign-in address stays; the page asks the browser to log profile_updated", async () => {
     const { client, user } = await sessionFor();
     const response = await client.post("/settings", BUSINESS);
-    expect(response.status).toBe(200);
-    const text = await textOf(response);
+    // Post/redirect/get (issue 14, item 10): a reload of the page that follows sends nothing.
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/settings");
+    const text = await textOf(await client.get(response.headers.get("Location")!));
     expect(text).toContain("Business information updated");
     expect(text).toContain("profile_updated");
+    // The audit entry is handed over once.
+    expect(await textOf(await client.get("/settings"))).not.toContain("profile_updated");
     const [profile] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
     expect(profile).toMatchObject({ businessName: "Golden Hour Studio", firstName: "Maya", lastName: "Thompson", email: "studio@example.com" });
     const [account] = await db.select().from(users).where(eq(users.id, user.id));
@@ -131,8 +135,8 @@ describe("notification preferences", () => {
   it("saves the reminder toggle and days ('Notification preferences saved')", async () => {
     const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: "7" });
-    expect(response.status).toBe(200);
-    expect(await textOf(response)).toContain("Notification preferences saved");
+    expect(response.status).toBe(302);
+    expect(await textOf(await client.get(response.headers.get("Location")!))).toContain("Notification preferences saved");
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ upcomingEvents: false, eventReminderDays: 7 });
   });
 
@@ -175,8 +179,8 @@ describe("business info: what the page shows and the limits", () => {
   it("renders the page that answers the save (no JavaScript) with the new greeting and the sign-in address unchanged", async () => {
     const { client, user } = await sessionFor();
     const response = await client.post("/settings", { ...BUSINESS, businessName: "Northern Lights Studio", email: "desk@northern.example" });
-    expect(response.status).toBe(200);
-    const text = await visibleText(response);
+    expect(response.status).toBe(302);
+    const text = await visibleText(await client.get(response.headers.get("Location")!));
     expect(text).toContain("Hi, Northern Lights Studio");
     expect(text).toContain(`Signed in as ${user.email}`);
     expect(text).toContain("Business information updated");
@@ -466,7 +470,7 @@ describe("notification preferences: defaults and bounds", () => {
   ])("reminder days '$days' → stored $stored", async ({ days, stored }) => {
     const { client, user } = await sessionFor();
     const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: days });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(302);
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ eventReminderDays: stored });
   });
 

@@ -100,6 +100,21 @@ async function teamOf(eventId: string) {
 const notificationsOf = (userId: string) => db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt));
 const mailTo = (address: string) => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address)).orderBy(asc(emailOutbox.createdAt));
 
+/**
+ * The secret of the newest invitation e-mail to `address`, as delivered (the queue fills
+ * the link in at delivery; the dev mailbox keeps the delivered text).
+ */
+async function inviteTokenFor(address: string, mails = 1) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const sent = (await mailTo(address)).filter((mail) => mail.kind === "team_invite" && mail.status === "sent");
+    const token = sent.length >= mails ? sent[mails - 1]!.textBody.match(/\/accept-invite\/([A-Za-z0-9_-]+)/)?.[1] : undefined;
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no delivered invitation to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function textOf(response: Response) {
   return (await response.text()).replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 }
@@ -128,6 +143,13 @@ describe("inviting a shooter from the team tab", () => {
     expect(row).toMatchObject({ email, inviteeName: "Sam", inviteType: "second_shooter", coverageHours: 6.5, startTime: "14:00", endTime: "22:30", status: "pending", invitedBy: lead.id });
     expect(row!.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
+    // Issue 14 item 3: the e-mail's link carries its own secret, not the id the lead's page
+    // sees; D1 keeps only its hash, and the stored e-mail only a placeholder.
+    const token = await inviteTokenFor(email);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).not.toBe(row!.id);
+    expect(row!.tokenHash).toBe(await sha256Hex(token));
+    expect(await textOf(await lead.client.get(`/events/${eventId}?tab=team`))).not.toContain(token);
     const [mail] = await mailTo(email);
     expect(mail!.subject).toBe(`Golden Hour Studio invited you to ${EVENT_TITLE}`);
     for (const fact of [
@@ -139,7 +161,7 @@ describe("inviting a shooter from the team tab", () => {
       "Coverage: 6.5 hours",
       "Start time: 2:00 PM",
       "End time: 10:30 PM",
-      `http://localhost/accept-invite/${row!.id}`,
+      `http://localhost/accept-invite/${token}`,
     ]) {
       expect(mail!.textBody).toContain(fact);
     }
@@ -161,6 +183,15 @@ describe("inviting a shooter from the team tab", () => {
     });
   });
 
+  it("does not notify an account whose address is unconfirmed: it may be someone else's (issue 14)", async () => {
+    const eventId = await seedEvent();
+    const squatter = await quickUser({ confirmed: false });
+    await invite(lead.client, eventId, { email: squatter.email });
+    expect(await notificationsOf(squatter.id)).toEqual([]);
+    // The mailbox still gets its e-mail.
+    expect(await inviteTokenFor(squatter.email)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
   it("inviting the same address again re-sends the same invitation: no second seat", async () => {
     const eventId = await seedEvent();
     const email = uniqueEmail("twice");
@@ -172,7 +203,13 @@ describe("inviting a shooter from the team tab", () => {
     expect(invites[0]).toMatchObject({ coverageHours: 8, inviteType: "associate_shooter", status: "pending" });
     const mails = await mailTo(email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.textBody).toContain(`/accept-invite/${invites[0]!.id}`);
+    // Each sending carries a new secret (none is stored to send again); the earlier
+    // e-mail's link stops working.
+    const first = await inviteTokenFor(email, 1);
+    const second = await inviteTokenFor(email, 2);
+    expect(second).not.toBe(first);
+    expect(invites[0]!.tokenHash).toBe(await sha256Hex(second));
+    expect(mails.map((mail) => mail.textBody).join("")).not.toContain(invites[0]!.id);
   });
 
   it("refuses someone already on the team, and the lead's own address, changing nothing", async () => {
@@ -229,8 +266,10 @@ describe("a client invited from the team tab", () => {
     const eventId = await seedEvent();
     const email = uniqueEmail("client");
     const response = await invite(lead.client, eventId, { email, inviteType: "client", coverageHours: "5" });
-    expect(response.status).toBe(200);
-    const text = await textOf(response);
+    // Post/redirect/get: the link is handed to the team tab that follows, once.
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/events/${eventId}?tab=team`);
+    const text = await textOf(await lead.client.get(response.headers.get("Location")!));
     expect(text).toContain("Client link created");
     const url = text.match(/http:\/\/localhost\/client\/([0-9a-f]{64})/);
     expect(url).not.toBeNull();
@@ -411,13 +450,15 @@ describe("the invitation page", () => {
     }
   });
 
-  it("an unconfirmed address may read but not answer, until it is confirmed", async () => {
+  it("opened by its id (the bell's link), an unconfirmed address learns nothing and cannot answer until it is confirmed", async () => {
     const eventId = await seedEvent();
     const invitee = await quickUser({ confirmed: false });
     const id = await pendingInvite(eventId, invitee.email);
-    const page = await textOf(await invitee.client.get(`/accept-invite/${id}`));
+    const response = await invitee.client.get(`/accept-invite/${id}`);
+    const page = await textOf(response);
     expect(page).toContain("Please confirm your email address first");
     expect(page).not.toContain("Accept Invitation");
+    expect(page).not.toContain(EVENT_TITLE);
     const before = await teamOf(eventId);
     const refused = await invitee.client.post(`/accept-invite/${id}`, { intent: "accept" });
     expect(refused.status).toBe(403);
@@ -440,12 +481,38 @@ describe("the invitation page", () => {
     expect((await mailTo(invitee.email)).filter((m) => m.kind === "email_confirmation")).toHaveLength(3);
   });
 
-  it("a guest who signs up from the invitation link with the invited address is confirmed by it; another address is not", async () => {
+  it("opened by the e-mail's link, the invited address may answer, and answering confirms it (the link proves the mailbox)", async () => {
+    const eventId = await seedEvent();
+    const invitee = await quickUser({ confirmed: false });
+    await pendingInvite(eventId, invitee.email);
+    const token = await inviteTokenFor(invitee.email);
+    const page = await textOf(await invitee.client.get(`/accept-invite/${token}`));
+    expect(page).toContain("Accept Invitation");
+    expect(page).toContain(EVENT_TITLE);
+    const accepted = await invitee.client.post(`/accept-invite/${token}`, { intent: "accept" });
+    expect(accepted.status).toBe(200);
+    expect((await teamOf(eventId)).members.find((m) => m.userId === invitee.id)).toMatchObject({ status: "accepted" });
+    const [row] = await db.select().from(users).where(eq(users.id, invitee.id));
+    expect(row!.emailConfirmedAt).not.toBeNull();
+  });
+
+  it("a re-sent invitation's earlier link stops working; the newest one opens it", async () => {
+    const eventId = await seedEvent();
+    const invitee = await quickUser();
+    await pendingInvite(eventId, invitee.email);
+    const first = await inviteTokenFor(invitee.email, 1);
+    await invite(lead.client, eventId, { email: invitee.email });
+    const second = await inviteTokenFor(invitee.email, 2);
+    expect((await invitee.client.get(`/accept-invite/${first}`)).status).toBe(404);
+    expect((await invitee.client.get(`/accept-invite/${second}`)).status).toBe(200);
+  });
+
+  it("a guest who signs up from the invitation e-mail's link with the invited address is confirmed by it; another address is not", async () => {
     const eventId = await seedEvent();
     const invitedEmail = uniqueEmail("guest");
-    const id = await pendingInvite(eventId, invitedEmail);
+    await pendingInvite(eventId, invitedEmail);
+    const returnTo = `/accept-invite/${await inviteTokenFor(invitedEmail)}`;
     const guest = createClient();
-    const returnTo = `/accept-invite/${id}`;
     const { response } = await signUp(guest, invitedEmail);
     void response;
     // (the plain sign-up above was without returnTo: not confirmed)
@@ -453,16 +520,17 @@ describe("the invitation page", () => {
     expect(plain!.emailConfirmedAt).toBeNull();
 
     const otherInvited = uniqueEmail("guest2");
-    const id2 = await pendingInvite(eventId, otherInvited);
+    await pendingInvite(eventId, otherInvited);
+    const token2 = await inviteTokenFor(otherInvited);
     const viaLink = createClient();
-    const signedUp = await viaLink.post(`/auth?returnTo=${encodeURIComponent(`/accept-invite/${id2}`)}&mode=guest`, {
+    const signedUp = await viaLink.post(`/auth?returnTo=${encodeURIComponent(`/accept-invite/${token2}`)}&mode=guest`, {
       intent: "signup",
       firstName: "Jo",
       lastName: "Park",
       email: otherInvited,
       password: "Sunset2026",
     });
-    expect(signedUp.headers.get("Location")).toBe(`/accept-invite/${id2}`);
+    expect(signedUp.headers.get("Location")).toBe(`/accept-invite/${token2}`);
     const [confirmed] = await db.select().from(users).where(eq(users.email, otherInvited));
     expect(confirmed!.emailConfirmedAt).not.toBeNull();
     expect((await mailTo(otherInvited)).some((m) => m.kind === "email_confirmation")).toBe(false);
@@ -472,6 +540,40 @@ describe("the invitation page", () => {
     await intruder.post(`/auth?returnTo=${encodeURIComponent(returnTo)}&mode=guest`, { intent: "signup", firstName: "Eve", lastName: "X", email: intruderEmail, password: "Sunset2026" });
     const [intruderRow] = await db.select().from(users).where(eq(users.email, intruderEmail));
     expect(intruderRow!.emailConfirmedAt).toBeNull();
+  });
+
+  it("the invitation's id, which the lead's page shows, confirms nothing: a squatter of the address cannot take a later seat (issue 14)", async () => {
+    const eventId = await seedEvent();
+    const victim = uniqueEmail("victim");
+    const id = await pendingInvite(eventId, victim);
+    // The lead's page carries the id; someone who read it signs up as the invited address with it.
+    expect(await textOf(await lead.client.get(`/events/${eventId}?tab=team`))).toContain(id);
+    const squatter = createClient();
+    const signedUp = await squatter.post(`/auth?returnTo=${encodeURIComponent(`/accept-invite/${id}`)}&mode=guest`, {
+      intent: "signup",
+      firstName: "Eve",
+      lastName: "Squat",
+      email: victim,
+      password: "Sunset2026",
+    });
+    expect(signedUp.status).toBe(302);
+    const [account] = await db.select().from(users).where(eq(users.email, victim));
+    expect(account!.emailConfirmedAt).toBeNull();
+    // A normal confirmation e-mail went to the real mailbox instead.
+    expect((await mailTo(victim)).some((m) => m.kind === "email_confirmation")).toBe(true);
+
+    // Another photographer invites the same address later: the squatter is not told,
+    // and neither that id nor the first can be answered.
+    const otherLead = await quickUser({ pro: true });
+    const otherEvent = await seedEvent(otherLead.id);
+    await invite(otherLead.client, otherEvent, { email: victim });
+    const [later] = (await teamOf(otherEvent)).invites;
+    expect(await notificationsOf(account!.id)).toEqual([]);
+    for (const [event, inviteId] of [[eventId, id], [otherEvent, later!.id]] as const) {
+      const before = await teamOf(event);
+      expect((await squatter.post(`/accept-invite/${inviteId}`, { intent: "accept" })).status).toBe(403);
+      expect(await teamOf(event)).toEqual(before);
+    }
   });
 
   it("accept stamps accepted_at, makes an accepted member with the coverage, tells the inviter; a replay changes nothing", async () => {

@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
-import { announce, answerOutcome, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
+import { announce, answerOutcome, claimForIntent, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
 import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
-import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
+import { notifyClientChange } from "~/modules/notifications/team-changes.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
 import { roomOf } from "~/modules/live/room.server";
@@ -119,21 +119,16 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   if (!isClientIntent(intent) || !canDo(grant, intent)) {
     return data<DashboardActionData>({ intent, toast: errorToast("Error", "You do not have permission to do that.") }, { status: 403 });
   }
+  const claim = await claimForIntent(formData, `client:${accessId}`, intent);
+  if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
   const { env } = context.get(cloudflareContext);
   const event = portal.event;
-  const outcome: Outcome = await runIntent(intent, { db, env, origin: new URL(request.url).origin, event, viewer: null, eventId: event.id, userId: null, formData });
+  const outcome: Outcome = await runIntent(intent, { db, env, origin: new URL(request.url).origin, event, viewer: null, eventId: event.id, userId: null, formData, claim });
   await announce(db, env, event, outcome, null, { exceptLead: true });
-  if (outcome.kind === "saved" || outcome.kind === "stay") {
-    // Issue 6: each client change is told to the lead (in-app and push).
-    const notification = notificationInsert(db, {
-      userId: event.leadPhotographerId,
-      title: "Client Update",
-      message: `${portal.access.clientEmail} ${CHANGE_TEXT[intent](changedName(formData))} in ${event.title}.`,
-      data: { type: "client_change", event_id: event.id },
-      eventId: event.id,
-    });
-    await notification.statement;
-    await dispatchNotifications(env, [notification.written]);
+  // A repeated submit changed nothing: the photographer heard of it the first time.
+  if ((outcome.kind === "saved" && !outcome.repeat) || outcome.kind === "stay") {
+    // Issue 6: each client change is told to the lead (in-app; its push coalesced).
+    await notifyClientChange(db, env, event, `${portal.access.clientEmail} ${CHANGE_TEXT[intent](changedName(formData))} in ${event.title}.`);
   }
   return answerOutcome(context, request, intent, outcome, noticeFor(intent));
 }

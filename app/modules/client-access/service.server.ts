@@ -5,6 +5,7 @@ import { TEAM_SIZE_MAX } from "~/modules/team/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
+import { type Claim, claimStatement, once, secretFor } from "~/utils/idempotency.server";
 import { DAY } from "~/utils/time";
 
 export type ClientFlags = { canEditPeople: boolean; canEditTimeline: boolean; canEditShots: boolean; canEditVendors: boolean };
@@ -36,7 +37,7 @@ const FLAG_NAMES: [keyof ClientFlags, string][] = [
  */
 export async function createClientAccess(
   db: Db,
-  env: Pick<Env, "JOBS">,
+  env: Pick<Env, "JOBS" | "SESSION_SECRET">,
   origin: string,
   input: {
     event: { id: string; title: string; date: string; venue: string | null; coupleNames: string | null };
@@ -45,8 +46,28 @@ export async function createClientAccess(
     clientEmail: string;
     flags: ClientFlags;
   },
+  claim: Claim | null = null,
 ) {
-  const token = newClientToken();
+  // A repeated submit of the same form (issue 14, item 10) creates nothing and shows the
+  // same link: its token is derived from the form's claim, so it can be derived again.
+  const token = claim ? await secretFor(env, claim, "client-link") : newClientToken();
+  const url = `${origin}/client/${token}`;
+  return once(
+    db,
+    claim,
+    () => insertClientAccess(db, env, url, token, input, claim),
+    (result) => ({ id: String(result.id), url, emailFailed: false }),
+  );
+}
+
+async function insertClientAccess(
+  db: Db,
+  env: Pick<Env, "JOBS">,
+  url: string,
+  token: string,
+  input: Parameters<typeof createClientAccess>[3],
+  claim: Claim | null,
+) {
   const id = crypto.randomUUID();
   const tokenHash = await sha256Hex(token);
   const { flags, event } = input;
@@ -65,13 +86,13 @@ export async function createClientAccess(
       SELECT ${id}, ${event.id}, ${input.clientEmail}, ${tokenHash}, ${Number(flags.canEditPeople)}, ${Number(flags.canEditTimeline)}, ${Number(flags.canEditShots)}, ${Number(flags.canEditVendors)}, ${input.createdBy}, ${clientAccessExpiry(event.date)}
       WHERE (SELECT COUNT(*) FROM ${eventClientAccess} WHERE event_id = ${event.id}) < ${TEAM_SIZE_MAX}`,
     mail.statement,
+    ...(claim ? [claimStatement(claim, { id }, sql`EXISTS (SELECT 1 FROM ${eventClientAccess} WHERE id = ${id})`)] : []),
   ]);
   if (inserted!.meta.changes === 0) {
     // Over the ceiling: no access, so no e-mail either.
     await db.delete(emailOutbox).where(eq(emailOutbox.id, mail.id));
     return null;
   }
-  const url = `${origin}/client/${token}`;
   let emailFailed = false;
   try {
     await enqueueEmails(env, [mail.id], { client_link: url });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { shooterContacts } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
+import { type Claim, insertClaimed, once } from "~/utils/idempotency.server";
 import { CONTACTS_PER_USER_MAX, type ContactInput } from "./schema";
 
 // Saved contacts (spec §3 shooter_contacts) belong to one user: every statement is
@@ -16,12 +17,14 @@ export function listContacts(db: Db, userId: string) {
 }
 
 /** Adds a contact unless the user has the maximum (checked inside the INSERT). */
-export async function addContact(db: Db, userId: string, input: ContactInput) {
+export async function addContact(db: Db, userId: string, input: ContactInput, claim: Claim | null = null) {
   const id = crypto.randomUUID();
-  const result = await db.run(sql`INSERT INTO ${shooterContacts} (id, user_id, shooter_type, first_name, last_name, email, phone_number, instagram_handle, notes)
+  const insert = sql`INSERT INTO ${shooterContacts} (id, user_id, shooter_type, first_name, last_name, email, phone_number, instagram_handle, notes)
     SELECT ${id}, ${userId}, ${input.shooterType}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phoneNumber}, ${input.instagramHandle}, ${input.notes}
-    WHERE (SELECT COUNT(*) FROM ${shooterContacts} WHERE user_id = ${userId}) < ${CONTACTS_PER_USER_MAX}`);
-  return result.meta.changes > 0;
+    WHERE (SELECT COUNT(*) FROM ${shooterContacts} WHERE user_id = ${userId}) < ${CONTACTS_PER_USER_MAX}`;
+  // A repeated submit of the same form adds nothing and answers as the first (issue 14, item 10).
+  const created = sql`EXISTS (SELECT 1 FROM ${shooterContacts} WHERE id = ${id})`;
+  return once(db, claim, async () => (await insertClaimed(db, insert, claim, { id }, created)).meta.changes > 0, () => true);
 }
 
 export async function updateContact(db: Db, userId: string, id: string, input: ContactInput) {

@@ -11,6 +11,7 @@ import { VendorSchema } from "~/modules/vendors/schema";
 import { requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { type Claim, claimOf, once } from "~/utils/idempotency.server";
 import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { deleteRow, insertRow, limitMessage, moveBlock, type RowKind, type RowValues, setDoneStatement, updatedRow, updateRow } from "./rows.server";
@@ -34,7 +35,7 @@ import { notifyTeamChange, type TeamChange, type TeamChangeType } from "~/module
 
 export type Outcome =
   /** Saved, with a success toast; the page then shows `to` (default: the dialog closed). */
-  | { kind: "saved"; toast?: string; to?: string; live?: Live; notice?: TeamChange }
+  | { kind: "saved"; toast?: string; to?: string; live?: Live; notice?: TeamChange; repeat?: true }
   /** Saved, and the page stays as it is (checking off: no redirect, no toast). */
   | { kind: "stay"; live?: Live; notice?: TeamChange }
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
@@ -57,6 +58,8 @@ export type IntentContext = {
   eventId: string;
   userId: string | null;
   formData: FormData;
+  /** A creating form's claim: a repeated submit answers as the first did (issue 14, item 10). */
+  claim?: Claim | null;
 };
 type Context = IntentContext;
 type IntentHandler = (context: Context) => Promise<Outcome>;
@@ -94,11 +97,13 @@ function notice(type: TeamChangeType | undefined, row: Record<string, unknown> |
 
 /** Add, edit and delete of one list under the event, validated by its form's schema. */
 function crud<K extends RowKind>(kind: K, schema: z.ZodType<RowValues<K>>, messages: Messages, notices: Notices = {}) {
-  const add: IntentHandler = async ({ db, eventId, formData }) => {
+  const add: IntentHandler = async ({ db, eventId, formData, claim = null }) => {
     const { value, invalid } = parse(formData, schema);
     if (invalid) return invalid;
-    const inserted = await insertRow(db, kind, eventId, value);
+    // A repeat answers as the first did; the room and the team already heard of the row.
+    const inserted = await once(db, claim, () => insertRow(db, kind, eventId, value, claim), (first) => ({ ok: true as const, id: String(first.id), row: undefined, repeat: true as const }));
     if (!inserted.ok) return { kind: "failed", status: 400, title: messages.addFailed, description: limitMessage(kind) };
+    if ("repeat" in inserted) return { kind: "saved", toast: messages.added, repeat: true };
     return { kind: "saved", toast: messages.added, live: upsert(kind, inserted.row), notice: notice(notices.added, inserted.row) };
   };
   const edit: IntentHandler = async ({ db, eventId, formData }) => {
@@ -199,7 +204,7 @@ const MoveSchema = z.enum(["up", "down"]);
 const TeamRowSchema = z.string().max(100).regex(/^(invite|member|client):[A-Za-z0-9_-]{1,64}$/);
 
 /** Spec §8 'Invitation sent successfully' / 'Failed to send invitation'. */
-const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formData }) => {
+const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formData, claim = null }) => {
   if (!viewer) return MALFORMED;
   const { value, invalid } = parse(formData, TeamInviteSchema);
   if (invalid) return invalid;
@@ -211,11 +216,11 @@ const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formD
       createdBy: viewer.userId,
       clientEmail: value.email,
       flags: { canEditPeople: false, canEditTimeline: false, canEditShots: false, canEditVendors: false },
-    });
+    }, claim);
     if (!created) return { kind: "failed", status: 400, title: "Failed to send invitation", description: `An event can have at most ${TEAM_SIZE_MAX} client links.` };
     return { kind: "client-link", toast: "Invitation sent successfully", url: created.url, email: value.email, emailFailed: created.emailFailed, live: TEAM_CHANGED };
   }
-  const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...value, inviteType: value.inviteType, inviteeName: value.firstName });
+  const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...value, inviteType: value.inviteType, inviteeName: value.firstName }, claim);
   if (outcome.status === "refused") return { kind: "failed", status: 409, title: "Failed to send invitation", description: outcome.message };
   return { kind: "saved", toast: "Invitation sent successfully", to: teamTab(event.id), live: TEAM_CHANGED };
 };
@@ -276,12 +281,12 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
     return { kind: "saved", toast: "Event deleted successfully", to: "/", live: { change: { entity: "event", op: "delete", ids: [eventId] }, revoke: { everyone: true } } };
   },
   "invite-team": inviteTeam,
-  "create-client-access": async ({ db, env, origin, event, viewer, formData }) => {
+  "create-client-access": async ({ db, env, origin, event, viewer, formData, claim = null }) => {
     if (!viewer) return MALFORMED;
     const { value, invalid } = parse(formData, ClientAccessSchema);
     if (invalid) return invalid;
     const { clientEmail, ...flags } = value;
-    const created = await createClientAccess(db, env, origin, { event, inviterName: inviterDisplayName(viewer), createdBy: viewer.userId, clientEmail, flags });
+    const created = await createClientAccess(db, env, origin, { event, inviterName: inviterDisplayName(viewer), createdBy: viewer.userId, clientEmail, flags }, claim);
     if (!created) return { kind: "failed", status: 400, title: "Error", description: `An event can have at most ${TEAM_SIZE_MAX} client links.` };
     return { kind: "client-link", toast: "Client access created", url: created.url, email: clientEmail, emailFailed: created.emailFailed, live: { change: { entity: "client_access", op: "upsert" } } };
   },
@@ -315,12 +320,14 @@ const HANDLERS: Record<DashboardIntent, IntentHandler> = {
  * the back button still leads where the user came from.
  */
 export async function handleDashboardAction(context: Readonly<RouterContextProvider>, request: Request, eventId: string | undefined) {
-  requireViewer(context, request);
+  const asker = requireViewer(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isDashboardIntent(intent)) {
     return data<DashboardActionData>({ intent: null, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   }
+  const claim = await claimForIntent(formData, `user:${asker.userId}`, intent);
+  if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   const inline = INLINE[intent]?.prepare(formData);
   const batched = inline && !("kind" in inline) ? inline : undefined;
   const { event, viewer, db, reads } = await requireEventAccess(
@@ -344,6 +351,7 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
           eventId: event.id,
           userId: viewer.userId,
           formData,
+          claim,
         });
   await announce(db, env, event, outcome, { userId: viewer.userId, name: personName({ firstName: viewer.firstName, lastName: viewer.lastName, businessName: viewer.businessName }) });
   return answerOutcome(context, request, intent, outcome);
@@ -380,6 +388,14 @@ export async function announce(
   }
 }
 
+/** The intents whose forms create something, and so carry an idempotency key. */
+const CREATING: ReadonlySet<DashboardIntent> = new Set(["add-block", "add-shot", "add-person", "add-vendor", "invite-team", "create-client-access"]);
+
+/** The claim of a creating intent's submission (null for other intents, or without a key). */
+export function claimForIntent(formData: FormData, scope: string, intent: DashboardIntent) {
+  return CREATING.has(intent) ? claimOf(formData, scope, intent) : Promise.resolve(null);
+}
+
 /** Runs one intent's handler. The caller has checked that the asker may. */
 export function runIntent(intent: DashboardIntent, context: IntentContext) {
   return HANDLERS[intent](context);
@@ -407,14 +423,19 @@ export async function answerOutcome(
       );
     case "failed":
       return data<DashboardActionData>({ intent, toast: errorToast(outcome.title, outcome.description) }, { status: outcome.status });
-    case "client-link":
-      return data<DashboardActionData>({
-        intent,
-        toast: outcome.emailFailed
-          ? errorToast("Email not sent", "The link was created, but the email could not be sent. Please copy the link and share it manually.")
-          : { id: crypto.randomUUID(), type: "success", title: outcome.toast },
+    case "client-link": {
+      // Post/redirect/get (issue 14, item 10): the address no longer asks for the form's
+      // dialog, and a reload sends nothing again. The link rides in the one-time flash
+      // cookie to the page that follows, which shows it until dismissed.
+      const url = new URL(request.url);
+      const { env } = context.get(cloudflareContext);
+      const toast = outcome.emailFailed
+        ? { type: "error" as const, title: "Email not sent", description: "The link was created, but the email could not be sent. Please copy the link and share it manually." }
+        : { type: "success" as const, title: outcome.toast };
+      throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), toast, { headers: { "X-Remix-Replace": "true" } }, {
         clientLink: { url: outcome.url, email: outcome.email, emailFailed: outcome.emailFailed },
       });
+    }
     case "saved": {
       const url = new URL(request.url);
       const to = outcome.to ?? closeDialogHref(url.pathname, url.searchParams);

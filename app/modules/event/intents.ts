@@ -68,6 +68,4 @@ export type DashboardActionData = {
   intent: DashboardIntent | null;
   result?: SubmissionResult<string[]>;
   toast: Toast | null;
-  /** A client link just created: shown (and copyable) this once, never again. */
-  clientLink?: { url: string; email: string; emailFailed: boolean };
 };

@@ -5,6 +5,7 @@ import { SHOTS_PER_EVENT_MAX } from "~/modules/shots/schema";
 import { PEOPLE_PER_EVENT_MAX } from "~/modules/people/schema";
 import { VENDORS_PER_EVENT_MAX } from "~/modules/vendors/schema";
 import type { Db } from "~/utils/db.server";
+import { type Claim, insertClaimed } from "~/utils/idempotency.server";
 
 // The lists under an event (timeline blocks, shots, people, vendors) are written the
 // same way: every statement is scoped to the event, so an id from another event
@@ -37,7 +38,7 @@ export function limitMessage(kind: RowKind) {
  * cannot both take the last place. Blocks and shots go to the end of their list
  * (order_index = max + 1, spec §7), computed in the same statement.
  */
-export async function insertRow<K extends RowKind>(db: Db, kind: K, eventId: string, values: RowValues<K>) {
+export async function insertRow<K extends RowKind>(db: Db, kind: K, eventId: string, values: RowValues<K>, claim: Claim | null = null) {
   const table = TABLES[kind];
   const id = crypto.randomUUID();
   const row: Record<string, unknown> = { ...values, id, eventId };
@@ -47,13 +48,14 @@ export async function insertRow<K extends RowKind>(db: Db, kind: K, eventId: str
   const names = sql.join(entries.map(([key]) => sql.identifier(columns[key]!.name)), sql`, `);
   // D1 binds no booleans: store them as SQLite does, 0 or 1.
   const bound = sql.join(entries.map(([, value]) => (value instanceof SQL ? value : sql`${typeof value === "boolean" ? Number(value) : value}`)), sql`, `);
-  const result = await db.run(
-    sql`INSERT INTO ${table} (${names}) SELECT ${bound} WHERE (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${ROW_LIMITS[kind].max}`,
-  );
+  const insert = sql`INSERT INTO ${table} (${names}) SELECT ${bound} WHERE (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${ROW_LIMITS[kind].max}`;
+  // A creating form's claim goes in the same batch, recorded only if the row was added
+  // (issue 14, item 10): a repeated submit fails on it and adds nothing.
+  const result = await insertClaimed(db, insert, claim, { id }, sql`EXISTS (SELECT 1 FROM ${table} WHERE id = ${id})`);
   if (result.meta.changes === 0) return { ok: false as const };
   // The row as stored (defaults, order), for the live room to send to every device.
   const [stored] = await db.select().from(table as (typeof TABLES)[RowKind]).where(eq((table as (typeof TABLES)[RowKind]).id, id));
-  return { ok: true as const, id, row: stored as Record<string, unknown> | undefined };
+  return { ok: true as const, id: id as string, row: stored as Record<string, unknown> | undefined };
 }
 
 /** Updates a row of this event and returns it; null when there is none (deleted meanwhile, or foreign). */

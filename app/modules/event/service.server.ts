@@ -8,6 +8,7 @@ import {
   events,
   eventSecondShooters,
   eventVendors,
+  idempotencyKeys,
   organizations,
   profiles,
   shotListItems,
@@ -17,6 +18,7 @@ import {
 import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
+import { type Claim, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
@@ -124,7 +126,11 @@ export type EventSummary = ReturnType<typeof toEventSummary>;
  * Creates the event with its organization (for a lead who has none, named after the
  * e-mail), the four default blocks and seven default shots, in one D1 batch.
  */
-export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput) {
+export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput, claim: Claim | null = null) {
+  return once(db, claim, () => insertEvent(db, viewer, input, claim), (result) => String(result.eventId));
+}
+
+async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput, claim: Claim | null) {
   const eventId = crypto.randomUUID();
   const newOrganizationId = crypto.randomUUID();
   const organizationId = sql`(SELECT id FROM organizations WHERE owner_id = ${viewer.userId})`;
@@ -146,6 +152,7 @@ export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email
     db.insert(shotListItems).values(
       DEFAULT_SHOTS.map((shot, orderIndex) => ({ id: crypto.randomUUID(), eventId, orderIndex, ...shot })),
     ),
+    ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { eventId } })] : []),
   ]);
   return eventId;
 }

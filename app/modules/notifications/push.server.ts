@@ -2,7 +2,7 @@ import { buildPushPayload, type PushSubscription, type VapidKeys } from "@block6
 import { and, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events, notificationPreferences, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
-import { PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
+import { CLIENT_CHANGE_TYPE, PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
 import type { Db } from "~/utils/db.server";
 
 /** The web push settings: wrangler.toml [vars] and the VAPID_PRIVATE_KEY secret. */
@@ -105,16 +105,21 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
   const vapid = vapidKeys(env);
   if (!vapid) return { outcome: "not-configured" };
   const windowStart = new Date(Date.parse(job.windowEndsAt) - PUSH_WINDOW_MS).toISOString();
+  const type = sql<string>`json_extract(${notifications.data}, '$.type')`;
   const [[counted], [event], [preferences], subscriptions] = await db.batch([
     db
-      .select({ changes: count() })
+      .select({
+        changes: count(),
+        // A client's changes share the window with the team's (issue 14, item 8).
+        byClient: sql<number>`COALESCE(SUM(${type} = ${CLIENT_CHANGE_TYPE}), 0)`,
+      })
       .from(notifications)
       .where(
         and(
           eq(notifications.userId, job.userId),
           eq(notifications.eventId, job.eventId),
           eq(notifications.read, false),
-          inArray(sql`json_extract(${notifications.data}, '$.type')`, [...TEAM_CHANGE_TYPES]),
+          inArray(type, [...TEAM_CHANGE_TYPES, CLIENT_CHANGE_TYPE]),
           gt(notifications.createdAt, windowStart),
           lte(notifications.createdAt, job.windowEndsAt),
         ),
@@ -130,11 +135,19 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
   if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
   const payload = pushPayload({
     title: event.title,
-    message: changes === 1 ? "1 more change by your team" : `${changes} more changes by your team`,
+    message: digestMessage(changes, counted?.byClient ?? 0),
     // Spec §7: a team change's push data.
     data: { eventId: job.eventId, eventTitle: event.title, notificationType: "team_changes", url: "/" },
   });
   return pushToDevices(db, vapid, subscriptions, payload, (id) => digestJobKey(job, id), `the digest of ${job.eventId} for ${job.userId}`, fetcher);
+}
+
+/** '3 more changes by your team' / '… by your client' / '… (team and client)'. */
+export function digestMessage(changes: number, byClient: number) {
+  const what = changes === 1 ? "1 more change" : `${changes} more changes`;
+  if (byClient === 0) return `${what} by your team`;
+  if (byClient === changes) return `${what} by your client`;
+  return `${what} by your team and client`;
 }
 
 /** A user's subscriptions, each with whether this push already reached it (`keyPrefix` || subscription id in processed_jobs). */

@@ -91,22 +91,30 @@ const SQL_UUID = sql.raw(
  */
 export function teamChangeStatements(notice: TeamChangeNotice) {
   const { event, change, actor } = notice;
-  const now = notice.now ?? new Date();
   const { title, message } = teamChangeText(change, actor?.name ?? "The client", event.title);
-  const data = JSON.stringify({ type: change.type, eventId: event.id, eventTitle: event.title, notificationType: change.type, url: "/" });
+  const data = { type: change.type, eventId: event.id, eventTitle: event.title, notificationType: change.type, url: "/" };
   const recipients = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${event.id}
       UNION SELECT user_id FROM event_second_shooters WHERE event_id = ${event.id} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)}) AS r
     WHERE r.uid IS NOT ${actor?.userId ?? null}${notice.alsoExcept ? sql` AND r.uid NOT IN (${notice.alsoExcept})` : sql``}${notice.onlyIf ? sql` AND (${notice.onlyIf})` : sql``}`;
+  return coalescedStatements({ eventId: event.id, recipients, title, message, data, now: notice.now ?? new Date() });
+}
+
+/**
+ * A notification to each of `recipients` (a FROM … WHERE over `r.uid`) with its push
+ * coalesced per recipient and event: the notifications, and each recipient's push
+ * window (see PUSH_WINDOW_MS). Team changes and a client's changes share the window.
+ */
+function coalescedStatements({ eventId, recipients, title, message, data, now }: { eventId: string; recipients: SQL; title: string; message: string; data: Record<string, unknown>; now: Date }) {
   const nowIso = now.toISOString();
   const windowEnd = new Date(now.getTime() + PUSH_WINDOW_MS).toISOString();
   return [
     sql`INSERT INTO notifications (id, user_id, title, message, data, event_id, created_at)
-      SELECT ${SQL_UUID}, r.uid, ${title}, ${message}, ${data}, ${event.id}, ${nowIso} FROM ${recipients}
+      SELECT ${SQL_UUID}, r.uid, ${title}, ${message}, ${JSON.stringify(data)}, ${eventId}, ${nowIso} FROM ${recipients}
       RETURNING id, user_id, title, message, created_at`,
     // A window that has ended starts again with this change (pushed at once); within
     // one, the change is counted (the first counted schedules the digest).
     sql`INSERT INTO push_throttle (user_id, event_id, window_started_at, window_ends_at, changes)
-      SELECT r.uid, ${event.id}, ${nowIso}, ${windowEnd}, 0 FROM ${recipients}
+      SELECT r.uid, ${eventId}, ${nowIso}, ${windowEnd}, 0 FROM ${recipients}
       ON CONFLICT (user_id, event_id) DO UPDATE SET
         changes = CASE WHEN push_throttle.window_ends_at <= ${nowIso} THEN 0 ELSE push_throttle.changes + 1 END,
         window_started_at = CASE WHEN push_throttle.window_ends_at <= ${nowIso} THEN excluded.window_started_at ELSE push_throttle.window_started_at END,
@@ -165,15 +173,33 @@ export async function dispatchTeamChange(env: Pick<Env, "JOBS" | "USER_CHANNEL">
  * A team change on its own batch (after the change committed): notifications, push
  * windows, jobs. Returns the notifications written (for the live bell).
  */
-export async function notifyTeamChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, notice: TeamChangeNotice) {
+export function notifyTeamChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, notice: TeamChangeNotice) {
   const now = notice.now ?? new Date();
+  return notifyCoalesced(db, env, notice.event.id, teamChangeStatements({ ...notice, now }), now, `a ${notice.change.type}`);
+}
+
+/**
+ * A client link's change, told to the photographer (issue 6: 'Client Update'), with its
+ * push coalesced like the team's changes (issue 14, item 8: a link's burst of 25 edits
+ * made 25 pushes): the first of a minute at once, the rest in the minute's digest.
+ */
+export function notifyClientChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, event: { id: string }, message: string, now = new Date()) {
+  const lead = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${event.id}) AS r WHERE r.uid IS NOT NULL`;
+  const statements = coalescedStatements({ eventId: event.id, recipients: lead, title: "Client Update", message, data: { type: CLIENT_CHANGE_TYPE, event_id: event.id }, now });
+  return notifyCoalesced(db, env, event.id, statements, now, "a client's change");
+}
+
+/** The type of a client's change (spec §3 notifications). */
+export const CLIENT_CHANGE_TYPE = "client_change";
+
+async function notifyCoalesced(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, eventId: string, statements: ReturnType<typeof coalescedStatements>, now: Date, what: string) {
   try {
-    const [inserted, windows] = await batchWithRaw(db, [...teamChangeStatements({ ...notice, now })]);
-    const planned = teamChangeJobs(notice.event.id, (inserted?.results ?? []) as InsertedRow[], (windows?.results ?? []) as Window[], now);
+    const [inserted, windows] = await batchWithRaw(db, [...statements]);
+    const planned = teamChangeJobs(eventId, (inserted?.results ?? []) as InsertedRow[], (windows?.results ?? []) as Window[], now);
     await dispatchTeamChange(env, planned);
     return planned.notified;
   } catch (error) {
-    console.warn(`Could not notify the team of ${notice.event.id} of a ${notice.change.type}`, error instanceof Error ? error.message : error);
+    console.warn(`Could not notify of ${what} in ${eventId}`, error instanceof Error ? error.message : error);
     return [];
   }
 }

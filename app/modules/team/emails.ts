@@ -11,6 +11,8 @@ export function formatTimeOfDay(time: string) {
   return format(parse(time, "HH:mm", new Date(2000, 0, 1)), "h:mm a");
 }
 
+const INVITE_LINK = "{{invite_link}}";
+
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 /** What users typed, with no `{{` left that could read as a placeholder of ours. */
@@ -32,7 +34,9 @@ function eventLines(facts: EventFacts) {
 
 /**
  * The invitation of a second or associate shooter (spec §7 send-invite): who invites,
- * the event, the position, coverage and times, and the acceptance link.
+ * the event, the position, coverage and times, and the acceptance link. The link
+ * carries the invitation's secret, which is stored nowhere: the e-mail holds the
+ * `{{invite_link}}` placeholder, filled in when it is sent (issue 14, item 3).
  */
 export function shooterInviteEmail(input: {
   to: string;
@@ -43,7 +47,6 @@ export function shooterInviteEmail(input: {
   coverageHours: number | null;
   startTime: string | null;
   endTime: string | null;
-  url: string;
 }): OutgoingEmail {
   input = { ...plain(input), event: plain(input.event) };
   const position = positionLabel(input.inviteType);
@@ -62,8 +65,8 @@ export function shooterInviteEmail(input: {
     to: input.to,
     kind: "team_invite",
     subject: oneLine(`${input.inviterName} invited you to ${input.event.title}`),
-    text: [greeting, "", intro, "", ...details, "", `Accept or decline: ${input.url}`, "", free, "", footer].join("\n"),
-    html: emailLayout(`You're invited to ${input.event.title}`, [greeting, intro, ...details, free], { label: "View Invitation", url: input.url }, footer),
+    text: [greeting, "", intro, "", ...details, "", `Accept or decline: ${INVITE_LINK}`, "", free, "", footer].join("\n"),
+    html: emailLayout(`You're invited to ${input.event.title}`, [greeting, intro, ...details, free], { label: "View Invitation", url: INVITE_LINK }, footer),
   };
 }
 

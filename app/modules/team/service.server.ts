@@ -4,6 +4,7 @@ import {
   eventInvites,
   events,
   eventSecondShooters,
+  idempotencyKeys,
   profiles,
   timelineBlocks,
   users,
@@ -12,10 +13,11 @@ import { isOnTeam } from "~/db/enums";
 import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
 import { dispatchTeamChange, type InsertedRow, teamChangeJobs, teamChangeStatements, writtenOf } from "~/modules/notifications/team-changes.server";
 import { publishChange } from "~/modules/live/room.server";
-import { randomToken } from "~/utils/crypto.server";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { isoNow } from "~/utils/time";
+import { type Claim, isRepeat, priorResult } from "~/utils/idempotency.server";
 import { shooterInviteEmail } from "./emails";
 import { positionLabel, TEAM_SIZE_MAX } from "./schema";
 
@@ -34,21 +36,31 @@ export function personName(person: Person & { email?: string }) {
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.businessName || person.email || "A team member";
 }
 
-/** Invitation ids are capability URLs (/accept-invite/{id}): 24 random bytes, base64url. */
+/**
+ * An invitation's id (24 random bytes, base64url) names it on the lead's team tab and in
+ * the invitee's notification; it opens the invitation only to the account whose
+ * confirmed address is the invited one. The e-mail's link carries a separate secret
+ * (32 random bytes) of which D1 keeps the SHA-256: holding it proves the mailbox
+ * (issue 14, item 3), so it may confirm an address; the id may not.
+ */
 const newInviteId = () => randomToken(24);
+const newInviteToken = () => randomToken(32);
+/** The path segment of /accept-invite/{id or token}: either is base64url of this length. */
 export const INVITE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * Whether a sign-up comes from the invitation link of this very address (returnTo is
- * /accept-invite/{id} of a pending invitation sent to it): the link confirms it.
+ * Whether a sign-up comes from the invitation e-mail of this very address (returnTo is
+ * /accept-invite/{token} of a pending invitation sent to it): the e-mail's secret
+ * proves the mailbox, so it confirms the address. The invitation's id, which the
+ * lead's page shows, proves nothing and confirms nothing.
  */
 export async function isInvitedAddress(db: Db, returnTo: string | null, email: string) {
-  const inviteId = returnTo?.match(/^\/accept-invite\/([^/?#]+)/)?.[1];
-  if (!inviteId || !INVITE_ID_PATTERN.test(inviteId)) return false;
+  const token = returnTo?.match(/^\/accept-invite\/([^/?#]+)/)?.[1];
+  if (!token || !INVITE_ID_PATTERN.test(token)) return false;
   const [invite] = await db
     .select({ id: eventInvites.id })
     .from(eventInvites)
-    .where(and(eq(eventInvites.id, inviteId), eq(eventInvites.email, email), eq(eventInvites.status, "pending")));
+    .where(and(eq(eventInvites.tokenHash, await sha256Hex(token)), eq(eventInvites.email, email), eq(eventInvites.status, "pending")));
   return invite !== undefined;
 }
 
@@ -81,13 +93,19 @@ export async function sendShooterInvite(
   inviter: Person & { userId: string; email: string },
   event: EventFacts,
   input: ShooterInviteInput,
+  claim: Claim | null = null,
 ): Promise<InviteOutcome> {
   if (input.email === inviter.email) return { status: "refused", message: "You can't invite yourself to your own event." };
   const [existingRows, accountRows, teamSize] = await db.batch([
     db.select().from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, input.email))),
     db
       // Distinct column names: D1 batches return rows by name, so two "id"s would collide.
-      .select({ userId: users.id, memberId: sql<string | null>`${eventSecondShooters.id}`.as("member_id"), memberStatus: eventSecondShooters.status })
+      .select({
+        userId: users.id,
+        confirmedAt: users.emailConfirmedAt,
+        memberId: sql<string | null>`${eventSecondShooters.id}`.as("member_id"),
+        memberStatus: eventSecondShooters.status,
+      })
       .from(users)
       .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.userId, users.id), eq(eventSecondShooters.eventId, event.id)))
       .where(eq(users.email, input.email)),
@@ -104,6 +122,10 @@ export async function sendShooterInvite(
 
   const resend = existing?.status === "pending";
   const inviteId = resend ? existing.id : newInviteId();
+  // A new secret with every send: the e-mail's link (filled in when it is sent, never
+  // stored) carries it; an earlier e-mail's link stops working.
+  const token = newInviteToken();
+  const tokenHash = await sha256Hex(token);
   const fields = {
     inviteType: input.inviteType,
     inviteeName: input.inviteeName,
@@ -113,37 +135,48 @@ export async function sendShooterInvite(
     invitedBy: inviter.userId,
   };
   const inviterName = inviterDisplayName(inviter);
-  const mail = outboxInsert(
-    db,
-    shooterInviteEmail({ to: input.email, inviterName, event, url: `${origin}/accept-invite/${inviteId}`, ...fields }),
-  );
-  const notification = account
-    ? notificationInsert(db, {
-        userId: account.userId,
-        title: input.inviteType === "associate_shooter" ? "New Associate Shooter Invite" : "New Second Shooter Invite",
-        message: `${inviterName} invited you to ${event.title} as ${positionLabel(input.inviteType)}.`,
-        data: { type: "event_invite", invite_id: inviteId, event_id: event.id, eventTitle: event.title },
-        eventId: event.id,
-      })
-    : null;
+  const mail = outboxInsert(db, shooterInviteEmail({ to: input.email, inviterName, event, ...fields }));
+  // In-app only to an account that has proved the address: an unconfirmed account with
+  // it may be someone else's (issue 14, item 3); the e-mail reaches the mailbox anyway.
+  const notification =
+    account?.confirmedAt
+      ? notificationInsert(db, {
+          userId: account.userId,
+          title: input.inviteType === "associate_shooter" ? "New Associate Shooter Invite" : "New Second Shooter Invite",
+          message: `${inviterName} invited you to ${event.title} as ${positionLabel(input.inviteType)}.`,
+          data: { type: "event_invite", invite_id: inviteId, event_id: event.id, eventTitle: event.title },
+          eventId: event.id,
+        })
+      : null;
 
   const writes = resend
-    ? [db.update(eventInvites).set(fields).where(and(eq(eventInvites.id, inviteId), eq(eventInvites.status, "pending")))]
+    ? [db.update(eventInvites).set({ ...fields, tokenHash }).where(and(eq(eventInvites.id, inviteId), eq(eventInvites.status, "pending")))]
     : [
         // A declined (or answered and since removed) invitation makes way for a new one
         // with a new link; the old link stops working.
         ...(existing ? [db.delete(eventInvites).where(eq(eventInvites.id, existing.id))] : []),
         ...(account?.memberId ? [db.delete(eventSecondShooters).where(eq(eventSecondShooters.id, account.memberId))] : []),
-        db.insert(eventInvites).values({ id: inviteId, eventId: event.id, email: input.email, status: "pending", ...fields }),
+        db.insert(eventInvites).values({ id: inviteId, eventId: event.id, email: input.email, status: "pending", tokenHash, ...fields }),
       ];
   try {
-    await db.batch([writes[0]!, ...writes.slice(1), mail.statement, ...(notification ? [notification.statement] : [])]);
+    await db.batch([
+      writes[0]!,
+      ...writes.slice(1),
+      mail.statement,
+      ...(notification ? [notification.statement] : []),
+      // A repeated submit of the same form fails here and sends nothing (issue 14, item 10).
+      ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { status: resend ? "resent" : "sent", inviteId } })] : []),
+    ]);
   } catch (error) {
+    if (claim && isRepeat(error)) {
+      const first = await priorResult(db, claim);
+      if (first) return { status: first.status === "resent" ? "resent" : "sent", inviteId: String(first.inviteId) };
+    }
     // The same address invited from two devices at once: the other one won.
     if (isUniqueViolation(error)) return { status: "resent", inviteId: (await inviteIdFor(db, event.id, input.email)) ?? inviteId };
     throw error;
   }
-  await enqueueEmails(env, [mail.id]);
+  await enqueueEmails(env, [mail.id], { invite_link: `${origin}/accept-invite/${token}` });
   if (notification) await dispatchNotifications(env, [notification.written]);
   return { status: resend ? "resent" : "sent", inviteId };
 }
@@ -216,23 +249,28 @@ export async function leaveEvent(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">
 
 /**
  * What the invitation page shows, in one round trip: the invitation, its event, the
- * inviter's names, the earliest block start and the total block minutes.
+ * inviter's names, the earliest block start and the total block minutes. `key` is the
+ * path segment of /accept-invite/{key}: the e-mail's secret (looked up by its hash) or
+ * the invitation's id (the bell's link); `viaToken` says which, since only the secret
+ * proves the mailbox.
  */
-export async function loadInvitation(db: Db, inviteId: string) {
-  if (!INVITE_ID_PATTERN.test(inviteId)) return null;
-  const eventOfInvite = sql`(SELECT event_id FROM event_invites WHERE id = ${inviteId})`;
+export async function loadInvitation(db: Db, key: string) {
+  if (!INVITE_ID_PATTERN.test(key)) return null;
+  const tokenHash = await sha256Hex(key);
+  const matches = sql`(id = ${key} OR token_hash = ${tokenHash})`;
+  const eventOfInvite = sql`(SELECT event_id FROM event_invites WHERE ${matches})`;
   // Separate statements rather than a join: D1 batches return rows by column name,
   // and the invitation and the event share several (id, created_at …).
   const [invites, eventRows, inviters, blocks] = await db.batch([
     db
       .select()
       .from(eventInvites)
-      .where(and(eq(eventInvites.id, inviteId), inArray(eventInvites.inviteType, ["second_shooter", "associate_shooter"]))),
+      .where(and(sql`(${eventInvites.id} = ${key} OR ${eventInvites.tokenHash} = ${tokenHash})`, inArray(eventInvites.inviteType, ["second_shooter", "associate_shooter"]))),
     db.select().from(events).where(eq(events.id, eventOfInvite)),
     db
       .select({ businessName: profiles.businessName, firstName: profiles.firstName, lastName: profiles.lastName })
       .from(profiles)
-      .where(eq(profiles.userId, sql`(SELECT invited_by FROM event_invites WHERE id = ${inviteId})`)),
+      .where(eq(profiles.userId, sql`(SELECT invited_by FROM event_invites WHERE ${matches})`)),
     db
       .select({
         earliest: sql<string | null>`MIN(${timelineBlocks.startTime})`,
@@ -244,7 +282,14 @@ export async function loadInvitation(db: Db, inviteId: string) {
   const invite = invites[0];
   const event = eventRows[0];
   if (!invite || !event) return null;
-  return { invite, event, inviter: inviters[0] ?? null, earliestStart: blocks[0]?.earliest ?? null, blockMinutes: blocks[0]?.minutes ?? 0 };
+  return {
+    invite,
+    viaToken: invite.tokenHash === tokenHash,
+    event,
+    inviter: inviters[0] ?? null,
+    earliestStart: blocks[0]?.earliest ?? null,
+    blockMinutes: blocks[0]?.minutes ?? 0,
+  };
 }
 export type Invitation = NonNullable<Awaited<ReturnType<typeof loadInvitation>>>;
 
@@ -290,7 +335,7 @@ export async function respondToInvite(
           now: new Date(stamp),
         })
       : [];
-  const [answer, , told, inserted, windows] = await batchWithRaw(db, [
+  const results = await batchWithRaw(db, [
     db
       .update(eventInvites)
       .set({ status, respondedAt: stamp, ...(response === "accept" ? { acceptedAt: stamp } : {}) })
@@ -306,7 +351,18 @@ export async function respondToInvite(
       FROM event_invites i JOIN events e ON e.id = i.event_id WHERE i.id = ${invite.id} AND i.status = ${status} AND i.responded_at = ${stamp}
       RETURNING id, user_id, title, message, created_at`,
     ...joined,
+    // Answered through the e-mail's secret, the invitee has proved the mailbox: the
+    // account's address is confirmed by it (issue 14, item 3; decisions.md).
+    ...(invitation.viaToken
+      ? [
+          sql`UPDATE users SET email_confirmed_at = ${stamp}, updated_at = ${stamp}
+            WHERE id = ${responder.userId} AND email = ${invite.email} AND email_confirmed_at IS NULL
+              AND EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`,
+        ]
+      : []),
   ]);
+  const [answer, , told] = results;
+  const [inserted, windows] = joined.length ? results.slice(3, 3 + joined.length) : [];
   if (!answer?.results.length) {
     const [row] = await db.select({ status: eventInvites.status }).from(eventInvites).where(eq(eventInvites.id, invite.id));
     return { status: "already", current: row?.status ?? "removed" };

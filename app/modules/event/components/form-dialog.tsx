@@ -1,6 +1,7 @@
 import { type DefaultValue, type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { validateWithToast } from "~/components/validate-with-toast";
+import { IdempotencyField } from "~/components/forms";
 import type { ReactNode } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -98,7 +99,8 @@ export function FormDialog<Shape extends Record<string, unknown>>({
     <UrlDialog title={title} closeTo={close}>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
-        {id ? <input type="hidden" name="id" value={id} /> : null}
+        {/* A form without a row id creates one: a second submit must not create it twice. */}
+        {id ? <input type="hidden" name="id" value={id} /> : <IdempotencyField />}
         {children}
         <DialogButtons closeTo={close} busy={busy || submitDisabled} label={busy ? busyLabel : submitLabel} destructive={destructive} />
       </Form>
