@@ -141,6 +141,7 @@ export async function heldEmailJobs(run: () => Promise<unknown>) {
   const jobs: Array<Extract<JobMessage, { kind: "email" }>> = [];
   const spy = vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => {
     for (const { body } of messages) if ((body as JobMessage).kind === "email") jobs.push(body as Extract<JobMessage, { kind: "email" }>);
+    return undefined as unknown as Awaited<ReturnType<typeof env.JOBS.sendBatch>>;
   });
   try {
     await run();
