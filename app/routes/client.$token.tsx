@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { cloudflareContext } from "~/context";
 import { ACCESS_NOT_FOUND } from "~/modules/client-access/portal.server";
 import { PortalError } from "~/modules/client-access/components/portal-error";
-import { CLIENT_TOKEN_PATTERN, findClientAccess, portalCookie, portalEventCookie, portalPath } from "~/modules/client-access/service.server";
+import { CLIENT_TOKEN_PATTERN, findClientAccess, portalCookie, portalPath } from "~/modules/client-access/service.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, type Limit, LIMITS, peek, recordFailure, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/client.$token";
@@ -40,8 +40,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A thrown redirect skips `headers`: the same private headers go on it by hand.
   const headers = new Headers(PRIVATE);
   headers.append("Set-Cookie", portalCookie(request, access.id, params.token, access.expiresAt));
-  // The event id lets the portal's loader read the live room's sequence before its reads.
-  headers.append("Set-Cookie", portalEventCookie(request, access.id, access.eventId, access.expiresAt));
   throw redirect(portalPath(access.id), { headers });
 }
 

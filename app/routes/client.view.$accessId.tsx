@@ -36,26 +36,23 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 /**
  * The event, the link's flags and the four lists: one round trip (with the guess limit
- * beside it), after the live room's sequence. Rows carry only what a client may see
+ * beside it), then the live room's sequence. Rows carry only what a client may see
  * (toPortalRow), the same fields the portal's socket is sent.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const loaded = await loadPortalPage(context, request, params.accessId);
   if (loaded.refused) return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND }, { status: loaded.refused });
-  const { portal, grant, seq, eventCookie } = loaded;
-  return data(
-    {
-      refused: null,
-      seq,
-      event: toPortalRow("event", portal.event),
-      grant,
-      blocks: portal.blocks.map((row) => toPortalRow("block", row)),
-      shots: portal.shots.map((row) => toPortalRow("shot", row)),
-      people: portal.people.map((row) => toPortalRow("person", row)),
-      vendors: portal.vendors.map((row) => toPortalRow("vendor", row)),
-    },
-    eventCookie ? { headers: { "Set-Cookie": eventCookie } } : undefined,
-  );
+  const { portal, grant, seq } = loaded;
+  return data({
+    refused: null,
+    seq,
+    event: toPortalRow("event", portal.event),
+    grant,
+    blocks: portal.blocks.map((row) => toPortalRow("block", row)),
+    shots: portal.shots.map((row) => toPortalRow("shot", row)),
+    people: portal.people.map((row) => toPortalRow("person", row)),
+    vendors: portal.vendors.map((row) => toPortalRow("vendor", row)),
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

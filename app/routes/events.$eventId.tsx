@@ -23,7 +23,7 @@ import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { useMemo } from "react";
 import { cloudflareContext } from "~/context";
 import { LiveStatusBadge } from "~/modules/live/live-status";
-import { roomOf } from "~/modules/live/room.server";
+import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { useLiveEvent } from "~/modules/live/use-live-event";
 import type { Route } from "./+types/events.$eventId";
 
@@ -33,10 +33,14 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 /** The event and every list of the dashboard, in the same D1 batch as the access check. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  // The room's sequence is read before the lists: whatever is published after this is
-  // replayed to the page, so no change falls between the page's data and its socket.
-  const seq = await roomOf(context.get(cloudflareContext).env, params.eventId).sequence();
-  const { event, role, viewer, reads } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
+  // Access is checked before any room is touched (issue 14 item 7: a stranger's GET
+  // creates no Durable Object). The page's sequence is then the room's as of just
+  // before the reads: whatever was published since is replayed to the page, so no
+  // change falls between its data and its socket (and none from before the viewer's
+  // access, issue 14 item 2).
+  const readAt = Date.now();
+  const { event, role, viewer, reads, accessStart } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
+  const seq = await roomOf(context.get(cloudflareContext).env, event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, accessStart));
   const [blocks, shots, people, vendors, members, invites, clientAccess, contacts] = reads;
   const isLead = role === "lead";
   return {

@@ -12,6 +12,8 @@ import { ActionToast } from "~/components/ui/toaster";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { PASSWORD_REQUIREMENTS, ResetPasswordSchema, safeReturnTo } from "~/modules/account/schema";
 import { findValidToken, resetPassword } from "~/modules/account/service.server";
+import { cloudflareContext } from "~/context";
+import { endLiveSessions } from "~/modules/notifications/live.server";
 import { dbFrom } from "~/utils/auth.server";
 import { createSession } from "~/utils/session.server";
 import type { Route } from "./+types/reset-password";
@@ -51,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  await endLiveSessions(context.get(cloudflareContext).env, reset.userId, reset.endedSessions);
   const session = await createSession(db, request, reset.userId, false);
   return data(
     {

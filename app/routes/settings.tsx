@@ -16,6 +16,7 @@ import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { BusinessInfoSchema, ChangePasswordSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
+import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
 import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
 import { ContactDialog, ContactsTab, DeleteContactDialog } from "~/modules/contacts/components/contacts-tab";
@@ -152,10 +153,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         const result = submission.reply({ ...hide, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
         return data<ActionData>({ intent, result, toast: errorToast("Error", "Current password is incorrect") }, { status: 400 });
       }
+      await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, changed.endedSessions);
       return saved("Password updated", "Your password has been successfully updated");
     }
     case "sign-out-others":
-      await signOutOtherSessions(db, viewer.userId, viewer.sessionHash);
+      await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, await signOutOtherSessions(db, viewer.userId, viewer.sessionHash));
       return saved("Signed out of all other devices");
     default:
       return data<ActionData>({ intent: null, toast: errorToast("Error", "Unknown action") }, { status: 400 });

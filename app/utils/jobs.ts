@@ -21,6 +21,14 @@ export const JobMessageSchema = z.discriminatedUnion("kind", [
     eventId: z.string().min(1).max(64),
     windowEndsAt: z.iso.datetime(),
   }),
+  // Issue 14 item 4: closing the sockets whose access ended, when the first try failed
+  // (a room or channel unreachable). Idempotent: closing what is closed does nothing.
+  z.object({ kind: z.literal("end-sessions"), userId: z.string().min(1).max(64), sessionHashes: z.array(z.string().min(1).max(128)).min(1).max(1000) }),
+  z.object({
+    kind: z.literal("revoke-live"),
+    eventId: z.string().min(1).max(64),
+    who: z.union([z.object({ userId: z.string().min(1).max(64) }), z.object({ clientAccessId: z.string().min(1).max(64) }), z.object({ everyone: z.literal(true) })]),
+  }),
 ]);
 export type JobMessage = z.infer<typeof JobMessageSchema>;
 

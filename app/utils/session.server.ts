@@ -138,16 +138,25 @@ export async function readSession(
   return row.persistent ? { ...read, setCookie: cookie(request, token, PERSISTENT_MS / 1000) } : read;
 }
 
-/** Sign out: the row goes, the cookie is cleared. */
+/**
+ * Sign out: the row goes, the cookie is cleared. Returns the ended session (its hash
+ * and user), whose live sockets must close (issue 14 item 4: endLiveSessions).
+ */
 export async function destroySession(db: Db, request: Request) {
   const token = readToken(request);
-  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
-  return cookie(request, "", 0);
+  const [ended] = token ? await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token))).returning({ tokenHash: sessions.tokenHash, userId: sessions.userId }) : [];
+  return { clear: cookie(request, "", 0), ended: ended ?? null };
 }
 
-/** Ends every other session of the user (password change, 'sign out of all other devices'). */
+/**
+ * Ends every other session of the user (password change or reset, 'sign out of all
+ * other devices'). Returns the ended sessions' hashes: their live sockets must close
+ * too (issue 14 item 4: endLiveSessions).
+ */
 export function deleteOtherSessionsStatement(db: Db, userId: string, keepHash: string | null) {
-  return keepHash
-    ? db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash)))
-    : db.delete(sessions).where(eq(sessions.userId, userId));
+  return (
+    keepHash
+      ? db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash)))
+      : db.delete(sessions).where(eq(sessions.userId, userId))
+  ).returning({ tokenHash: sessions.tokenHash });
 }

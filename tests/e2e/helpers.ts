@@ -134,3 +134,27 @@ export async function skipInviteStep(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Invite Team & Clients (Optional)" })).toBeVisible();
   await page.getByRole("link", { name: "Skip for Now" }).click();
 }
+
+/**
+ * Makes an account Pro straight in the e2e server's local D1 (scripts/e2e-server.mjs),
+ * as a paid subscription would: creating events needs it (spec §6).
+ */
+export async function makePro(email: string) {
+  const { execFileSync } = await import("node:child_process");
+  const sql =
+    "UPDATE profiles SET subscription_status = 'active', subscription_type = 'business', subscription_expires_at = '2099-01-01T00:00:00.000Z' " +
+    `WHERE user_id = (SELECT id FROM users WHERE email = '${email.replaceAll("'", "''")}');`;
+  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql], { stdio: ["ignore", "ignore", "pipe"] });
+}
+
+/** Creates an event from /events/new (title and date only), skips the invite step and waits on its hydrated dashboard. */
+export async function createEventFromForm(page: Page, title: string, date = "2027-09-18") {
+  await page.goto("/events/new");
+  await waitForHydration(page);
+  await page.getByLabel("Event Title").fill(title);
+  await page.getByLabel("Wedding Date").fill(date);
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await skipInviteStep(page);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await waitForHydration(page);
+}

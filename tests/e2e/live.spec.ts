@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, sessionCookies } from "./helpers";
+import { createEventFromForm, demoSessionCookies, makePro, openAuth, sessionCookies, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
 
 // Issue 7: two phones at a wedding never disagree for more than a moment, and a phone
 // that was offline catches up by itself. The demo lead and the seeded second shooter
@@ -90,5 +90,39 @@ test.describe("notifications live (phone)", () => {
     await page.getByRole("banner").locator("summary").click();
     await expect(page.getByRole("list", { name: "Latest notifications" }).getByRole("listitem").first()).toContainText(/(checked off|unchecked) "Rings"/);
     await alex.close();
+  });
+});
+
+test.describe("access ends, the live connection ends (phone)", () => {
+  test("a dashboard open on one device loses its live connection within seconds when the account's password is changed on another", async ({ page, browser }) => {
+    // Issue 14 item 4: the laptop's session ends with the password change, and so does
+    // its open socket; the page, told its access ended, reads again and is sent to sign in.
+    const account = { email: uniqueEmail("live-end"), password: "Laptop2026", firstName: "Ines", lastName: "Moreau" };
+    await signUp(page, account);
+    await makePro(account.email);
+    await createEventFromForm(page, `Ended Wedding ${Date.now()}`);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    const eventUrl = page.url();
+
+    const phone = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
+    const settings = await phone.newPage();
+    await openAuth(settings);
+    await submitSignIn(settings, account.email, account.password);
+    await expect(settings).not.toHaveURL(/\/auth/);
+    await settings.goto("/settings");
+    await waitForHydration(settings);
+    await settings.getByLabel("Current Password").fill(account.password);
+    await settings.getByLabel("New Password").fill("Phone2027x");
+    await settings.getByLabel("Confirm Password").fill("Phone2027x");
+    await settings.getByRole("button", { name: "Change Password" }).click();
+    await expect(toast(settings, "success", "Password updated")).toBeVisible();
+
+    // Without touching the laptop: its socket is closed, the page is sent to sign in.
+    await expect(page).toHaveURL(/\/auth\?returnTo=/, { timeout: 3_000 });
+    await expect(page.locator("[data-live-status]")).toHaveCount(0);
+    // The phone, whose session made the change, stays signed in and live.
+    await settings.goto(eventUrl);
+    await expect(settings.locator("[data-live-status=live]")).toBeVisible();
+    await phone.close();
   });
 });

@@ -1,4 +1,4 @@
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { asc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -370,53 +370,62 @@ describe("the portal's data and its live room (issue 7)", () => {
     return { data: result.data, status: result.init?.status ?? 200, setCookie };
   }
 
-  it("the exchange also leaves the access's event id in a cookie of the same path, flags and lifetime", async () => {
+  /** Moves the publish times of the room's log entries `ms` into the past (as if published then). */
+  const age = (eventId: string, ms: number) =>
+    runInDurableObject(room(eventId), async (_instance, state) => {
+      const log = await state.storage.list<{ at: number; change: unknown }>({ prefix: "log:" });
+      for (const [key, entry] of log) await state.storage.put(key, { ...entry, at: entry.at - ms });
+    });
+
+  it("the exchange leaves only the token's cookie: the portal needs no event-id hint any more (issue 14 item 7)", async () => {
     const fx = await seedEvent();
     const access = await createAccess(fx.eventId);
     const { response } = await openLink(access.token);
     const cookies = response.headers.getSetCookie();
-    const token = cookies.find((c) => c.startsWith(`ef_client_${access.id}=`))!;
-    const event = cookies.find((c) => c.startsWith(`ef_client_event_${access.id}=`))!;
-    expect(event.split(";")[0]).toBe(`ef_client_event_${access.id}=${fx.eventId}`);
-    const attributes = (line: string) => line.split("; ").slice(1);
-    expect(attributes(event)).toEqual(attributes(token));
-    expect(event).toContain("HttpOnly");
-    expect(event).toContain("Path=/client/view");
+    expect(cookies.map((c) => c.split("=")[0])).toEqual([`ef_client_${access.id}`]);
   });
 
-  it("the page's data carries the room's sequence; with the cookie nothing is set again", async () => {
+  it("the page's data carries the room's sequence as of a little before its reads: what was published since is replayed to its socket, nothing from before the link", async () => {
     const fx = await seedEvent();
+    // A link made a minute ago, and three changes since, published 30 s ago.
     const { client, access } = await portalOf(fx.eventId);
+    await db.update(eventClientAccess).set({ createdAt: new Date(Date.now() - 60_000).toISOString() }).where(eq(eventClientAccess.id, access.id));
     expect((await loadPage(client, access.id)).data.seq).toBe(0);
     await publishSome(fx.eventId, 3);
+    await age(fx.eventId, 30_000);
     const loaded = await loadPage(client, access.id);
     expect(loaded.status).toBe(200);
     expect(loaded.data.seq).toBe(3);
     expect(loaded.setCookie).toBeNull();
+    // Published right around the load: not counted as in the data, so replayed.
+    await publishSome(fx.eventId, 2);
+    expect((await loadPage(client, access.id)).data.seq).toBe(3);
   });
 
-  it("without the event cookie, or with one naming another event, the sequence is still the access's event's and the cookie is set again", async () => {
+  it("the sequence is the access's own event's, whatever event-id cookie a browser still sends", async () => {
     const fx = await seedEvent();
     const other = await seedEvent();
+    const { client, access } = await portalOf(fx.eventId);
+    await db.update(eventClientAccess).set({ createdAt: new Date(Date.now() - 60_000).toISOString() }).where(eq(eventClientAccess.id, access.id));
     await publishSome(fx.eventId, 2);
     await publishSome(other.eventId, 5);
-    const { client, access } = await portalOf(fx.eventId);
-
-    client.jar.delete(`ef_client_event_${access.id}`);
-    const missing = await loadPage(client, access.id);
-    expect(missing.data.seq).toBe(2);
-    expect(missing.setCookie).toMatch(new RegExp(`^ef_client_event_${access.id}=${fx.eventId}; Path=/client/view; HttpOnly; SameSite=Lax; Max-Age=\\d+`));
-
+    await age(fx.eventId, 30_000);
+    await age(other.eventId, 30_000);
     client.jar.set(`ef_client_event_${access.id}`, other.eventId);
-    const wrong = await loadPage(client, access.id);
-    expect(wrong.data.seq).toBe(2);
-    expect(wrong.setCookie).toContain(`ef_client_event_${access.id}=${fx.eventId};`);
+    const loaded = await loadPage(client, access.id);
+    expect(loaded.data.seq).toBe(2);
+    expect(loaded.setCookie).toBeNull();
+  });
 
-    // Through the Worker, the cookie heals the browser's jar: the next load sets nothing.
-    const page = await client.get(`/client/view/${access.id}`);
-    expect(page.status).toBe(200);
-    expect(client.jar.get(`ef_client_event_${access.id}`)).toBe(fx.eventId);
-    expect((await loadPage(client, access.id)).setCookie).toBeNull();
+  it("a wrong token touches no room, whatever event a cookie names (issue 14 item 7)", async () => {
+    const fx = await seedEvent();
+    const access = await createAccess(fx.eventId);
+    const guesser = createClient();
+    guesser.jar.set(`ef_client_${access.id}`, "ab".repeat(32));
+    guesser.jar.set(`ef_client_event_${access.id}`, fx.eventId);
+    expect((await guesser.get(`/client/view/${access.id}`)).status).toBe(404);
+    const wanted = env.EVENT_ROOM.idFromName(fx.eventId);
+    expect((await listDurableObjectIds(env.EVENT_ROOM)).some((id) => id.equals(wanted))).toBe(false);
   });
 
   it("the event cookie opens nothing by itself: no token, or a revoked link, is refused as before", async () => {

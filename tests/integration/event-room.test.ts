@@ -1,8 +1,11 @@
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type EventRoom, ROOM_VIEWER_HEADER } from "../../workers/durable-objects/event-room";
+import { type EventRoom, ROOM_VIEWER_HEADER, SOCKETS_PER_CLIENT_LINK, SOCKETS_PER_SESSION } from "../../workers/durable-objects/event-room";
 import { waitFor } from "./helpers";
+
+/** A client link's expiry far away (ms). */
+const FAR = Date.parse("2099-01-01T00:00:00.000Z");
 
 const room = (eventId: string) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
 
@@ -19,7 +22,7 @@ async function connect(eventId: string, viewer: unknown) {
 
 describe("EventRoom Durable Object", () => {
   it("accepts a WebSocket from a viewer the Worker vouched for, and greets it", async () => {
-    const response = await connect("event-1", { role: "lead", userId: "u1" });
+    const response = await connect("event-1", { role: "lead", userId: "u1", sessionHash: "s-u1" });
     expect(response.status).toBe(101);
     const socket = response.webSocket!;
     const welcome = nextMessage(socket);
@@ -31,7 +34,7 @@ describe("EventRoom Durable Object", () => {
   });
 
   it("answers ping with pong (runtime auto-response, no wake-up)", async () => {
-    const socket = (await connect("event-2", { role: "team", userId: "u2" })).webSocket!;
+    const socket = (await connect("event-2", { role: "team", userId: "u2", sessionHash: "s-u2" })).webSocket!;
     const welcome = nextMessage(socket);
     socket.accept();
     await welcome;
@@ -42,7 +45,7 @@ describe("EventRoom Durable Object", () => {
   });
 
   it("refuses messages it does not understand, clearly", async () => {
-    const socket = (await connect("event-3", { role: "client", clientAccessId: "c1" })).webSocket!;
+    const socket = (await connect("event-3", { role: "client", clientAccessId: "c1", accessStart: 0, expiresAt: FAR })).webSocket!;
     const welcome = nextMessage(socket);
     socket.accept();
     await welcome;
@@ -53,7 +56,7 @@ describe("EventRoom Durable Object", () => {
   });
 
   it("keeps one room per event", async () => {
-    const a = (await connect("event-4", { role: "lead", userId: "u1" })).webSocket!;
+    const a = (await connect("event-4", { role: "lead", userId: "u1", sessionHash: "s-u1" })).webSocket!;
     a.accept();
     expect(await room("event-4").connectionCount()).toBe(1);
     expect(await room("event-5").connectionCount()).toBe(0);
@@ -68,6 +71,8 @@ describe("EventRoom Durable Object", () => {
     ["a malformed viewer", "{not json"],
     ["a viewer with an unknown role", { role: "admin", userId: "u1" }],
     ["a client without its access id", { role: "client" }],
+    ["a signed-in viewer without its session", { role: "lead", userId: "u1" }],
+    ["a client link without its expiry", { role: "client", clientAccessId: "c1", accessStart: 0 }],
   ])("refuses a connection with %s (403)", async (_label, viewer) => {
     const headers: Record<string, string> = { Upgrade: "websocket" };
     if (viewer !== undefined) headers[ROOM_VIEWER_HEADER] = typeof viewer === "string" ? viewer : JSON.stringify(viewer);
@@ -111,8 +116,8 @@ describe("EventRoom: every change once, in order, never missed", () => {
   });
 
   it("sends each change exactly once to every device that said hello, with its sequence", async () => {
-    const a = await joined("seq-2", { role: "lead", userId: "u1" }, 0);
-    const b = await joined("seq-2", { role: "team", userId: "u2" }, 0);
+    const a = await joined("seq-2", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0);
+    const b = await joined("seq-2", { role: "team", userId: "u2", sessionHash: "s-u2" }, 0);
     for (let n = 1; n <= 3; n++) await room("seq-2").publish(change(n));
     await waitFor(() => a.messages.filter((m) => m.type === "change").length === 3 && b.messages.filter((m) => m.type === "change").length === 3, 2000);
     for (const device of [a, b]) {
@@ -123,9 +128,9 @@ describe("EventRoom: every change once, in order, never missed", () => {
   });
 
   it("after hibernation (a new instance over the same storage, memory empty) still sends to every device that said hello, and not to one that has not", async () => {
-    const a = await joined("seq-h", { role: "lead", userId: "u1" }, 0);
-    const b = await joined("seq-h", { role: "team", userId: "u2" }, 0);
-    const silent = (await connect("seq-h", { role: "team", userId: "u3" })).webSocket!;
+    const a = await joined("seq-h", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0);
+    const b = await joined("seq-h", { role: "team", userId: "u2", sessionHash: "s-u2" }, 0);
+    const silent = (await connect("seq-h", { role: "team", userId: "u3", sessionHash: "s-u3" })).webSocket!;
     const silentMessages: Array<Record<string, unknown>> = [];
     silent.addEventListener("message", (e) => silentMessages.push(JSON.parse(String(e.data))));
     silent.accept();
@@ -144,7 +149,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
   it("replays what a device missed since the sequence it gives, then says live", async () => {
     const stub = room("seq-3");
     for (let n = 1; n <= 6; n++) await stub.publish(change(n));
-    const device = await joined("seq-3", { role: "team", userId: "u2" }, 2);
+    const device = await joined("seq-3", { role: "team", userId: "u2", sessionHash: "s-u2" }, 2);
     expect(device.messages.filter((m) => m.type !== "welcome").map((m) => [m.type, m.seq])).toEqual([
       ["change", 3],
       ["change", 4],
@@ -160,9 +165,9 @@ describe("EventRoom: every change once, in order, never missed", () => {
     await runInDurableObject(stub, async (_instance: EventRoom, state) => {
       await state.storage.put("seq", 5000);
     });
-    const stale = await joined("seq-4", { role: "lead", userId: "u1" }, 10);
+    const stale = await joined("seq-4", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 10);
     expect(stale.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
-    const future = await joined("seq-4", { role: "lead", userId: "u1" }, 9999);
+    const future = await joined("seq-4", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 9999);
     expect(future.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
     // Told to reload, a socket is not in the room (changes it could not apply would
     // only make it reconnect) until it says hello again with the refetched sequence.
@@ -191,14 +196,14 @@ describe("EventRoom: every change once, in order, never missed", () => {
       expect(log.size).toBe(1000);
       expect([...log.keys()][0]).toBe("log:000000000006");
     });
-    const device = await joined("seq-5", { role: "lead", userId: "u1" }, 5);
+    const device = await joined("seq-5", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 5);
     expect(device.messages.filter((m) => m.type === "change")).toHaveLength(1000);
     expect(device.messages.at(-1)).toEqual({ type: "live", seq: 1005 });
     device.socket.close(1000, "done");
   });
 
   it("sends a portal socket only what the portal shows (team changes are skipped, numbered)", async () => {
-    const portal = await joined("seq-6", { role: "client", clientAccessId: "c1" }, 0);
+    const portal = await joined("seq-6", { role: "client", clientAccessId: "c1", accessStart: 0, expiresAt: FAR }, 0);
     await room("seq-6").publish(change(1, "team"));
     await room("seq-6").publish(change(2));
     await waitFor(() => portal.messages.some((m) => m.seq === 2), 2000);
@@ -211,9 +216,9 @@ describe("EventRoom: every change once, in order, never missed", () => {
 
   it("closes the sockets of a removed member, a revoked client link, or everyone", async () => {
     const closed: number[] = [];
-    const member = await joined("seq-7", { role: "team", userId: "u2" }, 0);
-    const lead = await joined("seq-7", { role: "lead", userId: "u1" }, 0);
-    const client = await joined("seq-7", { role: "client", clientAccessId: "c9" }, 0);
+    const member = await joined("seq-7", { role: "team", userId: "u2", sessionHash: "s-u2" }, 0);
+    const lead = await joined("seq-7", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0);
+    const client = await joined("seq-7", { role: "client", clientAccessId: "c9", accessStart: 0, expiresAt: FAR }, 0);
     for (const device of [member, lead, client]) device.socket.addEventListener("close", (e) => closed.push(e.code));
     expect(await room("seq-7").revoke({ userId: "u2" })).toBe(1);
     expect(await room("seq-7").revoke({ clientAccessId: "c9" })).toBe(1);
@@ -224,7 +229,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
   });
 
   it("refuses a hello that is not a number, and messages over 16 KB", async () => {
-    const socket = (await connect("seq-8", { role: "lead", userId: "u1" })).webSocket!;
+    const socket = (await connect("seq-8", { role: "lead", userId: "u1", sessionHash: "s-u1" })).webSocket!;
     const messages: string[] = [];
     socket.addEventListener("message", (e) => messages.push(String(e.data)));
     socket.accept();
@@ -236,5 +241,154 @@ describe("EventRoom: every change once, in order, never missed", () => {
       { type: "error", message: "Message too large" },
     ]);
     socket.close(1000, "done");
+  });
+});
+
+// ---------------------------------------------------------------- issue 14: replay bound, ended access, caps
+
+/** A socket that may or may not say hello, recording how it closed. */
+async function watched(eventId: string, viewer: unknown, since: number | null) {
+  const device = since === null ? { socket: (await connect(eventId, viewer)).webSocket!, messages: [] as Array<Record<string, unknown>> } : await joined(eventId, viewer, since);
+  const closed: number[] = [];
+  device.socket.addEventListener("close", (e) => closed.push(e.code));
+  if (since === null) device.socket.accept();
+  return { ...device, closed };
+}
+
+describe("EventRoom: a viewer is replayed nothing from before their access began (issue 14 item 2)", () => {
+  it("a viewer whose access began after the changes is told to reload, not replayed them; the lead is replayed them", async () => {
+    const stub = room("bound-1");
+    for (let n = 1; n <= 3; n++) await stub.publish(change(n));
+    await new Promise((r) => setTimeout(r, 5));
+    const admitted = Date.now();
+    const member = await joined("bound-1", { role: "team", userId: "u2", sessionHash: "s-u2", accessStart: admitted }, 0);
+    expect(member.messages.map((m) => m.type)).toEqual(["welcome", "reload"]);
+    const portal = await joined("bound-1", { role: "client", clientAccessId: "c1", accessStart: admitted, expiresAt: FAR }, 0);
+    expect(portal.messages.map((m) => m.type)).toEqual(["welcome", "reload"]);
+    const lead = await joined("bound-1", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0);
+    expect(lead.messages.filter((m) => m.type === "change").map((m) => m.seq)).toEqual([1, 2, 3]);
+    // With the sequence its fresh read gives, the member is live and gets what follows.
+    member.socket.send(JSON.stringify({ type: "hello", since: 3 }));
+    await waitFor(() => member.messages.some((m) => m.type === "live"), 2000);
+    await stub.publish(change(4));
+    await waitFor(() => member.messages.some((m) => m.type === "change"), 2000);
+    expect(member.messages.filter((m) => m.type === "change").map((m) => m.seq)).toEqual([4]);
+    // A change from after the access began is replayed to it as to anyone.
+    const late = await joined("bound-1", { role: "team", userId: "u3", sessionHash: "s-u3", accessStart: admitted }, 3);
+    expect(late.messages.filter((m) => m.type !== "welcome").map((m) => [m.type, m.seq])).toEqual([
+      ["change", 4],
+      ["live", 4],
+    ]);
+    for (const device of [member, portal, lead, late]) device.socket.close(1000, "done");
+  });
+
+  it("entries logged before the stamps existed count as published at 0", async () => {
+    const stub = room("bound-2");
+    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
+      await state.storage.put({ seq: 2, "log:000000000001": change(1), "log:000000000002": change(2) });
+    });
+    const member = await joined("bound-2", { role: "team", userId: "u2", sessionHash: "s-u2", accessStart: 1 }, 0);
+    expect(member.messages.at(-1)).toEqual({ type: "reload", seq: 2 });
+    const lead = await joined("bound-2", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0);
+    expect(lead.messages.filter((m) => m.type === "change").map((m) => m.seq)).toEqual([1, 2]);
+    expect(await stub.sequenceAt(1)).toBe(2);
+    member.socket.close(1000, "done");
+    lead.socket.close(1000, "done");
+  });
+
+  it("sequenceAt: the last sequence published before an instant (what a page's reads are at)", async () => {
+    const stub = room("bound-3");
+    expect(await stub.sequenceAt(Date.now())).toBe(0);
+    for (let n = 1; n <= 70; n++) await stub.publish(change(n));
+    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
+      // Publish times 1000, 2000, … 70000.
+      for (let n = 1; n <= 70; n++) await state.storage.put(`log:${String(n).padStart(12, "0")}`, { at: n * 1000, change: change(n) });
+    });
+    expect(await stub.sequenceAt(Date.now())).toBe(70);
+    expect(await stub.sequenceAt(69_500)).toBe(69);
+    expect(await stub.sequenceAt(3_000)).toBe(2);
+    expect(await stub.sequenceAt(1_000)).toBe(0);
+    // Stamps never go backwards, even if the clock does.
+    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
+      await state.storage.put("stamp", Date.now() + 60_000);
+    });
+    await stub.publish(change(71));
+    expect(await stub.sequenceAt(Date.now() + 30_000)).toBe(70);
+  });
+});
+
+describe("EventRoom: ended access closes its sockets (issue 14 item 4)", () => {
+  it("endSessions closes the sockets of the ended sessions, hello said or not, and says how many of the user's are left", async () => {
+    const ended = await watched("end-1", { role: "team", userId: "u2", sessionHash: "old" }, 0);
+    const silent = await watched("end-1", { role: "team", userId: "u2", sessionHash: "old" }, null);
+    const kept = await watched("end-1", { role: "team", userId: "u2", sessionHash: "current" }, 0);
+    const other = await watched("end-1", { role: "lead", userId: "u1", sessionHash: "old-but-not-u2s" }, 0);
+    expect(await room("end-1").endSessions("u2", ["old"])).toBe(1);
+    await waitFor(() => ended.closed.length === 1 && silent.closed.length === 1, 1000);
+    expect([...ended.closed, ...silent.closed]).toEqual([4003, 4003]);
+    await room("end-1").publish(change(1));
+    await waitFor(() => kept.messages.some((m) => m.type === "change"), 1000);
+    expect(ended.messages.filter((m) => m.type === "change")).toEqual([]);
+    expect(kept.closed).toEqual([]);
+    expect(other.closed).toEqual([]);
+    expect(await room("end-1").endSessions("u2", ["current"])).toBe(0);
+    other.socket.close(1000, "done");
+  });
+
+  it("a client link's sockets close at its expiry, with nobody acting: the room's alarm, re-armed for the next", async () => {
+    const soon = Date.now() + 200;
+    const expiring = await watched("expire-1", { role: "client", clientAccessId: "c1", accessStart: 0, expiresAt: soon }, 0);
+    const silent = await watched("expire-1", { role: "client", clientAccessId: "c1", accessStart: 0, expiresAt: soon }, null);
+    const lasting = await watched("expire-1", { role: "client", clientAccessId: "c2", accessStart: 0, expiresAt: FAR }, 0);
+    const lead = await watched("expire-1", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0);
+    await runInDurableObject(room("expire-1"), async (_instance: EventRoom, state) => {
+      expect(await state.storage.getAlarm()).toBe(soon);
+    });
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await runDurableObjectAlarm(room("expire-1"))).toBe(true);
+    await waitFor(() => expiring.closed.length === 1 && silent.closed.length === 1, 1000);
+    expect([...expiring.closed, ...silent.closed]).toEqual([4003, 4003]);
+    await room("expire-1").publish(change(1));
+    await waitFor(() => lasting.messages.some((m) => m.type === "change") && lead.messages.some((m) => m.type === "change"), 1000);
+    expect(expiring.messages.filter((m) => m.type === "change")).toEqual([]);
+    expect([...lasting.closed, ...lead.closed]).toEqual([]);
+    await runInDurableObject(room("expire-1"), async (_instance: EventRoom, state) => {
+      expect(await state.storage.getAlarm()).toBe(FAR);
+    });
+    lasting.socket.close(1000, "done");
+    lead.socket.close(1000, "done");
+  });
+});
+
+describe("EventRoom: sockets per session and per client link are capped (issue 14 item 11)", () => {
+  it("over the cap a new handshake is refused (429) and the open sockets stay", async () => {
+    const open: WebSocket[] = [];
+    const closed: number[] = [];
+    for (let n = 0; n < SOCKETS_PER_SESSION; n++) {
+      const response = await connect("cap-1", { role: "team", userId: "u2", sessionHash: "tabs" });
+      expect(response.status).toBe(101);
+      response.webSocket!.accept();
+      response.webSocket!.addEventListener("close", (e) => closed.push(e.code));
+      open.push(response.webSocket!);
+    }
+    const over = await connect("cap-1", { role: "team", userId: "u2", sessionHash: "tabs" });
+    expect(over.status).toBe(429);
+    expect(await over.text()).toBe("Too many connections");
+    // Another session of the same user is counted on its own.
+    expect((await connect("cap-1", { role: "team", userId: "u2", sessionHash: "phone" })).status).toBe(101);
+    expect(await room("cap-1").connectionCount("team")).toBe(SOCKETS_PER_SESSION + 1);
+    expect(closed).toEqual([]);
+    // A closed one makes room again.
+    open[0]!.close(1000, "tab closed");
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await connect("cap-1", { role: "team", userId: "u2", sessionHash: "tabs" })).status).toBe(101);
+
+    for (let n = 0; n < SOCKETS_PER_CLIENT_LINK; n++) {
+      const response = await connect("cap-1", { role: "client", clientAccessId: "c1", accessStart: 0, expiresAt: FAR });
+      expect(response.status).toBe(101);
+      response.webSocket!.accept();
+    }
+    expect((await connect("cap-1", { role: "client", clientAccessId: "c1", accessStart: 0, expiresAt: FAR })).status).toBe(429);
+    expect((await connect("cap-1", { role: "client", clientAccessId: "c2", accessStart: 0, expiresAt: FAR })).status).toBe(101);
   });
 });

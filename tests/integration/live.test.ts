@@ -1,10 +1,22 @@
+import { createExecutionContext, createMessageBatch, getQueueResult, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { eventClientAccess, eventInvites, events, eventSecondShooters, organizations, shotListItems, timelineBlocks } from "~/db/schema";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { cloudflareContext, viewerContext } from "~/context";
+import { authTokens, eventClientAccess, eventInvites, events, eventSecondShooters, organizations, sessions, shotListItems, timelineBlocks, users } from "~/db/schema";
+import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
+import { loader as dashboardLoader } from "~/routes/events.$eventId";
+import { readSession } from "~/utils/session.server";
+import { handleLiveUpgrade } from "~/modules/live/upgrade.server";
+import { endLiveSessions } from "~/modules/notifications/live.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-import { type Client, createClient, ORIGIN, sessionFor, waitFor } from "./helpers";
+import { JOBS_QUEUE, type JobMessage } from "~/utils/jobs";
+import worker from "../../workers/app";
+import { SOCKETS_PER_CLIENT_LINK, SOCKETS_PER_SESSION } from "../../workers/durable-objects/event-room";
+import { createEvent } from "../factories";
+import { type Client, createClient, ORIGIN, sessionFor, signIn, signUp, waitFor } from "./helpers";
 
 // Issue 7 (first part): who may open an event's live socket, and what every saved
 // change sends to it.
@@ -37,20 +49,29 @@ async function seedEvent() {
   return { eventId, block, shot };
 }
 
+/** The dashboard route's loader, as React Router calls it for this browser's request. */
+async function dashboardData(client: Client, eventId: string) {
+  const request = new Request(`${ORIGIN}/events/${eventId}`, { headers: { Cookie: `ef_session=${client.jar.get("ef_session")}` } });
+  const context = new RouterContextProvider();
+  context.set(cloudflareContext, { env, ctx: createExecutionContext() });
+  context.set(viewerContext, (await readSession(db, request))?.viewer ?? null);
+  return dashboardLoader({ request, context, params: { eventId } } as unknown as Parameters<typeof dashboardLoader>[0]);
+}
+
 const upgrade = (client: Client, path: string, origin = ORIGIN) => client.get(path, { Upgrade: "websocket", Origin: origin });
 
 /** A client link of the event and a browser holding its cookie (as the exchange leaves it). */
-async function clientLink(eventId: string) {
+async function clientLink(eventId: string, expiresAt = "2099-01-01T00:00:00.000Z") {
   const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const accessId = crypto.randomUUID();
-  await db.insert(eventClientAccess).values({ id: accessId, eventId, clientEmail: "c@example.com", accessTokenHash: await sha256Hex(token), expiresAt: "2099-01-01T00:00:00.000Z" });
+  await db.insert(eventClientAccess).values({ id: accessId, eventId, clientEmail: "c@example.com", accessTokenHash: await sha256Hex(token), expiresAt });
   const couple = createClient();
   couple.jar.set(`ef_client_${accessId}`, token);
   return { accessId, couple };
 }
 
-/** An open socket that said hello with `since`; collects what it receives and how it closed. */
-async function live(client: Client, path: string, since = 0) {
+/** An open socket at `path`; with `hello`, it sends it and waits for `until`. Collects what it receives and how it closed. */
+async function openSocket(client: Client, path: string, hello: Record<string, unknown> | null, until: string) {
   const response = await upgrade(client, path);
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
@@ -59,10 +80,18 @@ async function live(client: Client, path: string, since = 0) {
   socket.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
   socket.addEventListener("close", (e) => closed.push(e.code));
   socket.accept();
-  socket.send(JSON.stringify({ type: "hello", since }));
-  await waitFor(() => messages.some((m) => m.type === "live"));
+  if (hello) {
+    socket.send(JSON.stringify(hello));
+    await waitFor(() => messages.some((m) => m.type === until));
+  }
   return { socket, messages, closed, changes: () => messages.filter((m) => m.type === "change") };
 }
+
+/**
+ * An event-room socket that said hello with `since` (or, with `since` null, one that
+ * has not said hello yet).
+ */
+const live = (client: Client, path: string, since: number | null = 0, until = "live") => openSocket(client, path, since === null ? null : { type: "hello", since }, until);
 
 describe("who may open an event's live socket", () => {
   it("the lead and an accepted member (101); a pending invitee or a stranger (404); a visitor (401); another origin (403)", async () => {
@@ -97,8 +126,14 @@ describe("who may open an event's live socket", () => {
     const { eventId } = await seedEvent();
     const { accessId, couple } = await clientLink(eventId);
     const path = `/client/view/${accessId}/live`;
-    // Reconnecting with a good link, many times: never limited.
-    for (let i = 0; i < 35; i++) expect((await upgrade(couple, path)).status).toBe(101);
+    // Reconnecting with a good link, many times: never limited. (Each socket is closed
+    // before the next: open at once, a link's sockets are capped, issue 14 item 11.)
+    for (let i = 0; i < 35; i++) {
+      const response = await upgrade(couple, path);
+      expect(response.status).toBe(101);
+      response.webSocket!.accept();
+      response.webSocket!.close(1000, "reconnecting");
+    }
     const guesser = createClient();
     for (let i = 0; i < 30; i++) {
       guesser.jar.set(`ef_client_${accessId}`, crypto.randomUUID().replace(/-/g, "").repeat(2));
@@ -304,5 +339,309 @@ describe("revocation reaches open sockets", () => {
     expect((await user.client.post("/logout", {})).status).toBe(302);
     await waitFor(() => socket.closed.length === 1, 1000);
     expect(socket.closed).toEqual([4003]);
+  });
+});
+
+describe("a viewer is replayed nothing from before their access began (issue 14 item 2)", () => {
+  it("a member admitted after changes who says hello 0 is told to reload, not sent them; the lead still gets the replay; after the reload the member is live", async () => {
+    const { eventId, shot, block } = await seedEvent();
+    const page = `/events/${eventId}`;
+    expect((await lead.client.post(page, { intent: "edit-block", id: block, title: "Secret vows", blockType: "ceremony", durationMinutes: "45" })).status).toBe(302);
+    expect((await lead.client.post(page, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    const newcomer = await sessionFor();
+    await db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: newcomer.id, status: "accepted" });
+    const socket = await live(newcomer.client, `/live/events/${eventId}`, 0, "reload");
+    expect(socket.messages.map((m) => m.type)).toEqual(["welcome", "reload"]);
+    expect(JSON.stringify(socket.messages)).not.toContain("Secret vows");
+    const leadSocket = await live(lead.client, `/live/events/${eventId}`, 0);
+    expect(leadSocket.changes().map((m) => m.seq)).toEqual([1, 2]);
+    // The reload reads current state and says hello again with the page's sequence.
+    const reloaded = await dashboardData(newcomer.client, eventId);
+    expect(reloaded.blocks.find((b) => b.id === block)).toMatchObject({ title: "Secret vows" });
+    socket.socket.send(JSON.stringify({ type: "hello", since: reloaded.seq }));
+    await waitFor(() => socket.messages.some((m) => m.type === "live"));
+    expect((await lead.client.post(page, { intent: "toggle-shot", id: shot, done: "false" })).status).toBe(200);
+    await waitFor(() => socket.changes().length === 1);
+    expect(socket.changes()[0]).toMatchObject({ seq: 3, change: { entity: "shot", rows: [{ id: shot, isDone: false }] } });
+    socket.socket.close(1000, "done");
+    leadSocket.socket.close(1000, "done");
+  });
+
+  it("the page a new member loads is at a sequence from which the replay is allowed (no reload loop)", async () => {
+    const { eventId, shot } = await seedEvent();
+    expect((await lead.client.post(`/events/${eventId}`, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    const newcomer = await sessionFor();
+    await db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: newcomer.id, status: "accepted" });
+    const { seq } = await dashboardData(newcomer.client, eventId);
+    expect(seq).toBe(1);
+    const socket = await live(newcomer.client, `/live/events/${eventId}`, seq);
+    expect(socket.messages.map((m) => m.type)).toEqual(["welcome", "live"]);
+    socket.socket.close(1000, "done");
+  });
+
+  it("a client link created after a note was removed says hello 0: reload, and never sees the removed note", async () => {
+    const { eventId, block } = await seedEvent();
+    const page = `/events/${eventId}`;
+    const edit = (notes: string) => lead.client.post(page, { intent: "edit-block", id: block, title: "Ceremony", blockType: "ceremony", durationMinutes: "30", notes });
+    expect((await edit("Do not tell the couple: surprise fireworks")).status).toBe(302);
+    expect((await edit("")).status).toBe(302);
+    await new Promise((r) => setTimeout(r, 5));
+    const { accessId, couple } = await clientLink(eventId);
+    const portal = await live(couple, `/client/view/${accessId}/live`, 0, "reload");
+    expect(portal.messages.map((m) => m.type)).toEqual(["welcome", "reload"]);
+    portal.socket.send(JSON.stringify({ type: "hello", since: portal.messages.at(-1)!.seq }));
+    await waitFor(() => portal.messages.some((m) => m.type === "live"));
+    expect((await edit("Arrive at 3")).status).toBe(302);
+    await waitFor(() => portal.changes().length === 1);
+    expect(JSON.stringify(portal.messages)).not.toContain("fireworks");
+    portal.socket.close(1000, "done");
+  });
+
+  it("accepting again after declining restarts the membership: nothing from before is replayed", async () => {
+    const { eventId, shot } = await seedEvent();
+    await db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: pending.id, status: "declined", createdAt: "2026-01-01T00:00:00.000Z" });
+    expect((await lead.client.post(`/events/${eventId}`, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    await db.update(users).set({ emailConfirmedAt: "2026-01-01T00:00:00.000Z" }).where(eq(users.id, pending.id));
+    const [invite] = await db.select().from(eventInvites).where(eq(eventInvites.eventId, eventId));
+    const invitation = (await loadInvitation(db, invite!.id))!;
+    const responder = { userId: pending.id, email: pending.email, firstName: "Pat", lastName: "Shooter", businessName: null };
+    expect(await respondToInvite(db, env, invitation, responder, "accept")).toEqual({ status: "done" });
+    const socket = await live(pending.client, `/live/events/${eventId}`, 0, "reload");
+    expect(socket.messages.map((m) => m.type)).toEqual(["welcome", "reload"]);
+    socket.socket.close(1000, "done");
+  });
+});
+
+describe("no room is touched before access is checked (issue 14 item 7)", () => {
+  const roomExists = async (eventId: string) => {
+    const wanted = env.EVENT_ROOM.idFromName(eventId);
+    return (await listDurableObjectIds(env.EVENT_ROOM)).some((id) => id.equals(wanted));
+  };
+
+  it("a visitor's, a stranger's or a pending invitee's GET of an event creates no EventRoom", async () => {
+    const randomId = crypto.randomUUID();
+    const { eventId } = await seedEvent();
+    expect((await createClient().get(`/events/${randomId}`)).status).toBe(302);
+    expect((await stranger.client.get(`/events/${randomId}`)).status).toBe(404);
+    expect((await stranger.client.get(`/events/${eventId}`)).status).toBe(404);
+    expect((await pending.client.get(`/events/${eventId}`)).status).toBe(404);
+    expect((await stranger.client.get(`/live/events/${randomId}`, { Upgrade: "websocket", Origin: ORIGIN })).status).toBe(404);
+    expect(await roomExists(randomId)).toBe(false);
+    expect(await roomExists(eventId)).toBe(false);
+    // The member's does (the page reads the room's sequence).
+    expect((await member.client.get(`/events/${eventId}`)).status).toBe(200);
+    expect(await roomExists(eventId)).toBe(true);
+  });
+
+  it.each(["not-a-uuid", "..%2Fsettings", "0".repeat(64), crypto.randomUUID().toUpperCase()])("a malformed event id (%s) is refused before any look-up, and creates no room", async (id) => {
+    expect((await stranger.client.get(`/events/${id}`)).status).toBe(404);
+    expect((await stranger.client.get(`/live/events/${id}`, { Upgrade: "websocket", Origin: ORIGIN })).status).toBe(404);
+    expect((await createClient().get(`/live/events/${id}`, { Upgrade: "websocket", Origin: ORIGIN })).status).toBe(404);
+    expect(await roomExists(decodeURIComponent(id))).toBe(false);
+  });
+});
+
+/** Another signed-in device of the same user: a second session row and a browser holding it. */
+async function anotherSession(userId: string) {
+  const token = randomToken(32);
+  await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" });
+  const client = createClient();
+  client.jar.set("ef_session", token);
+  return client;
+}
+
+/** A notification-channel tab that said hello (or not, with `hello` false). */
+const tab = (client: Client, hello = true) => openSocket(client, "/live/me", hello ? { type: "hello", since: new Date().toISOString() } : null, "ready");
+
+/**
+ * One device's open sockets: in two event rooms (one said hello, one not yet) and a
+ * notification tab (said hello) and another not yet.
+ */
+async function devicesOf(client: Client, eventIds: string[]) {
+  const rooms = await Promise.all(eventIds.map((eventId) => live(client, `/live/events/${eventId}`)));
+  const silent = await live(client, `/live/events/${eventIds[0]}`, null);
+  const tabs = [await tab(client), await tab(client, false)];
+  const all = [...rooms, silent, ...tabs];
+  return { rooms, silent, tabs, all, closedCodes: () => all.map((s) => s.closed) };
+}
+
+/** The same user leads two events (sockets in two rooms); returns their ids. */
+async function twoEventsOf(userId: string) {
+  const first = await createEvent(db, userId);
+  return [first.id, (await createEvent(db, userId, { organizationId: first.organizationId })).id];
+}
+
+/** A user signed in on a laptop and a phone, with both devices' sockets open in two of their events. */
+async function twoDevices() {
+  const user = await sessionFor();
+  const phone = await anotherSession(user.id);
+  const eventIds = await twoEventsOf(user.id);
+  const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(user.client, eventIds)];
+  return { user, phone, eventIds, onPhone, onLaptop };
+}
+
+describe("every way access ends closes its sockets within a second (issue 14 item 4)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Asserts the ended device's sockets closed (4003) and get nothing more; the kept device's stay. */
+  async function expectEnded(ended: Awaited<ReturnType<typeof devicesOf>>, kept: Awaited<ReturnType<typeof devicesOf>> | null, eventIds: string[], owner: Client) {
+    await waitFor(() => ended.all.every((s) => s.closed.length === 1), 1000);
+    expect(ended.closedCodes()).toEqual(ended.all.map(() => [4003]));
+    // A change after: the kept device gets it, the ended one nothing.
+    const [shot] = await db.insert(shotListItems).values({ id: crypto.randomUUID(), eventId: eventIds[1]!, title: "Rings", category: "details", orderIndex: 0 }).returning();
+    if (kept) {
+      expect((await owner.post(`/events/${eventIds[1]}`, { intent: "toggle-shot", id: shot!.id, done: "true" })).status).toBe(200);
+      await waitFor(() => kept.rooms[1]!.changes().length === 1);
+      expect(kept.closedCodes()).toEqual(kept.all.map(() => []));
+      for (const s of kept.all) s.socket.close(1000, "done");
+    }
+    for (const room of ended.rooms) expect(room.changes()).toEqual([]);
+  }
+
+  it("changing the password closes the other sessions' sockets (rooms and channel, hello said or not), not this session's", async () => {
+    const laptop = createClient();
+    const { email, password } = await signUp(laptop);
+    const phone = createClient();
+    expect((await signIn(phone, email, password)).status).toBe(302);
+    const [user] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, await sha256Hex(phone.jar.get("ef_session")!)));
+    const eventIds = await twoEventsOf(user!.userId);
+    const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(laptop, eventIds)];
+    const changed = await laptop.post("/settings", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
+    expect(changed.status).toBe(200);
+    await expectEnded(onPhone, onLaptop, eventIds, laptop);
+  });
+
+  it("'sign out of all other devices' closes the other sessions' sockets, not this one's", async () => {
+    const { user, eventIds, onPhone, onLaptop } = await twoDevices();
+    expect((await user.client.post("/settings", { intent: "sign-out-others" })).status).toBe(200);
+    await expectEnded(onPhone, onLaptop, eventIds, user.client);
+  });
+
+  it("signing out closes this session's sockets, not the user's other devices'", async () => {
+    const { user, phone, eventIds, onPhone, onLaptop } = await twoDevices();
+    expect((await phone.post("/logout", {})).status).toBe(302);
+    await expectEnded(onPhone, onLaptop, eventIds, user.client);
+  });
+
+  it("a password reset closes every session's sockets", async () => {
+    const { user, eventIds, onPhone, onLaptop } = await twoDevices();
+    const token = randomToken(32);
+    await db.insert(authTokens).values({ id: crypto.randomUUID(), tokenHash: await sha256Hex(token), purpose: "password_reset", userId: user.id, expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const reset = await createClient().post(`/reset-password?token=${token}`, { token, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
+    expect(reset.status).toBe(200);
+    await expectEnded(onPhone, null, eventIds, user.client);
+    await expectEnded(onLaptop, null, eventIds, user.client);
+  });
+
+  it("a client link's sockets close at its expiry with nobody acting (the room's alarm), hello said or not; another link's stay", async () => {
+    const { eventId, shot } = await seedEvent();
+    const expiring = await clientLink(eventId, new Date(Date.now() + 1_000).toISOString());
+    const lasting = await clientLink(eventId);
+    const portal = await live(expiring.couple, `/client/view/${expiring.accessId}/live`);
+    const silent = await live(expiring.couple, `/client/view/${expiring.accessId}/live`, null);
+    const other = await live(lasting.couple, `/client/view/${lasting.accessId}/live`);
+    await new Promise((r) => setTimeout(r, 1_050));
+    const room = env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
+    expect(await runDurableObjectAlarm(room)).toBe(true);
+    await waitFor(() => portal.closed.length === 1 && silent.closed.length === 1, 1000);
+    expect([portal.closed, silent.closed]).toEqual([[4003], [4003]]);
+    expect((await lead.client.post(`/events/${eventId}`, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
+    await waitFor(() => other.changes().length === 1);
+    expect(portal.changes()).toEqual([]);
+    expect(other.closed).toEqual([]);
+    other.socket.close(1000, "done");
+  });
+
+  it("a close that fails (the channel unreachable) is queued and retried with backoff until it succeeds", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const user = await sessionFor();
+    const phone = await anotherSession(user.id);
+    const eventIds = await twoEventsOf(user.id);
+    const onPhone = await devicesOf(phone, eventIds);
+    const queued: JobMessage[] = [];
+    const unreachable = {
+      ...env,
+      USER_CHANNEL: { idFromName: () => ({}), get: () => ({ endSessions: () => Promise.reject(new Error("Durable Object unreachable")) }) },
+      JOBS: { sendBatch: async (messages: Array<{ body: JobMessage }>) => void queued.push(...messages.map((m) => m.body)) },
+    } as unknown as Env;
+    const phoneHash = await sha256Hex(phone.jar.get("ef_session")!);
+    await endLiveSessions(unreachable, user.id, [phoneHash]);
+    expect(warn).toHaveBeenCalled();
+    expect(queued).toEqual([{ kind: "end-sessions", userId: user.id, sessionHashes: [phoneHash] }]);
+    expect(onPhone.closedCodes()).toEqual(onPhone.all.map(() => []));
+
+    const run = async (target: Env, attempts: number) => {
+      const batch = createMessageBatch(JOBS_QUEUE, [{ id: "m0", timestamp: new Date(), attempts, body: queued[0] }]);
+      const retry = vi.spyOn(batch.messages[0]!, "retry");
+      const ctx = createExecutionContext();
+      await worker.queue(batch as MessageBatch<unknown>, target, ctx);
+      return { result: await getQueueResult(batch, ctx), retry };
+    };
+    // Still unreachable: retried with backoff.
+    const failed = await run(unreachable, 2);
+    expect(failed.result.retryMessages).toEqual([{ msgId: "m0" }]);
+    expect(failed.retry).toHaveBeenCalledWith({ delaySeconds: 60 });
+    // Reachable again: the sockets close and the job is done.
+    const done = await run(env, 3);
+    expect(done.result.explicitAcks).toEqual(["m0"]);
+    await waitFor(() => onPhone.all.every((s) => s.closed.length === 1), 1000);
+    expect(onPhone.closedCodes()).toEqual(onPhone.all.map(() => [4003]));
+  });
+
+  it("a room socket whose room the user's channel could not record is not kept (503): it could outlive its session", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const user = await sessionFor();
+    const [eventId] = await twoEventsOf(user.id);
+    const unreachable = { ...env, USER_CHANNEL: { idFromName: () => ({}), get: () => ({ joinedRoom: () => Promise.reject(new Error("Durable Object unreachable")) }) } } as unknown as Env;
+    const request = new Request(`${ORIGIN}/live/events/${eventId}`, { headers: { Upgrade: "websocket", Origin: ORIGIN, Cookie: `ef_session=${user.client.jar.get("ef_session")}` } });
+    const response = await handleLiveUpgrade(request, unreachable, createExecutionContext());
+    expect(response.status).toBe(503);
+    const room = env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId!));
+    // The room's end of the refused socket closes: none of the user's is left open.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await room.endSessions(user.id, [])).toBe(0);
+  });
+
+  it("a revocation that fails (the room unreachable) is queued too", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { revokeLive } = await import("~/modules/live/room.server");
+    const queued: JobMessage[] = [];
+    const unreachable = {
+      ...env,
+      EVENT_ROOM: { idFromName: () => ({}), get: () => ({ revoke: () => Promise.reject(new Error("Durable Object unreachable")) }) },
+      JOBS: { sendBatch: async (messages: Array<{ body: JobMessage }>) => void queued.push(...messages.map((m) => m.body)) },
+    } as unknown as Env;
+    await revokeLive(unreachable, "e1", { clientAccessId: "c1" });
+    expect(queued).toEqual([{ kind: "revoke-live", eventId: "e1", who: { clientAccessId: "c1" } }]);
+  });
+});
+
+describe("sockets per session and per client link are capped (issue 14 item 11)", () => {
+  it("one session: at most 10 sockets in a room and 10 in its channel; the next handshake is refused (429), the open ones stay", async () => {
+    const user = await sessionFor();
+    const [eventId] = await twoEventsOf(user.id);
+    const path = `/live/events/${eventId}`;
+    const open = await Promise.all(Array.from({ length: SOCKETS_PER_SESSION }, () => live(user.client, path, null)));
+    expect((await upgrade(user.client, path)).status).toBe(429);
+    const tabs = await Promise.all(Array.from({ length: SOCKETS_PER_SESSION }, () => tab(user.client, false)));
+    expect((await upgrade(user.client, "/live/me")).status).toBe(429);
+    // The same user's other device has its own allowance.
+    const phone = await anotherSession(user.id);
+    expect((await upgrade(phone, path)).status).toBe(101);
+    expect((await upgrade(phone, "/live/me")).status).toBe(101);
+    expect([...open, ...tabs].map((s) => s.closed)).toEqual([...open, ...tabs].map(() => []));
+  });
+
+  it("one client link: at most 20 sockets in its room", async () => {
+    const { eventId } = await seedEvent();
+    const { accessId, couple } = await clientLink(eventId);
+    const path = `/client/view/${accessId}/live`;
+    await Promise.all(Array.from({ length: SOCKETS_PER_CLIENT_LINK }, () => live(couple, path, null)));
+    expect((await upgrade(couple, path)).status).toBe(429);
+    const other = await clientLink(eventId);
+    expect((await upgrade(other.couple, `/client/view/${other.accessId}/live`)).status).toBe(101);
   });
 });

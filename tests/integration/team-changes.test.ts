@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventClientAccess, eventInvites, eventPeople, events, eventSecondShooters, notificationPreferences, notifications, organizations, profiles, pushSubscriptions, pushThrottle, shotListItems, timelineBlocks, users } from "~/db/schema";
-import { deliverPushDigest } from "~/modules/notifications/push.server";
-import { notifyTeamChange, PUSH_WINDOW_MS, teamChangeText } from "~/modules/notifications/team-changes.server";
+import { deliverPushDigest, digestMessage } from "~/modules/notifications/push.server";
+import { notifyClientChange, notifyTeamChange, PUSH_WINDOW_MS, teamChangeText } from "~/modules/notifications/team-changes.server";
 import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -262,6 +262,40 @@ describe("pushes are coalesced per recipient and event", () => {
     await db.update(notifications).set({ read: true }).where(eq(notifications.userId, lead.id));
     expect(await deliverPushDigest(db, pushEnv, { ...digest, windowEndsAt: digest.windowEndsAt }, createFakePushService().fetcher)).toEqual({ outcome: "nothing-new" });
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, lead.id));
+  });
+
+  it("a client link's burst of changes: every Client Update in the app, one push at once and one digest naming the client (issue 14)", async () => {
+    const { eventId } = await seedEvent();
+    const queue = capturingQueue();
+    const start = new Date(Date.now() - 2 * PUSH_WINDOW_MS);
+    for (let n = 0; n < 10; n++) {
+      await notifyClientChange(db, queue.env, { id: eventId }, `couple@example.com added Guest ${n} to the people list in Emma & James.`, new Date(start.getTime() + n * 300));
+    }
+    const told = (await notificationsOf(eventId)).filter((row) => row.userId === lead.id);
+    expect(told).toHaveLength(10);
+    expect(told.every((row) => row.title === "Client Update" && (row.data as { type: string }).type === "client_change")).toBe(true);
+    expect(queue.sent.filter((m) => m.body.kind === "push")).toHaveLength(1);
+    const digests = queue.sent.filter((m) => m.body.kind === "push-digest");
+    expect(digests).toHaveLength(1);
+    const digest = digests[0]!.body as Extract<JobMessage, { kind: "push-digest" }>;
+    expect(digest.userId).toBe(lead.id);
+
+    const keys = await generateVapidKeys();
+    const pushEnv = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" };
+    await db.insert(notificationPreferences).values({ userId: lead.id, pushEnabled: true }).onConflictDoUpdate({ target: notificationPreferences.userId, set: { pushEnabled: true } });
+    const browser = await createBrowserSubscription();
+    await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: lead.id, endpoint: browser.endpoint, subscriptionData: browser.json });
+    const service = createFakePushService();
+    expect(await deliverPushDigest(db, pushEnv, digest, service.fetcher)).toMatchObject({ outcome: "handled", sent: 1 });
+    expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toMatchObject({ title: "Emma & James", body: "9 more changes by your client" });
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, lead.id));
+  });
+
+  it("the digest says whose changes they were", () => {
+    expect(digestMessage(1, 0)).toBe("1 more change by your team");
+    expect(digestMessage(3, 0)).toBe("3 more changes by your team");
+    expect(digestMessage(2, 2)).toBe("2 more changes by your client");
+    expect(digestMessage(5, 2)).toBe("5 more changes by your team and client");
   });
 
   it("the digest of a deleted event sends nothing", async () => {

@@ -9,21 +9,52 @@ import { type Change, ClientMessageSchema, readMessage, ROOM_LOG_SIZE, type Serv
  */
 export const ROOM_VIEWER_HEADER = "X-Event-Flow-Viewer";
 export const RoomViewerSchema = z.discriminatedUnion("role", [
-  z.object({ role: z.enum(["lead", "team"]), userId: z.string().min(1) }),
-  z.object({ role: z.literal("client"), clientAccessId: z.string().min(1) }),
+  z.object({
+    role: z.enum(["lead", "team"]),
+    userId: z.string().min(1),
+    /** The session it was opened under: ending the session closes it (issue 14 item 4). */
+    sessionHash: z.string().min(1),
+    /** When the viewer's access began (ms; 0 for the lead): nothing older is replayed (issue 14 item 2). */
+    accessStart: z.number().int().min(0).default(0),
+  }),
+  z.object({
+    role: z.literal("client"),
+    clientAccessId: z.string().min(1),
+    /** The link's creation (ms): nothing older is replayed. */
+    accessStart: z.number().int().min(0),
+    /** The link's expiry (ms): the room closes the socket then, even if nobody acts. */
+    expiresAt: z.number().int().min(0),
+  }),
 ]);
 export type RoomViewer = z.infer<typeof RoomViewerSchema>;
 
 /** Who to disconnect: a user, a client link, or everyone (the event was deleted). */
 export type Revocation = { userId: string } | { clientAccessId: string } | { everyone: true };
 
-/** Close code for a connection whose access ended (removed, revoked, deleted, signed out). */
+/** Close code for a connection whose access ended (removed, revoked, deleted, signed out, expired). */
 export const ACCESS_ENDED = 4003;
+
+/**
+ * Issue 14 item 11: the sockets one session may hold in one room, and one client link.
+ * Over it a new handshake is refused (429); older sockets are never closed for it (a
+ * tab stuck reconnecting would otherwise knock the others out, and they it).
+ */
+export const SOCKETS_PER_SESSION = 10;
+export const SOCKETS_PER_CLIENT_LINK = 20;
 
 type Attachment = { viewer: RoomViewer; hello: boolean };
 
 const SEQ_KEY = "seq";
+/** The publish time of the newest entry (ms), so that stamps never go backwards. */
+const STAMP_KEY = "stamp";
 const logKey = (seq: number) => `log:${String(seq).padStart(12, "0")}`;
+/**
+ * A log entry: the change and when it was published (ms). Entries stored before
+ * issue 14 are bare changes, and count as published at 0.
+ */
+type LogEntry = { at: number; change: Change };
+const readEntry = (value: LogEntry | Change | undefined): LogEntry | undefined =>
+  value === undefined ? undefined : "at" in value && "change" in value ? value : { at: 0, change: value as Change };
 
 /**
  * One instance per event (idFromName(eventId)): the event's live room (issue 7).
@@ -56,11 +87,14 @@ export class EventRoom extends DurableObject<Env> {
     }
     const viewer = readMessage(RoomViewerSchema, request.headers.get(ROOM_VIEWER_HEADER));
     if (!viewer) return new Response("Forbidden", { status: 403 });
+    const [capTag, cap] = viewer.role === "client" ? [`client:${viewer.clientAccessId}`, SOCKETS_PER_CLIENT_LINK] : [`session:${viewer.sessionHash}`, SOCKETS_PER_SESSION];
+    if (openSockets(this.ctx, capTag).length >= cap) return new Response("Too many connections", { status: 429 });
 
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    const tags = [`role:${viewer.role}`, viewer.role === "client" ? `client:${viewer.clientAccessId}` : `user:${viewer.userId}`];
+    const tags = [`role:${viewer.role}`, ...(viewer.role === "client" ? [`client:${viewer.clientAccessId}`] : [`user:${viewer.userId}`, `session:${viewer.sessionHash}`])];
     this.ctx.acceptWebSocket(server, tags);
     server.serializeAttachment({ viewer, hello: false } satisfies Attachment);
+    if (viewer.role === "client") await this.armExpiry(viewer.expiresAt);
     send(server, { type: "welcome", role: viewer.role });
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -92,8 +126,14 @@ export class EventRoom extends DurableObject<Env> {
       return send(ws, { type: "reload", seq: current });
     }
     if (since < current) {
-      const missed = await this.ctx.storage.list<Change>({ start: logKey(since + 1), end: logKey(current + 1) });
-      for (const [key, change] of missed) send(ws, messageFor(attachment.viewer, Number(key.slice(4)), change));
+      const missed = await this.ctx.storage.list<LogEntry | Change>({ start: logKey(since + 1), end: logKey(current + 1) });
+      const entries = [...missed].map(([key, value]) => [Number(key.slice(4)), readEntry(value)!] as const);
+      // Issue 14 item 2: a viewer is replayed only what was published after their
+      // access began (a link created, a membership accepted): an older change may
+      // hold what they were never shown (a note removed before the link existed).
+      // Older than that, the device reads current state instead.
+      if ((entries[0]?.[1].at ?? 0) < attachment.viewer.accessStart) return send(ws, { type: "reload", seq: current });
+      for (const [seq, entry] of entries) send(ws, messageFor(attachment.viewer, seq, entry.change));
     }
     ws.serializeAttachment({ ...attachment, hello: true } satisfies Attachment);
     this.live().set(ws, attachment.viewer);
@@ -117,8 +157,11 @@ export class EventRoom extends DurableObject<Env> {
 
   /** RPC: a committed change. Returns its sequence number. */
   async publish(change: Change): Promise<number> {
-    const seq = (await this.currentSeq()) + 1;
-    await this.ctx.storage.put<number | Change>({ [SEQ_KEY]: seq, [logKey(seq)]: change });
+    const stored = await this.ctx.storage.get<number>([SEQ_KEY, STAMP_KEY]);
+    const seq = (stored.get(SEQ_KEY) ?? 0) + 1;
+    // Stamps never go backwards (a clock step), so "published before" is one scan.
+    const at = Math.max(stored.get(STAMP_KEY) ?? 0, Date.now());
+    await this.ctx.storage.put<number | LogEntry>({ [SEQ_KEY]: seq, [STAMP_KEY]: at, [logKey(seq)]: { at, change } });
     if (seq > ROOM_LOG_SIZE) await this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
     // One encoding per kind of viewer, not per socket: a room may hold hundreds.
     const encoded = new Map<RoomViewer["role"], string>();
@@ -131,9 +174,29 @@ export class EventRoom extends DurableObject<Env> {
     return seq;
   }
 
-  /** RPC: the sequence a page read now is at (read before the page's D1 reads). */
+  /** RPC: the current sequence. */
   async sequence(): Promise<number> {
     return this.currentSeq();
+  }
+
+  /**
+   * RPC: the last sequence whose change was published before `instant` (ms). A page
+   * asks it after its D1 reads, with an instant a little before them (issue 14 item
+   * 7: no room is touched before access is checked): what was published since is
+   * replayed to its socket, so nothing falls between its data and its socket (replays
+   * are idempotent). Scans the log back from the newest entry, usually one step.
+   */
+  async sequenceAt(instant: number): Promise<number> {
+    let seq = await this.currentSeq();
+    while (seq > 0) {
+      const page = await this.ctx.storage.list<LogEntry | Change>({ start: logKey(Math.max(1, seq - 63)), end: logKey(seq + 1), reverse: true });
+      if (page.size === 0) return seq;
+      for (const [key, value] of page) {
+        if (readEntry(value)!.at < instant) return Number(key.slice(4));
+        seq = Number(key.slice(4)) - 1;
+      }
+    }
+    return seq;
   }
 
   /** RPC: closes the sockets whose access ended; returns how many. */
@@ -145,6 +208,45 @@ export class EventRoom extends DurableObject<Env> {
       this.liveSockets?.delete(ws);
     }
     return sockets.length;
+  }
+
+  /**
+   * RPC: closes the sockets opened under sessions that ended (sign-out, password
+   * change or reset, 'sign out of all other devices'), hello said or not. Returns how
+   * many sockets of the user are left, so the user's channel can forget this room.
+   */
+  async endSessions(userId: string, sessionHashes: string[]): Promise<number> {
+    for (const hash of sessionHashes) {
+      for (const ws of this.ctx.getWebSockets(`session:${hash}`)) {
+        ws.close(ACCESS_ENDED, "Signed out");
+        this.liveSockets?.delete(ws);
+      }
+    }
+    return openSockets(this.ctx, `user:${userId}`).length;
+  }
+
+  /** Sets the alarm at `expiresAt` unless one is due sooner. */
+  private async armExpiry(expiresAt: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || expiresAt < current) await this.ctx.storage.setAlarm(expiresAt);
+  }
+
+  /**
+   * A client link's access ends at its expiry even if nobody acts (issue 14 item 4):
+   * closes the client sockets whose link has expired, then re-arms for the next.
+   */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    let next: number | null = null;
+    for (const ws of openSockets(this.ctx, "role:client")) {
+      const viewer = (ws.deserializeAttachment() as Attachment | null)?.viewer;
+      if (viewer?.role !== "client") continue;
+      if (viewer.expiresAt <= now) {
+        ws.close(ACCESS_ENDED, "Access expired");
+        this.liveSockets?.delete(ws);
+      } else if (next === null || viewer.expiresAt < next) next = viewer.expiresAt;
+    }
+    if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
   /** RPC: how many devices are connected, optionally of one role. */
@@ -162,6 +264,11 @@ function messageFor(viewer: RoomViewer, seq: number, change: Change): ServerMess
   if (viewer.role !== "client") return { type: "change", seq, change };
   const visible = toPortalChange(change);
   return visible ? { type: "change", seq, change: visible } : { type: "skip", seq };
+}
+
+/** The sockets of a tag that are still open (a socket we closed is listed until its device answers). */
+export function openSockets(ctx: DurableObjectState, tag: string) {
+  return ctx.getWebSockets(tag).filter((ws) => ws.readyState === WebSocket.OPEN);
 }
 
 function send(ws: WebSocket, message: ServerMessage) {

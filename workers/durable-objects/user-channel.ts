@@ -2,7 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { readMessage, USER_CHANNEL_LOG_SIZE, UserHelloSchema, type UserServerMessage } from "../../app/modules/live/protocol";
 import type { HeaderNotification } from "../../app/modules/notifications/header";
-import { ACCESS_ENDED, completeClose } from "./event-room";
+import { roomOf } from "../../app/modules/live/room.server";
+import { ACCESS_ENDED, completeClose, openSockets, SOCKETS_PER_SESSION } from "./event-room";
 
 /** Set by the Worker after it has checked the session (see upgrade.server.ts). */
 export const CHANNEL_VIEWER_HEADER = "X-Event-Flow-Channel";
@@ -11,6 +12,8 @@ export type ChannelViewer = z.infer<typeof ChannelViewerSchema>;
 
 type Attachment = { hello: boolean };
 const LOG_KEY = "recent";
+/** The event rooms where the user opened a socket (issue 14 item 4): where ending a session must reach. */
+const ROOMS_KEY = "rooms";
 
 /**
  * One instance per user (idFromName(userId)): the live channel of the user's
@@ -31,6 +34,8 @@ export class UserChannel extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const viewer = readMessage(ChannelViewerSchema, request.headers.get(CHANNEL_VIEWER_HEADER));
     if (!viewer) return new Response("Forbidden", { status: 403 });
+    // Issue 14 item 11: as in an event room, a session's sockets are capped; older ones stay.
+    if (openSockets(this.ctx, `session:${viewer.sessionHash}`).length >= SOCKETS_PER_SESSION) return new Response("Too many connections", { status: 429 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [`session:${viewer.sessionHash}`]);
     server.serializeAttachment({ hello: false } satisfies Attachment);
@@ -71,11 +76,35 @@ export class UserChannel extends DurableObject<Env> {
     return sent;
   }
 
-  /** RPC: closes the sockets of a session that signed out. */
-  async revoke(sessionHash: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(`session:${sessionHash}`);
-    for (const ws of sockets) ws.close(ACCESS_ENDED, "Signed out");
-    return sockets.length;
+  /**
+   * RPC: the Worker admitted one of the user's sockets to this event's room (told in
+   * parallel with the room's handshake). Kept so that ending a session reaches every
+   * room where it may hold a socket, and only those, not every event the user can see.
+   */
+  async joinedRoom(eventId: string): Promise<void> {
+    const rooms = await this.rooms();
+    if (!rooms.includes(eventId)) await this.ctx.storage.put(ROOMS_KEY, [...rooms, eventId]);
+  }
+
+  private async rooms() {
+    return (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
+  }
+
+  /**
+   * RPC: sessions of this user ended (sign-out, password change or reset, 'sign out of
+   * all other devices'): closes their sockets here and in every room they joined,
+   * hello said or not. A room where the user has no socket left is forgotten. Throws if
+   * a room could not be reached (that room is kept): the caller retries (idempotent).
+   */
+  async endSessions(userId: string, sessionHashes: string[]): Promise<void> {
+    for (const hash of sessionHashes) for (const ws of this.ctx.getWebSockets(`session:${hash}`)) ws.close(ACCESS_ENDED, "Signed out");
+    const rooms = await this.rooms();
+    const results = await Promise.allSettled(rooms.map((eventId) => roomOf(this.env, eventId).endSessions(userId, sessionHashes)));
+    const empty = new Set(rooms.filter((_, i) => results[i]!.status === "fulfilled" && (results[i] as PromiseFulfilledResult<number>).value === 0));
+    // Re-read: a room joined meanwhile must not be dropped.
+    if (empty.size > 0) await this.ctx.storage.put(ROOMS_KEY, (await this.rooms()).filter((eventId) => !empty.has(eventId)));
+    const failed = results.filter((r) => r.status === "rejected").length;
+    if (failed > 0) throw new Error(`Could not close the sockets of ended sessions in ${failed} room(s)`);
   }
 
   /** RPC: how many tabs are connected. */

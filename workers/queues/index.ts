@@ -1,6 +1,8 @@
 import { getDb } from "../../app/utils/db.server";
 import { deliverOutboxEmail, markOutboxFailed } from "../../app/utils/email.server";
 import { deliverPushDigest, deliverPushNotification } from "../../app/modules/notifications/push.server";
+import { roomOf } from "../../app/modules/live/room.server";
+import { channelOf } from "../../app/modules/notifications/live.server";
 import { JOBS_DEAD_LETTER_QUEUE, type JobMessage, JobMessageSchema, retryDelaySeconds } from "../../app/utils/jobs";
 
 /**
@@ -41,6 +43,12 @@ async function handleJob(db: ReturnType<typeof getDb>, env: Env, job: JobMessage
     case "push-digest":
       await deliverPushDigest(db, env, job);
       return;
+    case "end-sessions":
+      await channelOf(env, job.userId).endSessions(job.userId, job.sessionHashes);
+      return;
+    case "revoke-live":
+      await roomOf(env, job.eventId).revoke(job.who);
+      return;
   }
 }
 
@@ -55,6 +63,10 @@ async function handleDeadJob(db: ReturnType<typeof getDb>, job: JobMessage) {
       return;
     case "push-digest":
       console.warn(`Gave up pushing the digest of ${job.eventId} for ${job.userId}`);
+      return;
+    case "end-sessions":
+    case "revoke-live":
+      console.error(`Gave up closing the sockets of an ended access (${job.kind})`, JSON.stringify(job));
       return;
   }
 }

@@ -122,12 +122,13 @@ async function consumeToken(db: Db, token: string, purpose: TokenPurpose) {
 /**
  * Sets the new password with a reset token, ends every session of the user and
  * retires their other reset links. Null when the token is invalid, used or expired.
+ * `endedSessions`: whose live sockets the caller closes (issue 14 item 4).
  */
 export async function resetPassword(db: Db, token: string, password: string) {
   const used = await consumeToken(db, token, "password_reset");
   if (!used) return null;
   const passwordHash = await hashPassword(password);
-  await db.batch([
+  const [, ended] = await db.batch([
     db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, used.userId)),
     deleteOtherSessionsStatement(db, used.userId, null),
     db
@@ -135,7 +136,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .set({ usedAt: isoNow() })
       .where(and(eq(authTokens.userId, used.userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.usedAt))),
   ]);
-  return { userId: used.userId };
+  return { userId: used.userId, endedSessions: ended.map((row) => row.tokenHash) };
 }
 
 /** Confirms the address the link was sent to (if it is still the account's address). */
@@ -149,20 +150,26 @@ export async function confirmEmail(db: Db, token: string) {
   return true;
 }
 
-/** Changes the password when the current one is right; ends every other session. */
+/**
+ * Changes the password when the current one is right; ends every other session.
+ * False when the current password is wrong; else the ended sessions, whose live
+ * sockets the caller closes (issue 14 item 4).
+ */
 export async function changePassword(db: Db, userId: string, sessionHash: string, current: string, next: string) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
   const passwordHash = await hashPassword(next);
-  await db.batch([
+  const [, ended] = await db.batch([
     db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, userId)),
     deleteOtherSessionsStatement(db, userId, sessionHash),
   ]);
-  return true;
+  return { endedSessions: ended.map((row) => row.tokenHash) };
 }
 
+/** Returns the ended sessions, whose live sockets the caller closes (issue 14 item 4). */
 export async function signOutOtherSessions(db: Db, userId: string, sessionHash: string) {
-  await deleteOtherSessionsStatement(db, userId, sessionHash);
+  const ended = await deleteOtherSessionsStatement(db, userId, sessionHash);
+  return ended.map((row) => row.tokenHash);
 }
 
 export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string; businessName: string | null }) {

@@ -7,8 +7,8 @@ import type { ClientGrant } from "~/modules/event/permissions";
 import { notifyClientChange } from "~/modules/notifications/team-changes.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
-import { roomOf } from "~/modules/live/room.server";
-import { portalEventCookie, portalReads, readPortalCookie, readPortalEventCookie } from "./service.server";
+import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
+import { portalReads, readPortalCookie } from "./service.server";
 
 // The client portal (spec §2 'Client portal', decisions.md client column): a client
 // link opens one event with exactly its four flags. Every request is checked again
@@ -18,57 +18,41 @@ export const ACCESS_NOT_FOUND = "Access not found or expired";
 
 /** The portal's view of an access: its event and lists, or a refusal (404, or 429 for guessing). */
 export function loadPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
-  return readPortal(context, request, accessId, null);
+  return readPortal(context, request, accessId);
 }
 
 /**
  * The portal page's data: loadPortal's, and the live room's sequence that data is at,
- * for the page's socket to say hello with (issue 7). As on the dashboard, the sequence
- * is read before the D1 reads, so whatever is published after them is replayed to the
- * page and nothing falls between its data and its socket (replays are idempotent).
- * The room is named by the event id, which only those reads would tell: the exchange
- * (client.$token.tsx) left it in a cookie beside the token's. `eventCookie` is that
- * cookie again when it was missing or named another event.
+ * for the page's socket to say hello with (issue 7). As on the dashboard, the room is
+ * asked only once the link is found valid (issue 14 item 7), for the sequence as of
+ * just before the reads: whatever was published since is replayed to the page, so
+ * nothing falls between its data and its socket (replays are idempotent), and nothing
+ * from before the link existed (issue 14 item 2).
  */
 export async function loadPortalPage(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
   const { env } = context.get(cloudflareContext);
-  const hinted = readPortalEventCookie(request, accessId);
-  const loaded = await readPortal(context, request, accessId, hinted);
+  const readAt = Date.now();
+  const loaded = await readPortal(context, request, accessId);
   if (loaded.refused) return loaded;
-  const { portal, sequenceBefore } = loaded;
-  if (sequenceBefore !== null && hinted === portal.event.id) return { ...loaded, seq: sequenceBefore, eventCookie: null };
-  // No cookie (cleared, or a link opened before it existed) or a wrong one: the
-  // sequence is read after the reads this once, and the cookie set so that the next
-  // load is exact. The window: a change published between the reads and this read
-  // counts as applied without being in the data, until that row changes again or the
-  // page is loaded again. Reading the lists a second time would close it, at the cost
-  // of a second D1 round trip on every such load.
-  const seq = await roomOf(env, portal.event.id).sequence();
-  return { ...loaded, seq, eventCookie: portalEventCookie(request, accessId, portal.event.id, portal.access.expiresAt) };
+  const { portal } = loaded;
+  const seq = await roomOf(env, portal.event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, Date.parse(portal.access.createdAt)));
+  return { ...loaded, seq };
 }
 
-/**
- * The guess limit and the reads in parallel: one wait, and nothing answered over it.
- * With `roomHint` (an event id), that room's sequence is read first, then the reads.
- */
-async function readPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string, roomHint: string | null) {
+/** The guess limit and the reads in parallel: one wait, and nothing answered over it. */
+async function readPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
   const ip = clientIp(request);
   const token = readPortalCookie(request, accessId);
-  const reads = async (token: string) => {
-    const sequenceBefore = roomHint ? await roomOf(env, roomHint).sequence() : null;
-    return { sequenceBefore, portal: await portalReads(db, accessId, token) };
-  };
   // Decision 005: only failed look-ups count toward the guesses allowed per IP; a good
   // link's page loads and actions do not (issue 14 item 9).
-  const [over, read] = await Promise.all([peek(db, [[LIMITS.clientLinkPerIp, ip]]), token ? reads(token) : null]);
+  const [over, portal] = await Promise.all([peek(db, [[LIMITS.clientLinkPerIp, ip]]), token ? portalReads(db, accessId, token) : null]);
   if (over) return { refused: 429 as const, db };
-  if (!read?.portal) {
+  if (!portal) {
     await recordFailure(db, [[LIMITS.clientLinkPerIp, ip]]);
     return { refused: 404 as const, db };
   }
-  const { portal } = read;
   const grant: ClientGrant = {
     kind: "client",
     canEditPeople: portal.access.canEditPeople,
@@ -76,7 +60,7 @@ async function readPortal(context: Readonly<RouterContextProvider>, request: Req
     canEditShots: portal.access.canEditShots,
     canEditVendors: portal.access.canEditVendors,
   };
-  return { refused: null, db, portal, grant, sequenceBefore: read.sequenceBefore };
+  return { refused: null, db, portal, grant };
 }
 
 /** What the photographer is told, per intent (spec §2: 'The photographer has been notified'). */

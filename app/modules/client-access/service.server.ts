@@ -155,16 +155,6 @@ export async function portalReads(db: Db, accessId: string, token: string) {
  */
 const portalCookieName = (accessId: string) => `ef_client_${accessId}`;
 
-/**
- * Beside it, the access's event id: the portal's loader reads the live room's sequence
- * before its D1 reads (issue 7, no gap between the page's data and its socket), and the
- * room is named by the event id, which the loader would otherwise learn only from those
- * reads. Not a secret and never trusted for access: the token is checked against D1 on
- * every request and socket; a cookie naming another event only costs a later read.
- */
-const portalEventCookieName = (accessId: string) => `ef_client_event_${accessId}`;
-const EVENT_ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
-
 export function portalPath(accessId: string) {
   return `/client/view/${accessId}`;
 }
@@ -179,10 +169,6 @@ export function portalCookie(request: Request, accessId: string, token: string, 
   return cookieLine(request, portalCookieName(accessId), token, expiresAt);
 }
 
-export function portalEventCookie(request: Request, accessId: string, eventId: string, expiresAt: string) {
-  return cookieLine(request, portalEventCookieName(accessId), eventId, expiresAt);
-}
-
 function readCookie(request: Request, wanted: string, pattern: RegExp) {
   for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
     const [name, value] = part.trim().split("=");
@@ -193,9 +179,4 @@ function readCookie(request: Request, wanted: string, pattern: RegExp) {
 
 export function readPortalCookie(request: Request, accessId: string) {
   return readCookie(request, portalCookieName(accessId), CLIENT_TOKEN_PATTERN);
-}
-
-/** The event id the exchange remembered for this access; a hint only (see portalEventCookieName). */
-export function readPortalEventCookie(request: Request, accessId: string) {
-  return readCookie(request, portalEventCookieName(accessId), EVENT_ID_PATTERN);
 }

@@ -28,22 +28,29 @@ import { eventStatus } from "./status";
 
 export type EventRow = typeof events.$inferSelect;
 
-const EVENT_ID_MAX = 64;
+/** Event ids are crypto.randomUUID()s: anything else names no event (issue 14 item 7). */
+const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
 
 /** The event with the viewer's membership, if any: one statement, batchable. */
 function eventWithMembership(db: Db, userId: string, eventId: string) {
   return db
-    .select({ event: events, membership: eventSecondShooters.status })
+    .select({ event: events, membership: eventSecondShooters.status, memberSince: sql<string | null>`${eventSecondShooters.createdAt}`.as("member_since") })
     .from(events)
     .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, userId)))
     .where(eq(events.id, eventId));
 }
 
-/** decisions.md roles: the lead, an accepted team member, or nobody (null). */
-function roleOf(row: { event: EventRow; membership: string | null } | undefined, userId: string) {
+/**
+ * decisions.md roles: the lead, an accepted team member, or nobody (null). With
+ * `accessStart` (ms): when the role began, for the live room's replay bound (issue 14
+ * item 2): the lead's is 0, a member's their membership row's creation (acceptance).
+ */
+function roleOf(row: { event: EventRow; membership: string | null; memberSince: string | null } | undefined, userId: string) {
   if (!row) return null;
-  if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole };
-  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole };
+  if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole, accessStart: 0 };
+  // Unreadable (never, the column is NOT NULL), the bound fails closed: access began by now at the latest.
+  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole, accessStart: Date.parse(row.memberSince ?? "") || Date.now() };
   return null;
 }
 
@@ -84,7 +91,7 @@ export async function requireEventAccess<R extends Reads | []>(
 ) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  if (!eventId || eventId.length > EVENT_ID_MAX) throw data("Event not found", { status: 404 });
+  if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
   const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId, viewer.userId, permittedSql(viewer.userId, eventId, action)) ?? [])])) as [
     Awaited<ReturnType<typeof eventWithMembership>>,
     ...unknown[],

@@ -3,14 +3,14 @@ import { RouterContextProvider } from "react-router";
 import { cloudflareContext, viewerContext } from "~/context";
 import { eventClientAccess } from "~/db/schema";
 import { readPortalCookie } from "~/modules/client-access/service.server";
-import { requireEventAccess } from "~/modules/event/service.server";
+import { isEventId, requireEventAccess } from "~/modules/event/service.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
 import { readSession } from "~/utils/session.server";
 import { ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
 import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/durable-objects/user-channel";
-import { channelOf } from "~/modules/notifications/live.server";
+import { channelOf, joinedRoom } from "~/modules/notifications/live.server";
 import { roomOf } from "./room.server";
 
 // WebSocket admission to an event's live room (issue 7): the same authorization as
@@ -52,12 +52,14 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   let viewer: RoomViewer;
   if (eventMatch) {
     eventId = decodeURIComponent(eventMatch[1]!);
+    // Issue 14 item 7: a malformed id is refused before any look-up.
+    if (!isEventId(eventId)) return refuse(404, "Not allowed");
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
     context.set(viewerContext, (await readSession(getDb(env), request))?.viewer ?? null);
     try {
-      const { role, viewer: user } = await requireEventAccess(context, request, eventId, "view");
-      viewer = { role, userId: user.userId };
+      const { role, viewer: user, accessStart } = await requireEventAccess(context, request, eventId, "view");
+      viewer = { role, userId: user.userId, sessionHash: user.sessionHash, accessStart };
     } catch (refusal) {
       return refuse(refusalStatus(refusal), "Not allowed");
     }
@@ -72,7 +74,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
       peek(db, [[LIMITS.clientLinkPerIp, ip]]),
       token
         ? db
-            .select({ eventId: eventClientAccess.eventId })
+            .select({ eventId: eventClientAccess.eventId, createdAt: eventClientAccess.createdAt, expiresAt: eventClientAccess.expiresAt })
             .from(eventClientAccess)
             .where(and(eq(eventClientAccess.id, accessId), eq(eventClientAccess.accessTokenHash, await sha256Hex(token)), gt(eventClientAccess.expiresAt, new Date().toISOString())))
         : [],
@@ -83,11 +85,22 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
       return refuse(404, "Not allowed");
     }
     eventId = access.eventId;
-    viewer = { role: "client", clientAccessId: accessId };
+    viewer = { role: "client", clientAccessId: accessId, accessStart: Date.parse(access.createdAt), expiresAt: Date.parse(access.expiresAt) };
   }
   const headers = new Headers(request.headers);
   headers.set(ROOM_VIEWER_HEADER, JSON.stringify(viewer));
-  return admitted(() => roomOf(env, eventId).fetch(new Request(request, { headers })));
+  return admitted(async () => {
+    const opened = roomOf(env, eventId).fetch(new Request(request, { headers }));
+    if (viewer.role === "client") return opened;
+    // The user's channel learns the room, for ending the session there later (issue 14
+    // item 4). Unrecorded, the socket could outlive its session: it is not kept, and the
+    // device retries (a refused handshake reconnects with backoff).
+    const [response, recorded] = await Promise.all([opened, joinedRoom(env, viewer.userId, eventId)]);
+    if (recorded || !response.webSocket) return response;
+    response.webSocket.accept();
+    response.webSocket.close(1011, "Try again");
+    return refuse(503, "Try again");
+  });
 }
 
 /** requireEventAccess throws a redirect (signed out), or data with 404/403. */

@@ -1,3 +1,4 @@
+import { enqueueJobs } from "~/utils/jobs";
 import type { HeaderNotification } from "./header";
 
 // The Worker's side of the per-user notification channels (issue 7 item 5).
@@ -27,11 +28,29 @@ export async function publishNotifications(env: Pick<Env, "USER_CHANNEL">, writt
   );
 }
 
-/** Closes the notification sockets of a session that signed out. */
-export async function closeSessionChannel(env: Pick<Env, "USER_CHANNEL">, userId: string, sessionHash: string) {
+/**
+ * Sessions of a user ended (sign-out, password change or reset, 'sign out of all other
+ * devices'): their sockets close, in the user's channel and in every event room they
+ * joined (issue 14 item 4). A failure is retried on the JOBS queue with backoff
+ * (closing is idempotent), not only logged.
+ */
+export async function endLiveSessions(env: Pick<Env, "USER_CHANNEL" | "JOBS">, userId: string, sessionHashes: string[]) {
+  if (sessionHashes.length === 0) return;
   try {
-    await channelOf(env, userId).revoke(sessionHash);
+    await channelOf(env, userId).endSessions(userId, sessionHashes);
   } catch (error) {
-    console.warn(`Could not close the notification sockets of ${userId}`, error instanceof Error ? error.message : error);
+    console.warn(`Could not close the sockets of ${sessionHashes.length} ended session(s) of ${userId}; retrying from the queue`, error instanceof Error ? error.message : error);
+    await enqueueJobs(env, [{ kind: "end-sessions", userId, sessionHashes }]);
+  }
+}
+
+/** Admission of one of the user's sockets to an event's room: the channel remembers the room. False if it could not. */
+export async function joinedRoom(env: Pick<Env, "USER_CHANNEL">, userId: string, eventId: string) {
+  try {
+    await channelOf(env, userId).joinedRoom(eventId);
+    return true;
+  } catch (error) {
+    console.warn(`Could not record the room of ${eventId} in the channel of ${userId}`, error instanceof Error ? error.message : error);
+    return false;
   }
 }

@@ -344,7 +344,9 @@ export async function respondToInvite(
     sql`INSERT INTO event_second_shooters (id, event_id, user_id, shooter_type, status, coverage_hours)
       SELECT ${crypto.randomUUID()}, event_id, ${responder.userId}, invite_type, ${status}, ${response === "accept" ? sql`coverage_hours` : sql`NULL`}
       FROM event_invites WHERE ${answered}
-      ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, shooter_type = excluded.shooter_type, coverage_hours = excluded.coverage_hours`,
+      ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, shooter_type = excluded.shooter_type, coverage_hours = excluded.coverage_hours,
+        -- The membership restarts here: the live room replays nothing from before it (issue 14 item 2).
+        created_at = excluded.created_at`,
     sql`INSERT INTO notifications (id, user_id, title, message, data, event_id, created_at)
       SELECT ${notificationId}, COALESCE(i.invited_by, e.lead_photographer_id), ${response === "accept" ? "Invitation Accepted" : "Invitation Declined"},
         ${`${personName(responder)} ${verb} your invitation to ${event.title}.`}, ${data}, e.id, ${stamp}
