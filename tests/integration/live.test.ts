@@ -510,13 +510,13 @@ describe("every way access ends closes its sockets within a second (issue 14 ite
     const eventIds = await twoEventsOf(user!.userId);
     const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(laptop, eventIds)];
     const changed = await laptop.post("/settings", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
-    expect(changed.status).toBe(200);
+    expect(changed.status).toBe(302); // post/redirect/get (issue 14 item 10)
     await expectEnded(onPhone, onLaptop, eventIds, laptop);
   });
 
   it("'sign out of all other devices' closes the other sessions' sockets, not this one's", async () => {
     const { user, eventIds, onPhone, onLaptop } = await twoDevices();
-    expect((await user.client.post("/settings", { intent: "sign-out-others" })).status).toBe(200);
+    expect((await user.client.post("/settings", { intent: "sign-out-others" })).status).toBe(302);
     await expectEnded(onPhone, onLaptop, eventIds, user.client);
   });
 
