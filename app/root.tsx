@@ -51,6 +51,12 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
   context.set(headerNotificationsContext, session?.notifications ?? null);
   const response = await next();
   if (session?.setCookie) response.headers.append("Set-Cookie", session.setCookie);
+  // Issue 14 item 11: whatever is answered to a signed-in request (a page, its `.data`,
+  // a redirect) is that person's, so no shared or back-forward cache keeps it. A
+  // capability page's own `no-store` is as strict and stays as it is.
+  if (session?.viewer && !/no-store/i.test(response.headers.get("Cache-Control") ?? "")) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
   return response;
 };
 

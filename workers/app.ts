@@ -1,6 +1,7 @@
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext, nonceContext } from "../app/context";
 import { csrfRefusal, isSameOriginRequest, withOwnOrigin } from "../app/utils/csrf.server";
+import { formBodyRefusal } from "../app/utils/form-body.server";
 import { applySecurityHeaders, createNonce } from "../app/utils/security-headers.server";
 import { handleLiveUpgrade, isLiveRequest } from "../app/modules/live/upgrade.server";
 import { handleQueue } from "./queues";
@@ -35,6 +36,9 @@ export default {
     if (!isSameOriginRequest(request)) {
       return applySecurityHeaders(request, csrfRefusal(), { nonce, dev: import.meta.env.DEV });
     }
+    // Issue 14 item 6: a post that is not a readable form stops here (415/400), not in an action.
+    const notAForm = await formBodyRefusal(request);
+    if (notAForm) return applySecurityHeaders(request, notAForm, { nonce, dev: import.meta.env.DEV });
     // WebSockets of the live rooms: admitted by the same authorization as the pages.
     const url = new URL(request.url);
     if (isLiveRequest(url)) return handleLiveUpgrade(request, env, ctx);

@@ -13,7 +13,7 @@ import { formatTimeOfDay } from "~/modules/team/emails";
 import { positionLabel } from "~/modules/team/schema";
 import { coverageOf, INVITE_ID_PATTERN, type Invitation, inviterDisplayName, loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
-import { hitStatement, LIMITS, overLimit, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Viewer } from "~/utils/session.server";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/accept-invite.$inviteId";
@@ -28,7 +28,7 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Event Invitation | Event Flow" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 
-type Refusal = { kind: "invalid" | "not-found" | "unconfirmed" } | { kind: "mismatch"; invitedEmail: string };
+type Refusal = { kind: "invalid" | "not-found" | "unconfirmed" | "mismatch" };
 
 /** Signed out: sign in or up as a guest and come back (spec §2). */
 function requireInvitee(request: Request, viewer: Viewer | null): Viewer {
@@ -48,7 +48,7 @@ async function invitationFor(db: ReturnType<typeof dbFrom>, key: string, viewer:
   if (!INVITE_ID_PATTERN.test(key)) return { kind: "invalid" };
   const invitation = await loadInvitation(db, key);
   if (!invitation) return { kind: "not-found" };
-  if (invitation.invite.email !== viewer.email) return { kind: "mismatch", invitedEmail: invitation.invite.email };
+  if (invitation.invite.email !== viewer.email) return { kind: "mismatch" };
   if (!invitation.viaToken && !viewer.emailConfirmed) return { kind: "unconfirmed" };
   return invitation;
 }
@@ -81,6 +81,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...header, refusal: null, invitation: details(found) };
 }
 
+/**
+ * Spec §8 names the invited address here; issue 14 item 11 (decision 004) says only that
+ * it was another one: whoever holds the link signed in as someone else learns nothing,
+ * not even who was invited.
+ */
+const MISMATCH = "This invitation was sent to a different email address. Please sign in with the address it was sent to.";
+
 const NOT_CONFIRMED = "Please confirm your email address first: open the link we emailed you, then come back to this invitation.";
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -91,8 +98,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const found = await invitationFor(db, params.inviteId, viewer);
   if (intent === "resend-confirmation" && !("kind" in found && found.kind !== "unconfirmed")) {
     if (viewer.emailConfirmed) return { outcome: null, toast: success("Your email address is already confirmed") };
-    if (await overLimit(db, [[LIMITS.confirmationPerUser, viewer.userId]])) return data({ outcome: null, toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
-    await hitStatement(db, LIMITS.confirmationPerUser, viewer.userId);
+    // Decision 004: three re-sends per 10 minutes (one count per request: issue 14 item 9).
+    if (await consume(db, [[LIMITS.confirmationPerUser, viewer.userId]])) return data({ outcome: null, toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
     const url = new URL(request.url);
     await resendConfirmation(db, env, url.origin, viewer, url.pathname);
     return { outcome: null, toast: success("Confirmation email sent", `Check ${viewer.email} for the link.`) };
@@ -100,7 +107,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if ("kind" in found) {
     const toast =
       found.kind === "mismatch"
-        ? errorToast("Email Mismatch", `This invitation was sent to ${found.invitedEmail}. Please sign in with that email address.`)
+        ? errorToast("Email Mismatch", MISMATCH)
         : found.kind === "unconfirmed"
           ? errorToast(intent === "decline" ? "Failed to decline invitation" : "Failed to accept invitation", NOT_CONFIRMED)
           : errorToast(found.kind === "invalid" ? "Invalid invitation link" : "Invitation not found");
@@ -168,7 +175,7 @@ function RefusalCard({ refusal, here }: { refusal: Refusal; here: string }) {
     <Card className="border-red-300 bg-red-50">
       <CardTitle className="text-red-800">Email Mismatch</CardTitle>
       <p role="alert" className="mt-2 text-red-800">
-        This invitation was sent to <strong>{refusal.invitedEmail}</strong>. Please sign in with that email address.
+        {MISMATCH}
       </p>
       <Form method="post" action="/logout" className="mt-6">
         {/* After signing out: the sign-in screen (guest mode), then back to this invitation. */}

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
 import type { Db } from "./db.server";
+import { escapeHtml } from "./email-layout";
 import { enqueueJobs } from "./jobs";
 import { isoIn, isoNow, MINUTE } from "./time";
 
@@ -36,14 +37,30 @@ export function enqueueEmails(env: Pick<Env, "JOBS">, outboxIds: string[], fill?
   );
 }
 
-/** The secrets an e-mail may wait for (the names of the job's `fill`). */
-const PLACEHOLDER = /\{\{(client_link|invite_link)\}\}/;
+/**
+ * Secrets in outgoing mail (a client link, a password-reset or confirmation link, an
+ * invitation link) are never stored (decision 004; issue 14 item 5): the outbox row
+ * holds a `{{name}}` placeholder, the queue message carries `fill: { name: secret }`,
+ * and delivery fills it in. Any placeholder left unfilled makes the message unfillable.
+ */
+const PLACEHOLDERS = /\{\{([a-z_]{1,32})\}\}/g;
 
-/** The `{{name}}` placeholders of a stored e-mail filled with the job's secrets. */
-export function fillPlaceholders(text: string, fill: Record<string, string> | undefined) {
+/** A placeholder for `fill[name]`, for the text and the links of a stored e-mail. */
+export const placeholder = (name: string) => `{{${name}}}`;
+
+/**
+ * The `{{name}}` placeholders of a stored e-mail filled with the job's secrets; in an
+ * HTML body (`html`) the values are escaped (a link's `&` in an href).
+ */
+export function fillPlaceholders(text: string, fill: Record<string, string> | undefined, html = false) {
   if (!fill) return text;
-  return text.replace(/\{\{([a-z_]{1,32})\}\}/g, (placeholder, name: string) => (Object.hasOwn(fill, name) ? fill[name]! : placeholder));
+  return text.replace(PLACEHOLDERS, (found, name: string) => {
+    if (!Object.hasOwn(fill, name)) return found;
+    return html ? escapeHtml(fill[name]!) : fill[name]!;
+  });
 }
+
+const hasPlaceholder = (text: string) => new RegExp(PLACEHOLDERS.source).test(text);
 
 /** How long one delivery may hold a row before another may try again. */
 const DELIVERY_LEASE_MS = 2 * MINUTE;
@@ -92,8 +109,12 @@ export async function deliverOutboxEmail(
 
   // A message re-queued without its secrets (the cron's retry of a lost queue message)
   // can never be completed: it fails rather than send a link with a hole in it.
-  const parts = [claimed.subject, claimed.textBody, claimed.htmlBody ?? ""].map((part) => fillPlaceholders(part, fill));
-  if (parts.some((part) => PLACEHOLDER.test(part))) {
+  const filled = {
+    subject: fillPlaceholders(claimed.subject, fill),
+    textBody: fillPlaceholders(claimed.textBody, fill),
+    htmlBody: claimed.htmlBody === null ? null : fillPlaceholders(claimed.htmlBody, fill, true),
+  };
+  if ([filled.subject, filled.textBody, filled.htmlBody ?? ""].some(hasPlaceholder)) {
     await db
       .update(emailOutbox)
       .set({ status: "failed", lockedUntil: null, lastError: "Its link was not available any more (links are never stored)" })
@@ -115,9 +136,9 @@ export async function deliverOutboxEmail(
         body: JSON.stringify({
           from: env.MAIL_FROM,
           to: [claimed.toAddress],
-          subject: fillPlaceholders(claimed.subject, fill),
-          text: fillPlaceholders(claimed.textBody, fill),
-          ...(claimed.htmlBody ? { html: fillPlaceholders(claimed.htmlBody, fill) } : {}),
+          subject: filled.subject,
+          text: filled.textBody,
+          ...(filled.htmlBody ? { html: filled.htmlBody } : {}),
         }),
       });
       if (!response.ok) {
@@ -140,14 +161,7 @@ export async function deliverOutboxEmail(
 
   // The local mailbox is the stored row, so there (development and tests only) the
   // message is kept as sent; a real provider got the secrets and the row keeps none.
-  const mailbox =
-    deliveredVia === "dev-mailbox" && fill
-      ? {
-          subject: fillPlaceholders(claimed.subject, fill),
-          textBody: fillPlaceholders(claimed.textBody, fill),
-          htmlBody: claimed.htmlBody ? fillPlaceholders(claimed.htmlBody, fill) : null,
-        }
-      : {};
+  const mailbox = deliveredVia === "dev-mailbox" && fill ? filled : {};
   await db
     .update(emailOutbox)
     .set({ status: "sent", sentAt: isoNow(), deliveredVia, providerMessageId, lockedUntil: null, lastError: null, ...mailbox })

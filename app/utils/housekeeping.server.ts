@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions } from "~/db/schema";
 import { CLAIM_TTL_DAYS } from "./idempotency.server";
 import type { Db } from "./db.server";
@@ -9,17 +9,31 @@ import { DAY, isoIn, MINUTE } from "./time";
 const STUCK_EMAIL_AFTER_MS = 10 * MINUTE;
 
 /**
+ * How long a sent or failed e-mail is kept (issue 14 item 5; decision 002): long enough
+ * to answer "did my invitation / reset e-mail go out?" and to match a provider's bounce
+ * report (they keep about as long), short enough that addresses and event details do
+ * not pile up. Queued rows are never pruned: they are still to be sent.
+ */
+export const SENT_EMAIL_RETENTION_MS = 30 * DAY;
+
+/**
  * Periodic clean-up run by cron: expired sessions, tokens and rate-limit windows go;
  * idempotency keys are kept 30 days (longer than any queue retry or webhook replay
- * window), creating forms' claims a day; e-mails whose queue message was lost are queued again.
+ * window), creating forms' claims a day; sent and failed e-mails go after
+ * SENT_EMAIL_RETENTION_MS; e-mails whose queue message was lost are queued again.
  */
 export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new Date()) {
   const nowIso = now.toISOString();
-  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, stuck, oldClaims] = await db.batch([
+  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims] = await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash }),
     db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
     db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
     db.delete(processedJobs).where(lt(processedJobs.processedAt, isoIn(-30 * DAY, now))).returning({ key: processedJobs.key }),
+    // By when it was written: a failed row has no sentAt, and a row is sent within a day.
+    db
+      .delete(emailOutbox)
+      .where(and(inArray(emailOutbox.status, ["sent", "failed"]), lt(emailOutbox.createdAt, isoIn(-SENT_EMAIL_RETENTION_MS, now))))
+      .returning({ id: emailOutbox.id }),
     db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
@@ -39,6 +53,7 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     authTokens: expiredTokens.length,
     rateLimits: expiredLimits.length,
     processedJobs: oldJobs.length,
+    emails: oldEmails.length,
     requeuedEmails: stuck.length,
     idempotencyKeys: oldClaims.length,
   };

@@ -6,9 +6,10 @@ export const JobMessageSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("email"),
     outboxId: z.string().min(1).max(64),
-    // Secrets the stored e-mail must not contain (a client link's token: only its hash
-    // is stored, spec §9): filled into the `{{name}}` placeholders when it is sent.
-    fill: z.record(z.string().regex(/^[a-z_]{1,32}$/), z.string().max(2000)).optional(),
+    // Secrets the stored e-mail must not contain (a client link, a reset or confirmation
+    // link: only hashes are stored, spec §9, issue 14 item 5): filled into the `{{name}}`
+    // placeholders when it is sent. Room for a link with a 2,000-character returnTo.
+    fill: z.record(z.string().regex(/^[a-z_]{1,32}$/), z.string().max(8192)).optional(),
   }),
   // Web push of one in-app notification to every device its user subscribed.
   z.object({ kind: z.literal("push"), notificationId: z.string().min(1).max(64) }),

@@ -3,20 +3,26 @@ import { rateLimits } from "~/db/schema";
 import type { Db } from "./db.server";
 import { MINUTE } from "./time";
 
-// Fixed-window counters in D1, shared by every isolate (accounts issue, item 5).
+// Fixed-window counters in D1, shared by every isolate (accounts issue, item 5). consume / peek / recordFailure: issue 14 item 9.
 
 export type Limit = { name: string; max: number; windowMs: number };
 
 export const LIMITS = {
+  // Every sign-in attempt from an IP (consume).
   signInPerIp: { name: "signin-ip", max: 20, windowMs: MINUTE },
-  signInPerEmail: { name: "signin-email", max: 10, windowMs: MINUTE },
   signUpPerIp: { name: "signup-ip", max: 10, windowMs: MINUTE },
   signUpPerEmail: { name: "signup-email", max: 10, windowMs: MINUTE },
   resetPerIp: { name: "reset-ip", max: 10, windowMs: MINUTE },
   resetPerEmail: { name: "reset-email", max: 10, windowMs: MINUTE },
-  failedSignIns: { name: "signin-failed", max: 10, windowMs: 10 * MINUTE },
+  // Lock policy (decision 002, issue 14 item 9): wrong passwords lock one address for
+  // one IP (subject `address ip`), so a stranger elsewhere cannot lock the owner out;
+  // across all IPs they only slow the address down (signInDelayMs), never refuse it.
+  failedSignInsPerPair: { name: "signin-failed-pair", max: 10, windowMs: 10 * MINUTE },
+  failedSignInsPerAddress: { name: "signin-failed-address", max: 10, windowMs: 10 * MINUTE },
   confirmationPerUser: { name: "confirm-user", max: 3, windowMs: 10 * MINUTE },
-  // Client links: every opening of /client/{token} and every failed portal request.
+  // Client links: guesses only (an unknown or malformed token, on the exchange, the
+  // portal pages and actions, or the portal socket), never the use of a valid link
+  // (decision 005: one venue's Wi-Fi is one IP for the couple, parents and planner).
   clientLinkPerIp: { name: "client-link-ip", max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, Limit>;
 
@@ -39,7 +45,7 @@ function estimate(current: number, previous: number) {
 }
 
 /** The statement that counts one hit in the current window; its result row holds the count. */
-export function hitStatement(db: Db, limit: Limit, subject: string, now = Date.now()) {
+function hitStatement(db: Db, limit: Limit, subject: string, now: number) {
   const { index } = windowOf(limit, now);
   // Kept two windows, so the next window can still weigh it.
   const expiresAt = new Date((index + 2) * limit.windowMs).toISOString();
@@ -55,10 +61,20 @@ function previousStatement(db: Db, limit: Limit, subject: string, now: number) {
   return db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject, index - 1)));
 }
 
-/** Counts one hit on each limit in one round trip; true when any is over its maximum. */
-export async function overLimit(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<boolean> {
+type Batch = Parameters<Db["batch"]>[0];
+
+/**
+ * The three ways to use a limit (issue 14 item 9: a caller that checked with one call
+ * and counted with another counted twice). Each takes several limits at once, in one
+ * D1 round trip. With a maximum of N:
+ * - consume: this request counts; the Nth is allowed, the N+1th refused.
+ * - peek: nothing counts; refused once N have been counted (by consume or recordFailure).
+ * - recordFailure: counts one failure and answers nothing; pair it with peek, so that
+ *   only failures (wrong passwords, unknown tokens) use up an allowance.
+ */
+export async function consume(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<boolean> {
   const statements = hits.flatMap(([limit, subject]) => [hitStatement(db, limit, subject, now), previousStatement(db, limit, subject, now)]);
-  const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown as Array<Array<{ count: number }>>;
+  const results = (await db.batch(statements as unknown as Batch)) as unknown as Array<Array<{ count: number }>>;
   return hits.some(([limit], i) => {
     const current = results[2 * i]?.[0]?.count ?? 0;
     const previous = results[2 * i + 1]?.[0]?.count ?? 0;
@@ -66,8 +82,20 @@ export async function overLimit(db: Db, hits: Array<[Limit, string]>, now = Date
   });
 }
 
-/** The estimated count without adding a hit (e.g. failed sign-ins of an address). */
-export async function currentCount(db: Db, limit: Limit, subject: string, now = Date.now()) {
+/** Whether any of these limits has used up its allowance; counts nothing. */
+export async function peek(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<boolean> {
+  const counts = await Promise.all(hits.map(([limit, subject]) => countOf(db, limit, subject, now)));
+  return hits.some(([limit], i) => counts[i]! >= limit.max);
+}
+
+/** Counts one failure on each of these limits. */
+export async function recordFailure(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<void> {
+  const statements = hits.map(([limit, subject]) => hitStatement(db, limit, subject, now));
+  if (statements.length) await db.batch(statements as unknown as Batch);
+}
+
+/** The estimated count of a limit's subject, without adding to it. */
+export async function countOf(db: Db, limit: Limit, subject: string, now = Date.now()) {
   const { index } = windowOf(limit, now);
   const rows = await db
     .select({ key: rateLimits.key, count: rateLimits.count })
@@ -75,6 +103,21 @@ export async function currentCount(db: Db, limit: Limit, subject: string, now = 
     .where(inArray(rateLimits.key, [keyOf(limit, subject, index), keyOf(limit, subject, index - 1)]));
   const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
   return estimate(count(keyOf(limit, subject, index)), count(keyOf(limit, subject, index - 1)));
+}
+
+/** An address's failed sign-ins across IPs from which the slow-down starts, and its cap. */
+export const SLOW_DOWN_AFTER = LIMITS.failedSignInsPerAddress.max;
+export const MAX_SIGN_IN_DELAY_MS = 3000;
+
+/**
+ * How long a sign-in for an address waits before it is answered, given that address's
+ * recent failures from all IPs: nothing below SLOW_DOWN_AFTER, then 200 ms more per
+ * failure, capped. Applied before the password is checked, so a right and a wrong
+ * password wait alike and the timing tells nothing.
+ */
+export function signInDelayMs(failures: number) {
+  if (failures < SLOW_DOWN_AFTER) return 0;
+  return Math.min(MAX_SIGN_IN_DELAY_MS, 200 * (failures - SLOW_DOWN_AFTER + 1));
 }
 
 export function clientIp(request: Request): string {

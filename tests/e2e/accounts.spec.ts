@@ -14,9 +14,9 @@ import {
 } from "./helpers";
 
 // Accounts (spec §2 Authentication screen, Password reset, Profile setup; §5; §8 Auth).
-// Rate limits (per minute: 20 sign-ins per IP, 10 per address, 10 sign-ups per IP)
-// cover the whole file: it signs in 12 times, 6 of them as the demo user, and creates
-// 4 accounts.
+// Rate limits (20 sign-ins per IP a minute, 10 sign-ups per IP a minute, a lock after 10
+// failures of one address from one IP: decision 002) cover the whole file: it signs in
+// 12 times, 6 of them as the demo user, and creates 4 accounts.
 
 const INVALID_CREDENTIALS = "The email or password you entered is incorrect. Please try again or create a new account.";
 const RESET_SUBJECT = "Reset your Event Flow password";

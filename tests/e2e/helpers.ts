@@ -110,7 +110,7 @@ const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? "4173"}`;
 
 /**
  * A signed-in session of a seeded account, for a spec's beforeAll. Sign-ins are
- * rate-limited per address (10 a minute) and many specs use the same accounts, so the
+ * rate-limited (20 a minute from one IP) and many specs use the same accounts, so the
  * cookies are kept in tests/.results for the whole run and reused while the server
  * still accepts them (a new run starts on a fresh database, so it signs in again).
  */

@@ -269,7 +269,9 @@ test.describe("an invitation opened by someone else", () => {
     // The demo lead is signed in with another address.
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Email Mismatch" })).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: `This invitation was sent to ${invitedEmail}` })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "This invitation was sent to a different email address. Please sign in with the address it was sent to." })).toBeVisible();
+    // Issue 14 item 11: the holder of the link is not told who was invited.
+    await expect(page.locator("body")).not.toContainText(invitedEmail);
     await expect(page.getByRole("main")).not.toContainText("Mismatch Wedding");
   });
 });

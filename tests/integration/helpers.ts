@@ -1,6 +1,8 @@
 import { env, exports } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
-import { profiles, sessions, users } from "~/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { vi } from "vitest";
+import { emailOutbox, profiles, sessions, users } from "~/db/schema";
+import type { JobMessage } from "~/utils/jobs";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { createUser } from "../factories";
@@ -113,4 +115,38 @@ export async function waitFor(condition: () => boolean, ms = 3000) {
     if (Date.now() > deadline) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * The newest e-mail of `kind` to `to` as delivered: secrets are filled in only at
+ * delivery (issue 14 item 5), and in tests the delivered row is the local mailbox, so
+ * this waits until the queue has handled every such e-mail (about a second).
+ */
+export async function deliveredMail(to: string, kind: string, ms = 15_000) {
+  const db = getDb(env);
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const rows = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind))).orderBy(desc(emailOutbox.createdAt));
+    if (rows.length > 0 && rows.every((row) => row.status !== "queued")) return rows[0]!;
+    if (Date.now() > deadline) throw new Error(`No ${kind} e-mail to ${to} was delivered`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Runs `run` with the queue held back: the e-mail jobs it sends are returned (with
+ * their `fill`), not delivered, so their outbox rows stay as stored before delivery.
+ */
+export async function heldEmailJobs(run: () => Promise<unknown>) {
+  const jobs: Array<Extract<JobMessage, { kind: "email" }>> = [];
+  const spy = vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => {
+    for (const { body } of messages) if ((body as JobMessage).kind === "email") jobs.push(body as Extract<JobMessage, { kind: "email" }>);
+    return undefined as unknown as Awaited<ReturnType<typeof env.JOBS.sendBatch>>;
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return jobs;
 }

@@ -45,6 +45,29 @@ describe("cron housekeeping", () => {
     expect((await db.select().from(processedJobs)).map((j) => j.key)).toEqual(["recent-job"]);
   });
 
+  it("prunes sent and failed e-mails after 30 days, and keeps recent ones and every queued one (issue 14 item 5)", async () => {
+    const rows = [
+      { label: "old-sent", status: "sent", age: 31 * 24 * HOUR },
+      { label: "old-failed", status: "failed", age: 31 * 24 * HOUR },
+      { label: "old-queued", status: "queued", age: 31 * 24 * HOUR },
+      { label: "recent-sent", status: "sent", age: 29 * 24 * HOUR },
+      { label: "recent-failed", status: "failed", age: HOUR },
+    ];
+    const ids = new Map<string, string>();
+    for (const { label, status, age } of rows) {
+      const { id, statement } = outboxInsert(db, { to: `${label}@example.com`, subject: "s", text: "t", kind: "test" });
+      await statement;
+      // lockedUntil in the future keeps the old queued row out of the re-queue below.
+      await db.update(emailOutbox).set({ status, createdAt: iso(-age), lockedUntil: iso(HOUR) }).where(eq(emailOutbox.id, id));
+      ids.set(label, id);
+    }
+    const result = await runHousekeeping(db, env, NOW);
+    expect(result.emails).toBe(2);
+    const left = new Set((await db.select({ id: emailOutbox.id }).from(emailOutbox)).map((row) => row.id));
+    for (const label of ["old-sent", "old-failed"]) expect(left.has(ids.get(label)!), label).toBe(false);
+    for (const label of ["old-queued", "recent-sent", "recent-failed"]) expect(left.has(ids.get(label)!), label).toBe(true);
+  });
+
   it("hands e-mails whose queue message was lost back to the queue", async () => {
     const { id, statement } = outboxInsert(db, { to: "a@b.co", subject: "s", text: "t", kind: "test" });
     await statement;

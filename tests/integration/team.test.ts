@@ -18,7 +18,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { deliverOutboxEmail } from "~/utils/email.server";
 import { createFakeEmailApi } from "../fakes/email-api";
-import { createClient, type Client, signUp, uniqueEmail } from "./helpers";
+import { createClient, type Client, deliveredMail, signUp, uniqueEmail } from "./helpers";
 
 // Issue 5: inviting, answering and removing, seen from the outside (status, page
 // text, Location) and in D1. Every refusal leaves D1 as it was.
@@ -422,12 +422,19 @@ describe("the invitation page", () => {
     expect(response.status).toBe(403);
     const text = await textOf(response);
     expect(text).toContain("Email Mismatch");
-    expect(text.replace(/<[^>]+>/g, "")).toContain(`This invitation was sent to ${invitedEmail}. Please sign in with that email address.`);
+    expect(text.replace(/<[^>]+>/g, "")).toContain("This invitation was sent to a different email address. Please sign in with the address it was sent to.");
+    // Issue 14 item 11: the holder of the link does not learn who was invited.
+    expect(text.toLowerCase()).not.toContain(invitedEmail.toLowerCase());
     expect(text).not.toContain(EVENT_TITLE);
     expect(text).not.toContain("Golden Hour Studio");
     const before = await teamOf(eventId);
-    expect((await stranger.client.post(`/accept-invite/${id}`, { intent: "accept" })).status).toBe(403);
-    expect((await stranger.client.post(`/accept-invite/${id}`, { intent: "decline" })).status).toBe(403);
+    for (const intent of ["accept", "decline"]) {
+      const refused = await stranger.client.post(`/accept-invite/${id}`, { intent });
+      expect(refused.status).toBe(403);
+      const toast = await textOf(refused);
+      expect(toast).toContain("Email Mismatch");
+      expect(toast.toLowerCase()).not.toContain(invitedEmail.toLowerCase());
+    }
     expect(await teamOf(eventId)).toEqual(before);
     expect((await stranger.client.get(`/events/${eventId}`)).status).toBe(404);
   });
@@ -460,7 +467,18 @@ describe("the invitation page", () => {
 
     const resend = await invitee.client.post(`/accept-invite/${id}`, { intent: "resend-confirmation" });
     expect(resend.status).toBe(200);
-    expect((await mailTo(invitee.email)).some((m) => m.kind === "email_confirmation")).toBe(true);
+    const confirmation = await deliveredMail(invitee.email, "email_confirmation");
+    expect(confirmation.textBody).toContain(`returnTo=${encodeURIComponent(`/accept-invite/${id}`)}`);
+  });
+
+  it("re-sends a confirmation 3 times in 10 minutes: the 3rd is sent, the 4th refused (decision 004)", async () => {
+    const eventId = await seedEvent();
+    const invitee = await quickUser({ confirmed: false });
+    const id = await pendingInvite(eventId, invitee.email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await invitee.client.post(`/accept-invite/${id}`, { intent: "resend-confirmation" })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await mailTo(invitee.email)).filter((m) => m.kind === "email_confirmation")).toHaveLength(3);
   });
 
   it("opened by the e-mail's link, the invited address may answer, and answering confirms it (the link proves the mailbox)", async () => {

@@ -3,7 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { createAuthenticator, InvalidCredentialsError } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, currentCount, LIMITS, overLimit, SIGN_IN_LOCKED, TOO_MANY_ATTEMPTS, hitStatement } from "~/utils/rate-limit.server";
+import { clientIp, consume, type Limit, countOf, LIMITS, peek, recordFailure, SIGN_IN_LOCKED, signInDelayMs, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { createSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
@@ -36,8 +36,20 @@ export async function authAction({ request, context }: Args) {
         { form: "signin", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Sign in failed", message) },
         { status: 429 },
       );
-    if ((await currentCount(db, LIMITS.failedSignIns, email)) >= LIMITS.failedSignIns.max) return refuse(SIGN_IN_LOCKED);
-    if (await overLimit(db, [[LIMITS.signInPerIp, clientIp(request)], [LIMITS.signInPerEmail, email]])) return refuse(TOO_MANY_ATTEMPTS);
+    // Decision 002's lock policy (issue 14 item 9): failures lock this address for this
+    // IP only; the address's failures from everywhere only slow every attempt on it down
+    // (right or wrong password alike), so strangers cannot lock the owner out.
+    const ip = clientIp(request);
+    const pair: [Limit, string] = [LIMITS.failedSignInsPerPair, `${email} ${ip}`];
+    const [locked, overIp, addressFailures] = await Promise.all([
+      peek(db, [pair]),
+      consume(db, [[LIMITS.signInPerIp, ip]]),
+      countOf(db, LIMITS.failedSignInsPerAddress, email),
+    ]);
+    if (locked) return refuse(SIGN_IN_LOCKED);
+    if (overIp) return refuse(TOO_MANY_ATTEMPTS);
+    const delay = signInDelayMs(addressFailures);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
 
     let user: { id: string };
     try {
@@ -45,7 +57,7 @@ export async function authAction({ request, context }: Args) {
     } catch (error) {
       if (error instanceof Response) throw error;
       if (!(error instanceof InvalidCredentialsError)) throw error;
-      await hitStatement(db, LIMITS.failedSignIns, email);
+      await recordFailure(db, [pair, [LIMITS.failedSignInsPerAddress, email]]);
       return data<AccountActionData>(
         {
           form: "signin",
@@ -69,7 +81,7 @@ export async function authAction({ request, context }: Args) {
       return data<AccountActionData>({ form: "signup", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
     }
     const value = submission.value;
-    if (await overLimit(db, [[LIMITS.signUpPerIp, clientIp(request)], [LIMITS.signUpPerEmail, value.email]])) {
+    if (await consume(db, [[LIMITS.signUpPerIp, clientIp(request)], [LIMITS.signUpPerEmail, value.email]])) {
       return data<AccountActionData>(
         { form: "signup", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Sign up failed", TOO_MANY_ATTEMPTS) },
         { status: 429 },
@@ -117,7 +129,7 @@ export async function authAction({ request, context }: Args) {
       return data<AccountActionData>({ form: "signin", result, toast }, { status: 400 });
     }
     const { email } = submission.value;
-    if (await overLimit(db, [[LIMITS.resetPerIp, clientIp(request)], [LIMITS.resetPerEmail, email]])) {
+    if (await consume(db, [[LIMITS.resetPerIp, clientIp(request)], [LIMITS.resetPerEmail, email]])) {
       return data<AccountActionData>(
         { form: "signin", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Error", TOO_MANY_ATTEMPTS) },
         { status: 429 },

@@ -103,15 +103,25 @@ export const ProfileSetupSchema = z.object({
  */
 export function safeReturnTo(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  if (!isSameOriginPath(value)) return fallback;
   try {
-    const url = new URL(value, "https://eventflow.invalid");
-    if (url.origin !== "https://eventflow.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(value, RETURN_BASE);
+    if (url.origin !== RETURN_BASE) return fallback;
+    // Issue 14 item 1: normalising can itself make an off-site URL (dot segments:
+    // `/.//evil.example` and `/%2e//evil.example` become `//evil.example`), so the value
+    // returned is checked again, not only the one received.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return isSameOriginPath(path) && new URL(path, RETURN_BASE).origin === RETURN_BASE ? path : fallback;
   } catch {
     return fallback;
   }
+}
+
+const RETURN_BASE = "https://eventflow.invalid";
+
+/** A path a browser resolves on our origin: one leading slash, no second `/` or `\`, no control characters. */
+function isSameOriginPath(value: string) {
+  return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") && !/[\u0000-\u001f\u007f\\]/.test(value);
 }
 
 /** Spec §5 'Business info': all three names required, the business e-mail valid. */

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { authTokens, notificationPreferences, profiles, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import { enqueueEmails, outboxInsert } from "~/utils/email.server";
+import { enqueueEmails, outboxInsert, placeholder } from "~/utils/email.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { deleteOtherSessionsStatement } from "~/utils/session.server";
 import { DAY, HOUR, isoIn, isoNow } from "~/utils/time";
@@ -59,24 +59,28 @@ export async function signUp(
     if (String((error as { cause?: unknown }).cause ?? error).includes("UNIQUE")) return { status: "exists" as const };
     throw error;
   }
-  if (confirmation) await enqueueEmails(env, [confirmation.mail.id]);
+  if (confirmation) await enqueueEmails(env, [confirmation.mail.id], confirmation.fill);
   return { status: "created" as const, userId };
 }
 
-/** A confirmation token and its e-mail (the link may lead back to `returnTo` afterwards). */
+/**
+ * A confirmation token and its e-mail (the link may lead back to `returnTo` afterwards).
+ * The stored e-mail holds a placeholder; the link itself travels only in the queue
+ * message (`fill`) and is filled in at delivery (issue 14 item 5).
+ */
 async function confirmationMail(db: Db, origin: string, user: { userId: string; email: string; firstName: string | null }, returnTo: string | null) {
   const { token, row } = await newToken("email_confirmation", user.userId, user.email, CONFIRMATION_TOKEN_MS);
   const query = new URLSearchParams({ token });
   if (returnTo && returnTo !== "/") query.set("returnTo", returnTo);
-  const mail = outboxInsert(db, confirmationEmail(user.email, user.firstName ?? "there", `${origin}/confirm-email?${query}`));
-  return { row, mail };
+  const mail = outboxInsert(db, confirmationEmail(user.email, user.firstName ?? "there", placeholder("confirmation_link")));
+  return { row, mail, fill: { confirmation_link: `${origin}/confirm-email?${query}` } };
 }
 
 /** Sends a new confirmation link (e.g. from an invitation that needs a confirmed address). */
 export async function resendConfirmation(db: Db, env: Pick<Env, "JOBS">, origin: string, user: { userId: string; email: string; firstName: string | null }, returnTo: string | null) {
-  const { row, mail } = await confirmationMail(db, origin, user, returnTo);
+  const { row, mail, fill } = await confirmationMail(db, origin, user, returnTo);
   await db.batch([db.insert(authTokens).values(row), mail.statement]);
-  await enqueueEmails(env, [mail.id]);
+  await enqueueEmails(env, [mail.id], fill);
 }
 
 /**
@@ -89,9 +93,10 @@ export async function requestPasswordReset(db: Db, env: Pick<Env, "JOBS">, origi
   const { token, row } = await newToken("password_reset", user.id, email, RESET_TOKEN_MS);
   const query = new URLSearchParams({ token });
   if (returnTo && returnTo !== "/") query.set("returnTo", returnTo);
-  const mail = outboxInsert(db, passwordResetEmail(email, `${origin}/reset-password?${query}`));
+  // The link only in the queue message, never in the stored e-mail (issue 14 item 5).
+  const mail = outboxInsert(db, passwordResetEmail(email, placeholder("reset_link")));
   await db.batch([db.insert(authTokens).values(row), mail.statement]);
-  await enqueueEmails(env, [mail.id]);
+  await enqueueEmails(env, [mail.id], { reset_link: `${origin}/reset-password?${query}` });
 }
 
 /** A token that exists, has the purpose, is unused and unexpired; null otherwise. */

@@ -6,7 +6,7 @@ import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isD
 import type { ClientGrant } from "~/modules/event/permissions";
 import { notifyClientChange } from "~/modules/notifications/team-changes.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, hitStatement, LIMITS, overLimit } from "~/utils/rate-limit.server";
+import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { portalReads, readPortalCookie } from "./service.server";
 
@@ -45,11 +45,12 @@ async function readPortal(context: Readonly<RouterContextProvider>, request: Req
   const db = getDb(env);
   const ip = clientIp(request);
   const token = readPortalCookie(request, accessId);
-  const [over, portal] = await Promise.all([overLimit(db, [[LIMITS.clientLinkPerIp, ip]]), token ? portalReads(db, accessId, token) : null]);
+  // Decision 005: only failed look-ups count toward the guesses allowed per IP; a good
+  // link's page loads and actions do not (issue 14 item 9).
+  const [over, portal] = await Promise.all([peek(db, [[LIMITS.clientLinkPerIp, ip]]), token ? portalReads(db, accessId, token) : null]);
   if (over) return { refused: 429 as const, db };
   if (!portal) {
-    // A failed look-up counts toward the guesses allowed per IP.
-    await hitStatement(db, LIMITS.clientLinkPerIp, ip);
+    await recordFailure(db, [[LIMITS.clientLinkPerIp, ip]]);
     return { refused: 404 as const, db };
   }
   const grant: ClientGrant = {

@@ -6,7 +6,7 @@ import { readPortalCookie } from "~/modules/client-access/service.server";
 import { isEventId, requireEventAccess } from "~/modules/event/service.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, currentCount, hitStatement, LIMITS } from "~/utils/rate-limit.server";
+import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
 import { readSession } from "~/utils/session.server";
 import { ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
 import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/durable-objects/user-channel";
@@ -70,8 +70,8 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     const ip = clientIp(request);
     // Token guesses over a socket count as over a page (decisions.md: the per-IP limit);
     // a good link's reconnects do not use up its holder's allowance.
-    const [guesses, [access]] = await Promise.all([
-      currentCount(db, LIMITS.clientLinkPerIp, ip),
+    const [over, [access]] = await Promise.all([
+      peek(db, [[LIMITS.clientLinkPerIp, ip]]),
       token
         ? db
             .select({ eventId: eventClientAccess.eventId, createdAt: eventClientAccess.createdAt, expiresAt: eventClientAccess.expiresAt })
@@ -79,9 +79,9 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
             .where(and(eq(eventClientAccess.id, accessId), eq(eventClientAccess.accessTokenHash, await sha256Hex(token)), gt(eventClientAccess.expiresAt, new Date().toISOString())))
         : [],
     ]);
-    if (guesses >= LIMITS.clientLinkPerIp.max) return refuse(429, "Too many attempts");
+    if (over) return refuse(429, "Too many attempts");
     if (!access) {
-      await hitStatement(db, LIMITS.clientLinkPerIp, ip);
+      await recordFailure(db, [[LIMITS.clientLinkPerIp, ip]]);
       return refuse(404, "Not allowed");
     }
     eventId = access.eventId;

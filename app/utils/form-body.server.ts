@@ -1,0 +1,37 @@
+// Issue 14 item 6: every action reads a form (React Router's <Form>, useSubmit and
+// fetchers post the form's own encoding, urlencoded or multipart, to the page URL or its
+// `.data` URL). Anything else used to reach `request.formData()` and answer 500; it is
+// refused here, once for the whole app, before routing (workers/app.ts).
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Paths whose posts are not forms and are exempt from this check. Empty today; a
+ * provider's webhook (a future `/webhooks/*`, posting JSON) is to be listed here, and
+ * checks its own body and signature.
+ */
+export const NON_FORM_PATH_PREFIXES: readonly string[] = [];
+
+export const UNSUPPORTED_CONTENT_TYPE = "Unsupported Content-Type: send the form as application/x-www-form-urlencoded or multipart/form-data.";
+export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
+
+/** A 415 or 400 answer for a post that is not a readable form; null when it is one (or need not be). */
+export async function formBodyRefusal(request: Request): Promise<Response | null> {
+  if (SAFE_METHODS.has(request.method)) return null;
+  const { pathname } = new URL(request.url);
+  if (NON_FORM_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return null;
+  const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(mediaType)) return plain(415, UNSUPPORTED_CONTENT_TYPE);
+  try {
+    // A copy is read, so the action still gets the whole body.
+    await request.clone().formData();
+  } catch {
+    return plain(400, UNREADABLE_FORM);
+  }
+  return null;
+}
+
+function plain(status: number, message: string) {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
