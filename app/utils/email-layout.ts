@@ -11,3 +11,14 @@ ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join(
 </body></html>`;
 }
 
+
+/**
+ * What users typed, with no `{{` left that could read as a placeholder of ours (the
+ * secrets filled in at delivery, email.server.ts): every e-mail quoting user text
+ * passes it through here.
+ */
+export function plain<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === "string" ? value.replaceAll("{{", "{ {") : value]),
+  ) as T;
+}

@@ -43,10 +43,14 @@ export function enqueueEmails(env: Pick<Env, "JOBS">, outboxIds: string[], fill?
  * holds a `{{name}}` placeholder, the queue message carries `fill: { name: secret }`,
  * and delivery fills it in. Any placeholder left unfilled makes the message unfillable.
  */
-const PLACEHOLDERS = /\{\{([a-z_]{1,32})\}\}/g;
+const SECRET_NAMES = ["client_link", "invite_link", "reset_link", "confirmation_link"] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+// Only these names are placeholders: text a user typed that happens to hold `{{…}}` (a
+// first name, an event title) is neither filled nor makes a message unfillable.
+const PLACEHOLDERS = new RegExp(`\\{\\{(${SECRET_NAMES.join("|")})\\}\\}`, "g");
 
 /** A placeholder for `fill[name]`, for the text and the links of a stored e-mail. */
-export const placeholder = (name: string) => `{{${name}}}`;
+export const placeholder = (name: SecretName) => `{{${name}}}`;
 
 /**
  * The `{{name}}` placeholders of a stored e-mail filled with the job's secrets; in an

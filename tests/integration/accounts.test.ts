@@ -326,7 +326,8 @@ describe("redirect rules", () => {
     expect(html).toContain("Sign up to accept your event invitation");
     expect(html).toContain("you are being invited to join an event at no cost");
     expect(html).toContain("Must be at least 8 characters with uppercase, lowercase, and number");
-    expect(html).toMatch(/aria-selected="true"[^>]*>Sign Up</);
+    // Link tabs are navigation links (issue 14 item 12): the open one is aria-current.
+    expect(html).toMatch(/aria-current="page"[^>]*>Sign Up</);
   });
 
   it("sends a signed-in user without Pro or an accepted invitation to /subscription", async () => {

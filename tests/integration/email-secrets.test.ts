@@ -89,6 +89,16 @@ describe("secrets in outgoing mail (issue 14 item 5)", () => {
     expect((await rowsTo(email))[0]).toMatchObject({ status: "failed" });
   });
 
+  it("text a user typed with braces in it is neither filled nor a hole: the e-mail goes out without the secret in it", async () => {
+    const email = uniqueEmail("braces");
+    await heldEmailJobs(() => createClient().post("/auth", { intent: "signup", firstName: "{{reset_link}}{{x}}", lastName: "Park", email, password: "Sunset2026" }));
+    const [row] = await rowsTo(email);
+    const api = createFakeEmailApi();
+    expect(await deliverOutboxEmail(db, MAIL_ENV, row!.id, api.fetcher, { confirmation_link: "http://localhost/confirm-email?token=t" })).toBe("sent");
+    expect(api.requests[0]!.body.text).toContain("Hi { {reset_link}}{ {x}}, welcome to Event Flow.");
+    expect(api.requests[0]!.body.text).toContain("http://localhost/confirm-email?token=t");
+  });
+
   it("through the queue, the local mailbox (development, tests) gets the filled link, and it resets the password", async () => {
     const { email } = await signUp(createClient());
     await createClient().post("/auth", { intent: "forgot", email });

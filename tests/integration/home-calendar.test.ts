@@ -114,7 +114,7 @@ describe("home calendar (spec §2 Events list: Calendar)", () => {
     const { client } = await leadWithEvent();
     const html = await (await client.get("/?tab=hired")).text();
     expect(hrefOf(html, "Calendar")).toBe("/?tab=hired&view=calendar");
-    expect(html).toMatch(/aria-selected="true"[^>]*>List</);
+    expect(html).toMatch(/aria-current="page"[^>]*>List</);
     expect(html).not.toContain("<table");
   });
 });

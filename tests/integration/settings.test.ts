@@ -501,8 +501,10 @@ describe("tabs", () => {
     { query: "?tab=admin", selected: "Business" },
   ])("'$query' opens $selected, with Back, the help links and Sign Out", async ({ query, selected }) => {
     const html = await textOf(await me.client.get(`/settings${query}`));
-    expect(html).toMatch(new RegExp(`role="tab" aria-selected="true"[^>]*>${selected}<`));
-    expect(html.match(/aria-selected="true"/g)).toHaveLength(1);
+    // Link tabs are navigation links (issue 14 item 12): the open one is aria-current.
+    expect(html).toMatch(new RegExp(`aria-current="page"[^>]*>${selected}<`));
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(html).not.toContain('role="tab"');
     for (const href of ["/", "/support", "/privacy-policy", "/about"]) expect(html).toMatch(new RegExp(`<a[^>]*href="${href}"`));
     expect(html).toMatch(/<form[^>]*action="\/logout"/);
     expect(await visibleText(new Response(html))).toContain("Sign Out");

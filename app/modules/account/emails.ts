@@ -1,8 +1,8 @@
 import type { OutgoingEmail } from "~/utils/email.server";
-import { emailLayout as layout } from "~/utils/email-layout";
+import { emailLayout as layout, plain } from "~/utils/email-layout";
 
 export function confirmationEmail(to: string, firstName: string, url: string): OutgoingEmail {
-  const intro = `Hi ${firstName}, welcome to Event Flow.`;
+  const intro = `Hi ${plain({ firstName }).firstName}, welcome to Event Flow.`;
   const body = "Please confirm your email address so your team invitations and account notices reach you.";
   const footer = "If you did not create an Event Flow account, you can ignore this email.";
   return {

@@ -1,7 +1,7 @@
 import { format, parse } from "date-fns";
 import { formatEventDate } from "~/modules/event/components/event-card";
 import type { OutgoingEmail } from "~/utils/email.server";
-import { emailLayout } from "~/utils/email-layout";
+import { emailLayout, plain } from "~/utils/email-layout";
 import { positionLabel } from "./schema";
 
 type EventFacts = { title: string; date: string; venue: string | null; coupleNames: string | null };
@@ -14,13 +14,6 @@ export function formatTimeOfDay(time: string) {
 const INVITE_LINK = "{{invite_link}}";
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
-
-/** What users typed, with no `{{` left that could read as a placeholder of ours. */
-function plain<T extends Record<string, unknown>>(values: T): T {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, typeof value === "string" ? value.replaceAll("{{", "{ {") : value]),
-  ) as T;
-}
 
 function eventLines(facts: EventFacts) {
   const event = plain(facts);
