@@ -24,9 +24,17 @@ export const LIMITS = {
   // portal pages and actions, or the portal socket), never the use of a valid link
   // (decision 005: one venue's Wi-Fi is one IP for the couple, parents and planner).
   clientLinkPerIp: { name: "client-link-ip", max: 30, windowMs: MINUTE },
+  // Issue 14 item 8: a client link made 25 edits in 3.6 s. Every write of a portal counts
+  // (subject: the access id); a couple filling in their family list saves far less often.
+  portalWritesPerLink: { name: "portal-writes", max: 30, windowMs: MINUTE },
+  // One address invited to one event (subject `event-id address`), first send included:
+  // re-inviting it five times sent five e-mails.
+  invitationSends: { name: "invite-send", max: 3, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+export const TOO_MANY_CHANGES = "Too many changes at once. Please wait a minute and try again.";
+export const INVITE_SENT_RECENTLY = "This invitation was just sent. Please wait a few minutes before sending it again.";
 export const SIGN_IN_LOCKED = "Too many failed sign-in attempts. Please wait 10 minutes and try again.";
 
 function windowOf(limit: Limit, now: number) {

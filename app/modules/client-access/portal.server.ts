@@ -6,7 +6,7 @@ import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isD
 import type { ClientGrant } from "~/modules/event/permissions";
 import { notifyClientChange } from "~/modules/notifications/team-changes.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
+import { clientIp, consume, LIMITS, peek, recordFailure, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { portalReads, readPortalCookie } from "./service.server";
 
@@ -102,6 +102,10 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   // refused as one its flags do not allow.
   if (!isClientIntent(intent) || !canDo(grant, intent)) {
     return data<DashboardActionData>({ intent, toast: errorToast("Error", "You do not have permission to do that.") }, { status: 403 });
+  }
+  // Every write of a link counts (issue 14, item 8: a burst of 25 edits in 3.6 s).
+  if (await consume(db, [[LIMITS.portalWritesPerLink, accessId]])) {
+    return data<DashboardActionData>({ intent, toast: errorToast("Error", TOO_MANY_CHANGES) }, { status: 429 });
   }
   const claim = await claimForIntent(formData, `client:${accessId}`, intent);
   if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });

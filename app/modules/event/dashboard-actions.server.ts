@@ -41,7 +41,7 @@ export type Outcome =
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
-  | { kind: "failed"; status: 400 | 404 | 409; title: string; description: string }
+  | { kind: "failed"; status: 400 | 404 | 409 | 429; title: string; description: string }
   /** A client link was created: the page shows it this once, to copy (spec §2 'Client tab'). */
   | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean; live?: Live };
 
@@ -221,7 +221,7 @@ const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formD
     return { kind: "client-link", toast: "Invitation sent successfully", url: created.url, email: value.email, emailFailed: created.emailFailed, live: TEAM_CHANGED };
   }
   const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...value, inviteType: value.inviteType, inviteeName: value.firstName }, claim);
-  if (outcome.status === "refused") return { kind: "failed", status: 409, title: "Failed to send invitation", description: outcome.message };
+  if (outcome.status === "refused") return { kind: "failed", status: outcome.tooMany ? 429 : 409, title: "Failed to send invitation", description: outcome.message };
   return { kind: "saved", toast: "Invitation sent successfully", to: teamTab(event.id), live: TEAM_CHANGED };
 };
 

@@ -17,6 +17,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { isoNow } from "~/utils/time";
+import { consume, INVITE_SENT_RECENTLY, LIMITS } from "~/utils/rate-limit.server";
 import { type Claim, isRepeat, priorResult } from "~/utils/idempotency.server";
 import { shooterInviteEmail } from "./emails";
 import { positionLabel, TEAM_SIZE_MAX } from "./schema";
@@ -73,7 +74,7 @@ export type ShooterInviteInput = {
   endTime: string | null;
 };
 
-export type InviteOutcome = { status: "sent" | "resent"; inviteId: string } | { status: "refused"; message: string };
+export type InviteOutcome = { status: "sent" | "resent"; inviteId: string } | { status: "refused"; message: string; tooMany?: true };
 
 function isUniqueViolation(error: unknown) {
   return String((error as { cause?: unknown })?.cause ?? error).includes("UNIQUE");
@@ -120,6 +121,10 @@ export async function sendShooterInvite(
     return { status: "refused", message: `An event can have at most ${TEAM_SIZE_MAX} pending invitations.` };
   }
 
+  // Sends of one address to one event are limited (issue 14, item 8): each is an e-mail.
+  if (await consume(db, [[LIMITS.invitationSends, `${event.id} ${input.email}`]])) {
+    return { status: "refused", message: INVITE_SENT_RECENTLY, tooMany: true };
+  }
   const resend = existing?.status === "pending";
   const inviteId = resend ? existing.id : newInviteId();
   // A new secret with every send: the e-mail's link (filled in when it is sent, never
