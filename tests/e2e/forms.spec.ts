@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { createEventFromForm, demoSessionCookies, toast, uniqueEmail } from "./helpers";
 
 // Issue 14, item 10: a save answers with a redirect, so a reload sends nothing and
 // reopens no form; a client link stays on screen until it is dismissed. (A form sent
@@ -12,21 +12,11 @@ test.beforeAll(async ({ browser }) => {
   demoCookies = await demoSessionCookies(browser);
 });
 
-async function newEvent(page: import("@playwright/test").Page, title: string) {
-  await page.goto("/events/new");
-  await waitForHydration(page);
-  await page.getByLabel("Event Title").fill(title);
-  await page.getByLabel("Wedding Date").fill("2027-10-09");
-  await page.getByRole("button", { name: "Create Event" }).click();
-  await skipInviteStep(page);
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  return page.url().replace(/[?#].*$/, "");
-}
-
 test.describe("creating forms (phone)", () => {
   test("a new client link: the address forgets the form, the link stays until Done, a reload shows neither", async ({ page, context }) => {
     await context.addCookies(demoCookies);
-    const eventUrl = await newEvent(page, `Flash Wedding ${Date.now()}`);
+    await createEventFromForm(page, `Flash Wedding ${Date.now()}`);
+    const eventUrl = page.url().replace(/[?#].*$/, "");
     await page.goto(`${eventUrl}?tab=client&dialog=create-client-access`);
     await waitForHydration(page);
     const create = page.getByRole("dialog", { name: "Create Client Access" });
