@@ -13,6 +13,13 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  */
 export const NON_FORM_PATH_PREFIXES: readonly string[] = [];
 
+/**
+ * Our largest form (an event's notes, the invite step's 20 entries) is a few kilobytes;
+ * anything far larger is refused before it is read.
+ */
+export const FORM_BODY_MAX_BYTES = 256 * 1024;
+export const FORM_TOO_LARGE = "The form is too large.";
+
 export const UNSUPPORTED_CONTENT_TYPE = "Unsupported Content-Type: send the form as application/x-www-form-urlencoded or multipart/form-data.";
 export const UNREADABLE_FORM = "The form could not be read. Please reload the page and try again.";
 
@@ -23,9 +30,13 @@ export async function formBodyRefusal(request: Request): Promise<Response | null
   if (NON_FORM_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return null;
   const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) return plain(415, UNSUPPORTED_CONTENT_TYPE);
+  if (Number(request.headers.get("Content-Length") ?? 0) > FORM_BODY_MAX_BYTES) return plain(413, FORM_TOO_LARGE);
   try {
-    // A copy is read, so the action still gets the whole body.
-    await request.clone().formData();
+    // A copy is read, so the action still gets the whole body; a body sent without a
+    // length (chunked) is measured once read.
+    const body = await request.clone().arrayBuffer();
+    if (body.byteLength > FORM_BODY_MAX_BYTES) return plain(413, FORM_TOO_LARGE);
+    await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();
   } catch {
     return plain(400, UNREADABLE_FORM);
   }

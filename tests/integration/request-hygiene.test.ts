@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { events, profiles, users } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { UNREADABLE_FORM, UNSUPPORTED_CONTENT_TYPE } from "~/utils/form-body.server";
+import { FORM_BODY_MAX_BYTES, FORM_TOO_LARGE, UNREADABLE_FORM, UNSUPPORTED_CONTENT_TYPE } from "~/utils/form-body.server";
 import { createEvent } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor, uniqueEmail, VALID_SIGNUP } from "./helpers";
 
@@ -56,6 +56,15 @@ describe("posts that are not forms (issue 14 item 6)", () => {
     expect((await db.select().from(profiles).where(eq(profiles.userId, id)))[0]).toEqual(profileBefore);
     // Still signed in: the refused sign-out did nothing either.
     expect((await client.get("/settings")).status).toBe(200);
+  });
+
+  it("an oversized form is refused (413) before it is read, and creates nothing", async () => {
+    const email = uniqueEmail();
+    const body = new URLSearchParams({ ...VALID_SIGNUP, email, businessName: "x".repeat(FORM_BODY_MAX_BYTES) }).toString();
+    const response = await rawPost(createClient(), "/auth", body, "application/x-www-form-urlencoded");
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(FORM_TOO_LARGE);
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it("keeps React Router's own posts working: a form's encoding to the page or its .data URL", async () => {
