@@ -543,7 +543,8 @@ export const emailOutbox = sqliteTable(
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
-    // "<who>:<intent>:<hash of the form key and its fields>"
+    // SHA-256 of "<who>:<intent>:<the form's key>:<SHA-256 of its other fields>"
+    // (app/utils/idempotency.server.ts); the material itself is never stored.
     key: text("key").primaryKey(),
     // JSON: what the first submit created (its ids), to answer a repeat the same way.
     result: text("result", { mode: "json" }).notNull().$type<Record<string, unknown>>(),

@@ -77,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const { env } = context.get(cloudflareContext);
     // Sending the same list twice (a double tap, a reload) sends each invitation once.
-    const claim = await claimOf(formData, `user:${viewer.userId}`, "send-invitations");
+    const claim = await claimOf(formData, `user:${viewer.userId}:${event.id}`, "send-invitations");
     if (claim === "malformed") return data<ActionData>({ entries, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
     const sent = await sendInvitations(db, env, new URL(request.url).origin, viewer, event, entries, claim);
     if (sent.count === 0) {

@@ -3,6 +3,7 @@ import { authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, se
 import { CLAIM_TTL_DAYS } from "./idempotency.server";
 import type { Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
+import { enqueueJobs } from "./jobs";
 import { DAY, isoIn, MINUTE } from "./time";
 
 /** How long an outbox row may wait before the cron hands it to the queue again. */
@@ -25,7 +26,7 @@ export const SENT_EMAIL_RETENTION_MS = 30 * DAY;
 export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new Date()) {
   const nowIso = now.toISOString();
   const [expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims] = await db.batch([
-    db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash }),
+    db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash, userId: sessions.userId }),
     db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
     db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
     db.delete(processedJobs).where(lt(processedJobs.processedAt, isoIn(-30 * DAY, now))).returning({ key: processedJobs.key }),
@@ -40,6 +41,10 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
       .where(
         and(
           eq(emailOutbox.status, "queued"),
+          // Never tried: its queue message was lost. A row the queue has tried is still
+          // being retried with backoff (for longer than this wait); handing it over again,
+          // without the secrets only the queue message carries, would fail it.
+          eq(emailOutbox.attempts, 0),
           lt(emailOutbox.createdAt, isoIn(-STUCK_EMAIL_AFTER_MS, now)),
           or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, nowIso)),
         ),
@@ -48,6 +53,11 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))).returning({ key: idempotencyKeys.key }),
   ]);
   await enqueueEmails(env, stuck.map((row) => row.id));
+  // An expired session's live sockets close too (issue 14 item 4), through the queue's
+  // 'end-sessions' job, as a failed close is retried.
+  const ended = new Map<string, string[]>();
+  for (const row of expiredSessions) ended.set(row.userId, [...(ended.get(row.userId) ?? []), row.id]);
+  await enqueueJobs(env, [...ended].map(([userId, sessionHashes]) => ({ kind: "end-sessions" as const, userId, sessionHashes })));
   return {
     sessions: expiredSessions.length,
     authTokens: expiredTokens.length,

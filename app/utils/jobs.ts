@@ -36,8 +36,10 @@ export const JOBS_QUEUE = "event-flow-jobs";
 export const JOBS_DEAD_LETTER_QUEUE = "event-flow-jobs-dlq";
 
 export async function enqueueJobs(env: Pick<Env, "JOBS">, jobs: JobMessage[], options: { delaySeconds?: number } = {}) {
-  if (jobs.length === 0) return;
-  await env.JOBS.sendBatch(jobs.map((body) => ({ body: JobMessageSchema.parse(body), ...options })));
+  // A queue takes at most 100 messages per sendBatch.
+  for (let start = 0; start < jobs.length; start += 100) {
+    await env.JOBS.sendBatch(jobs.slice(start, start + 100).map((body) => ({ body: JobMessageSchema.parse(body), ...options })));
+  }
 }
 
 /** Exponential backoff for a failed attempt: 30 s, 60 s, 120 s … capped at one hour. */

@@ -157,6 +157,27 @@ describe("a creating form sent twice", () => {
     expect((await db.select().from(notifications).where(eq(notifications.userId, lead.id))).length).toBe(before + 1);
   });
 
+  it("an invitation picked from a saved contact carries the key too (the form holds the contact's id)", async () => {
+    const email = uniqueEmail("picked");
+    await lead.client.post("/settings?tab=contacts", { intent: "add-contact", shooterType: "second_shooter", firstName: "Pat", email });
+    const [contact] = await db.select().from(shooterContacts).where(eq(shooterContacts.email, email));
+    const page = await html(await lead.client.get(`/events/${eventId}?tab=team&dialog=invite-team&id=${contact!.id}`));
+    expect(page).toContain(email);
+    expect(page).toMatch(/name="idempotencyKey" value="[A-Za-z0-9_-]{24}"/);
+  });
+
+  it("a key sent to another event's form is a new submission there", async () => {
+    const other = eventIdFrom(await lead.client.post("/events/new", { title: "Other Wedding", date: "2027-09-02" }));
+    const shared = key();
+    const firstName = `Kit${crypto.randomUUID().slice(0, 4)}`;
+    for (const event of [eventId, other]) {
+      expect((await lead.client.post(`/events/${event}`, { intent: "add-person", firstName, role: "guest", idempotencyKey: shared })).status).toBe(302);
+    }
+    for (const event of [eventId, other]) {
+      expect(await db.select().from(eventPeople).where(and(eq(eventPeople.eventId, event), eq(eventPeople.firstName, firstName)))).toHaveLength(1);
+    }
+  });
+
   it("a malformed key is refused (400) and creates nothing", async () => {
     const firstName = `Bad${crypto.randomUUID().slice(0, 4)}`;
     for (const bad of ["short", "has spaces in it here", "x".repeat(65)]) {

@@ -75,11 +75,31 @@ describe("cron housekeeping", () => {
     const fresh = outboxInsert(db, { to: "a@b.co", subject: "s", text: "t", kind: "test" });
     await fresh.statement;
     await db.update(emailOutbox).set({ createdAt: iso(-60_000) }).where(eq(emailOutbox.id, fresh.id));
+    // Tried once and waiting for the queue's next retry (its secrets are only in that
+    // message): not handed over again, which would fail it (issue 14 item 5).
+    const retrying = outboxInsert(db, { to: "a@b.co", subject: "s", text: "{{reset_link}}", kind: "test" });
+    await retrying.statement;
+    await db.update(emailOutbox).set({ createdAt: iso(-HOUR), attempts: 1 }).where(eq(emailOutbox.id, retrying.id));
 
     const send = vi.spyOn(env.JOBS, "sendBatch");
     const result = await runHousekeeping(db, env, NOW);
     expect(result.requeuedEmails).toBe(1);
     expect(send).toHaveBeenCalledWith([{ body: { kind: "email", outboxId: id } }]);
+    send.mockRestore();
+  });
+
+  it("closes the live sockets of the sessions it removes, through the queue (issue 14 item 4)", async () => {
+    const user = await createUser(db);
+    await db.insert(sessions).values([
+      { tokenHash: "expired-a", userId: user.id, expiresAt: iso(-HOUR) },
+      { tokenHash: "expired-b", userId: user.id, expiresAt: iso(-60_000) },
+      { tokenHash: "still-on", userId: user.id, expiresAt: iso(HOUR) },
+    ]);
+    const send = vi.spyOn(env.JOBS, "sendBatch");
+    await runHousekeeping(db, env, NOW);
+    const jobs = send.mock.calls.flatMap(([messages]) => [...messages].map((message) => message.body as { kind: string; userId?: string; sessionHashes?: string[] }));
+    const ended = jobs.find((job) => job.kind === "end-sessions" && job.userId === user.id);
+    expect(ended?.sessionHashes?.sort()).toEqual(["expired-a", "expired-b"]);
     send.mockRestore();
   });
 

@@ -61,4 +61,17 @@ describe("sending one invitation again and again", () => {
     expect(await db.select().from(eventInvites).where(eq(eventInvites.email, email))).toHaveLength(1);
     expect((await send(uniqueEmail("other"))).status).toBe(302);
   });
+
+  it("a repeat of the last allowed send (a double tap) is answered as the first was, not refused", async () => {
+    const email = uniqueEmail("tap");
+    const form = { intent: "invite-team", firstName: "Sam", email, inviteType: "second_shooter" };
+    const path = `/events/${eventId}?tab=team&dialog=invite-team`;
+    for (let n = 1; n < LIMITS.invitationSends.max; n++) expect((await lead.client.post(path, form)).status).toBe(302);
+    const last = { ...form, idempotencyKey: crypto.randomUUID().replaceAll("-", "") };
+    expect((await lead.client.post(path, last)).status).toBe(302);
+    const repeat = await lead.client.post(path, last);
+    expect(repeat.status).toBe(302);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(LIMITS.invitationSends.max);
+    expect((await lead.client.post(path, form)).status).toBe(429);
+  });
 });

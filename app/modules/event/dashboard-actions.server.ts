@@ -326,7 +326,8 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   if (!isDashboardIntent(intent)) {
     return data<DashboardActionData>({ intent: null, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   }
-  const claim = await claimForIntent(formData, `user:${asker.userId}`, intent);
+  // Scoped to the event too: the page's key may outlive a move to another event's page.
+  const claim = await claimForIntent(formData, `user:${asker.userId}:${eventId}`, intent);
   if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   const inline = INLINE[intent]?.prepare(formData);
   const batched = inline && !("kind" in inline) ? inline : undefined;

@@ -122,8 +122,10 @@ export async function sendShooterInvite(
   }
 
   // Sends of one address to one event are limited (issue 14, item 8): each is an e-mail.
+  // A repeat of a form already sent is answered as the first was, never refused.
   if (await consume(db, [[LIMITS.invitationSends, `${event.id} ${input.email}`]])) {
-    return { status: "refused", message: INVITE_SENT_RECENTLY, tooMany: true };
+    const first = claim ? await priorResult(db, claim) : null;
+    return first ? asSent(first) : { status: "refused", message: INVITE_SENT_RECENTLY, tooMany: true };
   }
   const resend = existing?.status === "pending";
   const inviteId = resend ? existing.id : newInviteId();
@@ -175,7 +177,7 @@ export async function sendShooterInvite(
   } catch (error) {
     if (claim && isRepeat(error)) {
       const first = await priorResult(db, claim);
-      if (first) return { status: first.status === "resent" ? "resent" : "sent", inviteId: String(first.inviteId) };
+      if (first) return asSent(first);
     }
     // The same address invited from two devices at once: the other one won.
     if (isUniqueViolation(error)) return { status: "resent", inviteId: (await inviteIdFor(db, event.id, input.email)) ?? inviteId };
@@ -184,6 +186,11 @@ export async function sendShooterInvite(
   await enqueueEmails(env, [mail.id], { invite_link: `${origin}/accept-invite/${token}` });
   if (notification) await dispatchNotifications(env, [notification.written]);
   return { status: resend ? "resent" : "sent", inviteId };
+}
+
+/** A repeated submission's answer: the first one's outcome, as its claim recorded it. */
+function asSent(first: Record<string, unknown>): InviteOutcome {
+  return { status: first.status === "resent" ? "resent" : "sent", inviteId: String(first.inviteId) };
 }
 
 async function inviteIdFor(db: Db, eventId: string, email: string) {

@@ -99,8 +99,11 @@ export function FormDialog<Shape extends Record<string, unknown>>({
     <UrlDialog title={title} closeTo={close}>
       <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
-        {/* A form without a row id creates one: a second submit must not create it twice. */}
-        {id ? <input type="hidden" name="id" value={id} /> : <IdempotencyField />}
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        {/* The server reads it for creating intents only (an invitation picked from a saved
+            contact carries the contact's id and still creates): a second submit must not
+            create twice. */}
+        <IdempotencyField />
         {children}
         <DialogButtons closeTo={close} busy={busy || submitDisabled} label={busy ? busyLabel : submitLabel} destructive={destructive} />
       </Form>
