@@ -99,3 +99,19 @@ describe("the notification channel", () => {
     expect(open.closed).toEqual([4003]);
   });
 });
+
+describe("the channel's rooms (issue 14 item 4)", () => {
+  it("a room left empty is forgotten when sessions end, unless it was joined after the ending began (its socket may be new)", async () => {
+    const { runInDurableObject } = await import("cloudflare:test");
+    const userId = `rooms-${crypto.randomUUID()}`;
+    const stub = env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userId));
+    const [early, late] = [crypto.randomUUID(), crypto.randomUUID()];
+    // `early` was joined long ago; `late` is stamped as joined after the ending begins.
+    await runInDurableObject(stub, async (_instance, state) => {
+      await state.storage.put("rooms", { [early]: 1, [late]: Date.now() + 60_000 });
+    });
+    await stub.endSessions(userId, ["a-session"]);
+    const rooms = await runInDurableObject(stub, (_instance, state) => state.storage.get<Record<string, number>>("rooms"));
+    expect(Object.keys(rooms ?? {})).toEqual([late]);
+  });
+});

@@ -82,12 +82,14 @@ export class UserChannel extends DurableObject<Env> {
    * room where it may hold a socket, and only those, not every event the user can see.
    */
   async joinedRoom(eventId: string): Promise<void> {
-    const rooms = await this.rooms();
-    if (!rooms.includes(eventId)) await this.ctx.storage.put(ROOMS_KEY, [...rooms, eventId]);
+    // When the room was last joined: endSessions forgets only rooms joined before it began.
+    await this.ctx.storage.put(ROOMS_KEY, { ...(await this.rooms()), [eventId]: Date.now() });
   }
 
-  private async rooms() {
-    return (await this.ctx.storage.get<string[]>(ROOMS_KEY)) ?? [];
+  /** The rooms joined, each with when it was last joined (a list, stored before: time 0). */
+  private async rooms(): Promise<Record<string, number>> {
+    const stored = await this.ctx.storage.get<Record<string, number> | string[]>(ROOMS_KEY);
+    return Array.isArray(stored) ? Object.fromEntries(stored.map((eventId) => [eventId, 0])) : (stored ?? {});
   }
 
   /**
@@ -98,11 +100,16 @@ export class UserChannel extends DurableObject<Env> {
    */
   async endSessions(userId: string, sessionHashes: string[]): Promise<void> {
     for (const hash of sessionHashes) for (const ws of this.ctx.getWebSockets(`session:${hash}`)) ws.close(ACCESS_ENDED, "Signed out");
-    const rooms = await this.rooms();
+    const started = Date.now();
+    const rooms = Object.keys(await this.rooms());
     const results = await Promise.allSettled(rooms.map((eventId) => roomOf(this.env, eventId).endSessions(userId, sessionHashes)));
-    const empty = new Set(rooms.filter((_, i) => results[i]!.status === "fulfilled" && (results[i] as PromiseFulfilledResult<number>).value === 0));
-    // Re-read: a room joined meanwhile must not be dropped.
-    if (empty.size > 0) await this.ctx.storage.put(ROOMS_KEY, (await this.rooms()).filter((eventId) => !empty.has(eventId)));
+    const empty = rooms.filter((_, i) => results[i]!.status === "fulfilled" && (results[i] as PromiseFulfilledResult<number>).value === 0);
+    if (empty.length > 0) {
+      // Re-read: a room joined while the rooms were asked (its socket may be new) stays.
+      const latest = await this.rooms();
+      for (const eventId of empty) if ((latest[eventId] ?? started) < started) delete latest[eventId];
+      await this.ctx.storage.put(ROOMS_KEY, latest);
+    }
     const failed = results.filter((r) => r.status === "rejected").length;
     if (failed > 0) throw new Error(`Could not close the sockets of ended sessions in ${failed} room(s)`);
   }

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { cloudflareContext, viewerContext } from "~/context";
-import { eventClientAccess } from "~/db/schema";
+import { eventClientAccess, sessions } from "~/db/schema";
 import { readPortalCookie } from "~/modules/client-access/service.server";
 import { isEventId, requireEventAccess } from "~/modules/event/service.server";
 import { sha256Hex } from "~/utils/crypto.server";
@@ -10,8 +10,8 @@ import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server
 import { readSession } from "~/utils/session.server";
 import { ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
 import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/durable-objects/user-channel";
-import { channelOf, joinedRoom } from "~/modules/notifications/live.server";
-import { roomOf } from "./room.server";
+import { channelOf, endLiveSessions, joinedRoom } from "~/modules/notifications/live.server";
+import { revokeLive, roomOf } from "./room.server";
 
 // WebSocket admission to an event's live room (issue 7): the same authorization as
 // the event's pages, decided here in the Worker; the room trusts the viewer header
@@ -44,7 +44,11 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     if (!session?.viewer) return refuse(401, "Not signed in");
     const headers = new Headers(request.headers);
     headers.set(CHANNEL_VIEWER_HEADER, JSON.stringify({ userId: session.viewer.userId, sessionHash: session.viewer.sessionHash } satisfies ChannelViewer));
-    return admitted(() => channelOf(env, session.viewer.userId).fetch(new Request(request, { headers })));
+    return admitted(async () => {
+      const response = await channelOf(env, session.viewer.userId).fetch(new Request(request, { headers }));
+      recheckAfterAdmission(env, ctx, { userId: session.viewer.userId, sessionHash: session.viewer.sessionHash });
+      return response;
+    });
   }
 
   const eventMatch = url.pathname.match(EVENT_LIVE);
@@ -91,16 +95,48 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   headers.set(ROOM_VIEWER_HEADER, JSON.stringify(viewer));
   return admitted(async () => {
     const opened = roomOf(env, eventId).fetch(new Request(request, { headers }));
-    if (viewer.role === "client") return opened;
+    if (viewer.role === "client") {
+      const response = await opened;
+      recheckAfterAdmission(env, ctx, { eventId, clientAccessId: viewer.clientAccessId });
+      return response;
+    }
     // The user's channel learns the room, for ending the session there later (issue 14
     // item 4). Unrecorded, the socket could outlive its session: it is not kept, and the
     // device retries (a refused handshake reconnects with backoff).
     const [response, recorded] = await Promise.all([opened, joinedRoom(env, viewer.userId, eventId)]);
-    if (recorded || !response.webSocket) return response;
+    if (recorded || !response.webSocket) {
+      recheckAfterAdmission(env, ctx, { userId: viewer.userId, sessionHash: viewer.sessionHash, eventId });
+      return response;
+    }
     response.webSocket.accept();
     response.webSocket.close(1011, "Try again");
     return refuse(503, "Try again");
   });
+}
+
+type Admitted = { userId: string; sessionHash: string; eventId?: string } | { eventId: string; clientAccessId: string };
+
+/**
+ * A session or link that ended while its socket was being admitted (checked, then the
+ * room or channel accepted it) would miss the closing of ended access, which looks for
+ * sockets that exist. So once the socket is in (and the channel knows its room), D1 is
+ * asked again: gone, the socket is closed as the ending would have. Whichever of the two
+ * comes last closes it. In the background: the handshake does not wait.
+ */
+function recheckAfterAdmission(env: Env, ctx: ExecutionContext, admitted: Admitted) {
+  const db = getDb(env);
+  const now = new Date().toISOString();
+  ctx.waitUntil(
+    (async () => {
+      if ("clientAccessId" in admitted) {
+        const [still] = await db.select({ id: eventClientAccess.id }).from(eventClientAccess).where(and(eq(eventClientAccess.id, admitted.clientAccessId), gt(eventClientAccess.expiresAt, now)));
+        if (!still) await revokeLive(env, admitted.eventId, { clientAccessId: admitted.clientAccessId });
+        return;
+      }
+      const [still] = await db.select({ hash: sessions.tokenHash }).from(sessions).where(and(eq(sessions.tokenHash, admitted.sessionHash), gt(sessions.expiresAt, now)));
+      if (!still) await endLiveSessions(env, admitted.userId, [admitted.sessionHash]);
+    })().catch((error: unknown) => console.warn("Could not re-check a socket's access after its admission", error instanceof Error ? error.message : error)),
+  );
 }
 
 /** requireEventAccess throws a redirect (signed out), or data with 404/403. */
