@@ -16,9 +16,13 @@ export const LIMITS = {
   resetPerEmail: { name: "reset-email", max: 10, windowMs: MINUTE },
   // Lock policy (decision 002, issue 14 item 9): wrong passwords lock one address for
   // one IP (subject `address ip`), so a stranger elsewhere cannot lock the owner out;
-  // across all IPs they only slow the address down (signInDelayMs), never refuse it.
+  // across all IPs they slow down the devices the owner never signed in on
+  // (signInDelayMs) and give those a small shared allowance; the owner's devices go on.
   failedSignInsPerPair: { name: "signin-failed-pair", max: 10, windowMs: 10 * MINUTE },
   failedSignInsPerAddress: { name: "signin-failed-address", max: 10, windowMs: 10 * MINUTE },
+  // While an address has that many failures, devices it never signed in on share this
+  // allowance (consume, subject: the address): a botnet gets a few guesses, not one per IP.
+  unknownDeviceSignIns: { name: "signin-unknown-device", max: 10, windowMs: 10 * MINUTE },
   confirmationPerUser: { name: "confirm-user", max: 3, windowMs: 10 * MINUTE },
   // Client links: guesses only (an unknown or malformed token, on the exchange, the
   // portal pages and actions, or the portal socket), never the use of a valid link

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authTokens, emailOutbox, eventSecondShooters, profiles, sessions, users } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { signInDelayMs } from "~/utils/rate-limit.server";
+import { consume, LIMITS, signInDelayMs, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { createEvent, createUser } from "../factories";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { createClient, deliveredMail, heldEmailJobs, ORIGIN, sessionFor, signIn, signUp, uniqueEmail, VALID_SIGNUP } from "./helpers";
@@ -190,17 +190,39 @@ describe("sign in", () => {
     expect(owner.jar.has("ef_session")).toBe(true);
   });
 
-  it("failures from many IPs never refuse a fresh IP with the right password: they only slow the address down", async () => {
+  it("failures from many IPs slow down and then cap the devices the owner never used; the owner's own device goes on at once", async () => {
     const { email, password } = await signUp(createClient());
+    // The owner signed in on this phone before the attack: it is a known device.
+    const phone = createClient();
+    expect((await signIn(phone, email, password)).status).toBe(302);
+    expect(phone.jar.has("ef_device")).toBe(true);
+    phone.jar.delete("ef_session");
+
     for (let i = 0; i < 12; i++) expect((await signIn(createClient(), email, "WrongPass123")).status).toBe(401);
+    // A new device with the right password still gets in, after the slow-down.
     const started = Date.now();
-    const owner = await signIn(createClient(), email, password);
-    expect(owner.status).toBe(302);
+    expect((await signIn(createClient(), email, password)).status).toBe(302);
     expect(Date.now() - started).toBeGreaterThanOrEqual(signInDelayMs(12) - 50);
     // A wrong password waits as long (the delay comes before the check: timing tells nothing).
     const wrongStarted = Date.now();
     expect((await signIn(createClient(), email, "WrongPass123")).status).toBe(401);
     expect(Date.now() - wrongStarted).toBeGreaterThanOrEqual(signInDelayMs(12) - 50);
+    // A botnet (a fresh IP each try) shares one small allowance: unknown devices tried 4
+    // times since the failures reached the threshold (the 11th and 12th failure, the two
+    // tries above); the rest of the allowance is used up here, then the next is refused,
+    // whatever its password.
+    for (let n = 5; n <= LIMITS.unknownDeviceSignIns.max; n++) await consume(db, [[LIMITS.unknownDeviceSignIns, email]]);
+    const capped = await signIn(createClient(), email, password);
+    expect(capped.status).toBe(429);
+    expect(await capped.text()).toContain(TOO_MANY_ATTEMPTS);
+    // The owner's phone is not held back, nor slowed.
+    const ownStarted = Date.now();
+    expect((await signIn(phone, email, password)).status).toBe(302);
+    expect(Date.now() - ownStarted).toBeLessThan(signInDelayMs(12));
+    // A device mark is the Worker's HMAC of the address: one made up does not pass.
+    const forger = createClient();
+    forger.jar.set("ef_device", "AAAAAAAAAAAAAAAAAAAAAA");
+    expect((await signIn(forger, email, password)).status).toBe(429);
   });
 
   it("rate-limits sign-ins per IP", async () => {

@@ -3,13 +3,14 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { createAuthenticator, InvalidCredentialsError } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, consume, type Limit, countOf, LIMITS, peek, recordFailure, SIGN_IN_LOCKED, signInDelayMs, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { clientIp, consume, type Limit, countOf, LIMITS, peek, recordFailure, SIGN_IN_LOCKED, signInDelayMs, SLOW_DOWN_AFTER, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { createSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
 import { errorToast, firstIssue } from "./action-result";
 import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
 import { requestPasswordReset, signUp } from "./service.server";
+import { isKnownDevice, rememberDevice } from "./known-device.server";
 import { isInvitedAddress } from "~/modules/team/service.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -48,8 +49,13 @@ export async function authAction({ request, context }: Args) {
     ]);
     if (locked) return refuse(SIGN_IN_LOCKED);
     if (overIp) return refuse(TOO_MANY_ATTEMPTS);
-    const delay = signInDelayMs(addressFailures);
-    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    // Under attack from many IPs, devices the owner never signed in on are slowed and
+    // share a small allowance; the owner's own devices are not held back (the reset link
+    // always works for a new one).
+    if (addressFailures >= SLOW_DOWN_AFTER && !(await isKnownDevice(env, request, email))) {
+      if (await consume(db, [[LIMITS.unknownDeviceSignIns, email]])) return refuse(TOO_MANY_ATTEMPTS);
+      await new Promise((resolve) => setTimeout(resolve, signInDelayMs(addressFailures)));
+    }
 
     let user: { id: string };
     try {
@@ -71,7 +77,9 @@ export async function authAction({ request, context }: Args) {
       );
     }
     const session = await createSession(db, request, user.id, stayLoggedIn);
-    return redirect(returnTo ?? "/", { headers: { "Set-Cookie": session.setCookie } });
+    const headers = new Headers({ "Set-Cookie": session.setCookie });
+    headers.append("Set-Cookie", await rememberDevice(env, request, email));
+    return redirect(returnTo ?? "/", { headers });
   }
 
   if (intent === "signup") {
