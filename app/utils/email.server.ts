@@ -72,7 +72,7 @@ const DELIVERY_LEASE_MS = 2 * MINUTE;
 export type DeliveryResult = "sent" | "already-sent" | "in-progress" | "missing" | "failed-before" | "unfillable";
 
 /** The e-mail settings (wrangler.toml [vars] and the EMAIL_API_KEY secret). */
-type MailEnv = { EMAIL_API_KEY?: string; EMAIL_API_URL: string; MAIL_FROM: string };
+type MailEnv = { EMAIL_API_KEY?: string; EMAIL_API_URL: string; MAIL_FROM: string; DEV_MAILBOX?: string };
 
 /**
  * Delivers one outbox e-mail, at most once: the row is claimed with a lease before
@@ -151,9 +151,13 @@ export async function deliverOutboxEmail(
       const body = (await response.json().catch(() => ({}))) as { id?: unknown };
       providerMessageId = typeof body.id === "string" ? body.id : null;
       deliveredVia = "http-api";
-    } else {
+    } else if (env.DEV_MAILBOX === "true") {
       // No API key (development, tests): the delivered row is the message in /dev/mail.
       deliveredVia = "dev-mailbox";
+    } else {
+      // A deployment without its e-mail key: the queue retries, then records the failure.
+      // Never "delivered" into the row: it would keep the links in D1 (issue 14 item 5).
+      throw new Error("No e-mail provider is configured (EMAIL_API_KEY)");
     }
   } catch (error) {
     await db

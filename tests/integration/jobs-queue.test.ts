@@ -104,6 +104,17 @@ describe("e-mail delivery through the HTTP API (faked at its boundary)", () => {
     expect((await rowOf(id)).attempts).toBe(2);
   });
 
+  it("a deployment without its e-mail key keeps the e-mail queued and throws: the links are never written into the row (issue 14 item 5)", async () => {
+    const id = await queueEmail();
+    const secret = "http://localhost/reset-password?token=never-stored";
+    const noKey = { EMAIL_API_KEY: "", EMAIL_API_URL: apiEnv.EMAIL_API_URL, MAIL_FROM: apiEnv.MAIL_FROM };
+    await db.update(emailOutbox).set({ textBody: "Choose a new password: {{reset_link}}" }).where(eq(emailOutbox.id, id));
+    await expect(deliverOutboxEmail(db, noKey, id, createFakeEmailApi().fetcher, { reset_link: secret })).rejects.toThrow("No e-mail provider is configured");
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "queued" });
+    expect(row.textBody).not.toContain(secret);
+  });
+
   it("does not send while another delivery holds the row", async () => {
     const api = createFakeEmailApi();
     const id = await queueEmail();
