@@ -18,6 +18,7 @@ import { INVITE_ENTRIES_MAX, INVITE_TYPE_LABELS, type InviteEntry, InviteEntries
 import { sendInvitations } from "~/modules/team/send-invitations.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { claimOf } from "~/utils/idempotency.server";
+import { useFlash } from "~/components/use-flash";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/events.$eventId.invite";
 
@@ -35,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 type ClientLink = { email: string; url: string; emailFailed: boolean };
-type ActionData = { entries: InviteEntry[]; result?: SubmissionResult<string[]>; toast: Toast | null; links?: ClientLink[] };
+type ActionData = { entries: InviteEntry[]; result?: SubmissionResult<string[]>; toast: Toast | null };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { event, viewer, db } = await requireEventAccess(context, request, params.eventId, "manageEvent");
@@ -88,8 +89,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       title: `${sent.count} invitation(s) sent successfully`,
       ...(sent.refused.length ? { description: `Not sent: ${sent.refused.join(" ")}` } : {}),
     };
-    // A client link can be copied only now: show it before the event opens.
-    if (sent.links.length) return { entries: [], toast: { id: crypto.randomUUID(), ...toast }, links: sent.links } satisfies ActionData;
+    // A client link can be copied only now: show it before the event opens, on this
+    // page again (post/redirect/get, issue 14 item 10: a reload sends nothing twice).
+    if (sent.links.length) {
+      throw await redirectWithToast(env, request, `/events/${event.id}/invite`, toast, { headers: { "X-Remix-Replace": "true" } }, { clientLinks: sent.links });
+    }
     throw await redirectWithToast(env, request, `/events/${event.id}`, toast, { headers: { "X-Remix-Replace": "true" } });
   }
 
@@ -136,8 +140,9 @@ export default function InviteStep({ loaderData, actionData }: Route.ComponentPr
   // Without JavaScript every field shows (the server ignores what a type does not use).
   const showShooter = !hydrated || type !== "client";
   const showClient = !hydrated || type === "client";
+  const links = useFlash("clientLinks");
 
-  if (actionData?.links?.length) return <ClientLinks greeting={loaderData.greetingName} eventId={event.id} links={actionData.links} toast={actionData.toast} />;
+  if (links?.length) return <ClientLinks greeting={loaderData.greetingName} eventId={event.id} links={links} />;
 
   return (
     <>
@@ -224,7 +229,7 @@ export default function InviteStep({ loaderData, actionData }: Route.ComponentPr
 }
 
 /** After sending: the client links, copyable this once (spec §2), then the event. */
-function ClientLinks({ greeting, eventId, links, toast }: { greeting: string; eventId: string; links: ClientLink[]; toast: Toast | null }) {
+function ClientLinks({ greeting, eventId, links }: { greeting: string; eventId: string; links: ClientLink[] }) {
   return (
     <>
       <SignedInHeader greetingName={greeting} />
@@ -246,7 +251,6 @@ function ClientLinks({ greeting, eventId, links, toast }: { greeting: string; ev
         </ButtonLink>
       </main>
       <AppFooter />
-      <ActionToast toast={toast} />
     </>
   );
 }

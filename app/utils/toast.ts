@@ -17,8 +17,11 @@ export type ToastInput = Omit<Toast, "id"> & { id?: string };
  * item 10: saves answer with a redirect, so a refresh never sends the form again):
  * a client link shown once right after its creation, and the device's audit entry.
  */
+const ClientLinkSchema = z.object({ url: z.string().max(300), email: z.string().max(320), emailFailed: z.boolean() });
 export const FlashSchema = z.object({
-  clientLink: z.object({ url: z.string().max(300), email: z.string().max(320), emailFailed: z.boolean() }).optional(),
+  clientLink: ClientLinkSchema.optional(),
+  /** The invite step's client links, shown once after 'send'. */
+  clientLinks: z.array(ClientLinkSchema).max(20).optional(),
   audit: z
     .object({
       timestamp: z.string().max(40),
