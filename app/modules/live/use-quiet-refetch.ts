@@ -14,7 +14,7 @@ import { useNavigation, useRevalidator } from "react-router";
  *
  * A submission and the reload of its own page's loaders (no redirect) are joined at once
  * instead, as before: React Router then reruns the loaders after the action and keeps
- * the action's data (the once-shown client link), which a later refetch would drop.
+ * the action's data (a form's errors and toast), which a later refetch would drop.
  */
 export function useQuietRefetch(): () => void {
   const { revalidate } = useRevalidator();
