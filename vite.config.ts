@@ -5,12 +5,18 @@ import { defineConfig } from "vite";
 
 // E2E runs (scripts/e2e-server.mjs) keep their D1/DO state apart from the developer's.
 const persistPath = process.env.EVENT_FLOW_STATE_DIR;
+// The local fake Stripe that `npm run dev` and the e2e server started (scripts/local-stripe.mjs).
+// Unset in a deploy's build: the Worker then talks to api.stripe.com.
+const stripeApiBase = process.env.STRIPE_API_BASE;
 
 export default defineConfig({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
       persistState: persistPath ? { path: persistPath } : true,
+      config: (worker) => {
+        if (stripeApiBase) worker.vars = { ...worker.vars, STRIPE_API_BASE: stripeApiBase };
+      },
     }),
     tailwindcss(),
     reactRouter(),

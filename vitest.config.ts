@@ -1,13 +1,28 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { createServer } from "node:net";
 import { defineConfig } from "vitest/config";
+import { FAKE_STRIPE } from "./tests/setup/fake-stripe-config";
 
 const app = new URL("./app", import.meta.url).pathname;
 
 // Two layers (the third, end-to-end, is Playwright): unit tests in Node, and
 // integration tests inside workerd against the real migrations and bindings.
+/** A port free right now, for the fake Stripe the Worker is told about before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  // Read by tests/setup/fake-stripe.ts (globalSetup, same process), which starts the fake there.
+  process.env.FAKE_STRIPE_PORT ??= String(await freePort());
   return {
     resolve: { alias: { "~": app } },
     test: {
@@ -33,6 +48,12 @@ export default defineConfig(async () => {
                   EMAIL_API_KEY: "",
                   // No VAPID private key: push is off unless a test configures it.
                   VAPID_PRIVATE_KEY: "",
+                  // Stripe is the fake (tests/setup/fake-stripe.ts), through the real SDK.
+                  STRIPE_API_BASE: `http://127.0.0.1:${process.env.FAKE_STRIPE_PORT}`,
+                  STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+                  STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+                  STRIPE_PRICE_MONTHLY: FAKE_STRIPE.prices[0].id,
+                  STRIPE_PRICE_YEARLY: FAKE_STRIPE.prices[1].id,
                 },
               },
             }),
@@ -45,6 +66,7 @@ export default defineConfig(async () => {
             // Sign-in tests hash with scrypt (about 0.1 s each, more on a busy machine).
             testTimeout: 30_000,
             setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
+            globalSetup: ["./tests/setup/fake-stripe.ts"],
           },
         },
       ],

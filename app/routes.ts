@@ -18,6 +18,8 @@ export default [
   route("notifications/:notificationId/read", "routes/notifications.$notificationId.read.ts"),
   route("notifications/read-all", "routes/notifications.read-all.ts"),
   route("subscription", "routes/subscription.tsx"),
+  route("billing/portal", "routes/billing.portal.ts"),
+  route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("support", "routes/support.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

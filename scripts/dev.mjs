@@ -2,6 +2,7 @@
 // reload) with every binding running locally in workerd. No accounts or keys needed.
 import { execFileSync, spawn } from "node:child_process";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
+import { freePort, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 
 const port = process.env.PORT ?? "5173";
@@ -10,14 +11,17 @@ const host = process.env.HOST ?? "localhost";
 ensureDevVars();
 execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: ["ignore", "ignore", "inherit"] });
 const demo = await seedLocal();
+// Checkout, the billing portal and their webhooks work with no Stripe account.
+const stripe = await startLocalStripe({ port: await freePort(Number(process.env.FAKE_STRIPE_PORT ?? 12111)), appOrigin: `http://${host}:${port}` });
 
 console.log(`
   Event Flow is starting at  http://${host}:${port}/
   Demo lead photographer:    ${demo.email}  /  ${demo.password}
   Local e-mail inbox:        http://${host}:${port}/dev/mail
   Run the cron by hand:      http://${host}:${port}/cdn-cgi/handler/scheduled
+  Fake Stripe (no keys):     ${stripe.url}  (pay with any card; 4000 0000 0000 0002 is declined)
 `);
 
 const server = spawn("react-router", ["dev", "--port", port, "--strictPort", "--host", host], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => stripe.close().finally(() => process.exit(code ?? 0)));

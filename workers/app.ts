@@ -3,6 +3,7 @@ import { cloudflareContext, nonceContext } from "../app/context";
 import { csrfRefusal, isSameOriginRequest, withOwnOrigin } from "../app/utils/csrf.server";
 import { formBodyRefusal } from "../app/utils/form-body.server";
 import { applySecurityHeaders, createNonce } from "../app/utils/security-headers.server";
+import { stripePageOrigins } from "../app/modules/billing/stripe.server";
 import { handleLiveUpgrade, isLiveRequest } from "../app/modules/live/upgrade.server";
 import { handleQueue } from "./queues";
 import { handleScheduled } from "./scheduled";
@@ -33,12 +34,13 @@ const requestHandler: RequestHandler = import.meta.env.DEV
 export default {
   async fetch(request, env, ctx) {
     const nonce = createNonce();
+    const secure = { nonce, dev: import.meta.env.DEV, formTargets: stripePageOrigins(env) };
     if (!isSameOriginRequest(request)) {
-      return applySecurityHeaders(request, csrfRefusal(), { nonce, dev: import.meta.env.DEV });
+      return applySecurityHeaders(request, csrfRefusal(), secure);
     }
     // Issue 14 item 6: a post that is not a readable form stops here (415/400), not in an action.
     const notAForm = await formBodyRefusal(request);
-    if (notAForm) return applySecurityHeaders(request, notAForm, { nonce, dev: import.meta.env.DEV });
+    if (notAForm) return applySecurityHeaders(request, notAForm, secure);
     // WebSockets of the live rooms: admitted by the same authorization as the pages.
     const url = new URL(request.url);
     if (isLiveRequest(url)) return handleLiveUpgrade(request, env, ctx);
@@ -46,7 +48,7 @@ export default {
     context.set(cloudflareContext, { env, ctx });
     context.set(nonceContext, nonce);
     const response = await requestHandler(withOwnOrigin(request), context);
-    return applySecurityHeaders(request, response, { nonce, dev: import.meta.env.DEV });
+    return applySecurityHeaders(request, response, secure);
   },
   async queue(batch, env, _ctx) {
     await handleQueue(batch, env);

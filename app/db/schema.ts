@@ -78,6 +78,12 @@ export const profiles = sqliteTable(
     subscriptionExpiresAt: text("subscription_expires_at"),
     appStoreReceipt: text("app_store_receipt"),
     stripeCustomerId: text("stripe_customer_id"),
+    // Issue 15: the Stripe subscription the fields above describe, whether it ends at
+    // the period's end (cancelled in the billing portal), and when (ms, our clock) its
+    // state was read from Stripe: a sync that read earlier never overwrites a later one.
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    subscriptionCancelAtPeriodEnd: bool("subscription_cancel_at_period_end").notNull().default(false),
+    stripeSyncedAt: integer("stripe_synced_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

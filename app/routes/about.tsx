@@ -24,6 +24,7 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
+// decisions.md (Product): contract management is not listed until contracts ship.
 const features = [
   {
     title: "Event Management",
@@ -44,10 +45,6 @@ const features = [
     title: "Timeline Tracking",
     description:
       "Plan the day block by block with start times, durations and locations, and see at a glance how far through the day you are.",
-  },
-  {
-    title: "Contract Management",
-    description: "Keep client contracts and signatures with the event they belong to, so nothing gets lost between booking and delivery.",
   },
   {
     title: "Client Portal",

@@ -12,7 +12,8 @@ import { cloudflareContext } from "~/context";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { EventSchema } from "~/modules/event/schema";
 import { createEvent } from "~/modules/event/service.server";
-import { dbFrom, hasActivePro, requireViewer } from "~/utils/auth.server";
+import { hasActivePro, NEEDS_PRO } from "~/modules/billing/entitlement";
+import { dbFrom, requireViewer } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { claimOf } from "~/utils/idempotency.server";
 import type { Route } from "./+types/events.new";
@@ -20,8 +21,6 @@ import type { Route } from "./+types/events.new";
 export function meta(): Route.MetaDescriptors {
   return [{ title: "New Event | Event Flow" }];
 }
-
-const NEEDS_PRO = "Subscribe to Pro to create your own events";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);

@@ -10,7 +10,8 @@ import { EventCard } from "~/modules/event/components/event-card";
 import { listEvents } from "~/modules/event/service.server";
 import { authAction } from "~/modules/account/auth-action.server";
 import { AuthScreen } from "~/modules/account/components/auth-screen";
-import { dbFrom, getViewer, hasActivePro } from "~/utils/auth.server";
+import { hasActivePro, NEEDS_PRO } from "~/modules/billing/entitlement";
+import { dbFrom, getViewer } from "~/utils/auth.server";
 import type { Route } from "./+types/home";
 
 export function meta(): Route.MetaDescriptors {
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) return { viewer: null };
   // One D1 round trip: the hired list doubles as the accepted-invitation check.
   const { mine, hired } = await listEvents(dbFrom(context), viewer.userId);
-  if (!hasActivePro(viewer) && hired.length === 0) throw redirect("/subscription");
+  // Issue 15: a lead whose subscription lapsed keeps their events (readable, editable);
+  // only someone with nothing here and no Pro is sent to subscribe.
+  if (!hasActivePro(viewer) && hired.length === 0 && mine.length === 0) throw redirect("/subscription");
   if (!viewer.firstName) throw redirect("/profile-setup");
   return {
     viewer: { greetingName: greetingName(viewer), firstName: viewer.firstName },
@@ -88,7 +91,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             <div className="flex flex-col items-end">
               <Button disabled aria-describedby="new-event-hint">New Event</Button>
               <p id="new-event-hint" className="mt-1 text-xs text-slate-500">
-                Subscribe to Pro to create your own events
+                {NEEDS_PRO}
               </p>
             </div>
           )}
@@ -117,7 +120,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
                     Create Your First Event
                   </ButtonLink>
                 ) : (
-                  <p className="mt-2 text-sm text-slate-600">Subscribe to Pro to create your own events</p>
+                  <p className="mt-2 text-sm text-slate-600">{NEEDS_PRO}</p>
                 )}
               </>
             ) : (

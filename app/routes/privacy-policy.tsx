@@ -32,8 +32,7 @@ const sections: LegalSection[] = [
             <strong>Event information:</strong> what you and the people you work with enter for an
             event, including the title, couple names, date and venue; timeline blocks with times,
             locations and notes; shot lists; people such as family members and the wedding party,
-            with their roles, name pronunciations and notes; vendors with their contact details; and
-            contract details where you use contract management.
+            with their roles, name pronunciations and notes; and vendors with their contact details.
           </li>
           <li>
             <strong>Team invitations and saved contacts:</strong> the email addresses of the second

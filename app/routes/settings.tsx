@@ -18,14 +18,15 @@ import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { BusinessInfoSchema, ChangePasswordSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
-import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
+import { SubscriptionTab, type SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
 import { ContactDialog, ContactsTab, DeleteContactDialog } from "~/modules/contacts/components/contacts-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
 import { closeDialogHref } from "~/modules/event/dialog-href";
 import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { appendAuditLog, type AuditEntry } from "~/utils/audit-log";
-import { dbFrom, hasActivePro, requireViewer } from "~/utils/auth.server";
+import { hasActivePro } from "~/modules/billing/entitlement";
+import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Flash } from "~/utils/toast";
 import { claimOf } from "~/utils/idempotency.server";
 import { useFlash } from "~/components/use-flash";
@@ -63,10 +64,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     business: { businessName: profile?.businessName ?? "", firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "", email: profile?.email ?? viewer.email },
     subscription: {
       active: hasActivePro(viewer),
-      trial: viewer.subscriptionStatus === "trialing",
+      status: viewer.subscriptionStatus,
       interval: profile?.billingInterval ?? null,
       expiresAt: profile?.subscriptionExpiresAt ?? null,
-    },
+      cancelAtPeriodEnd: profile?.subscriptionCancelAtPeriodEnd ?? false,
+      billedByStripe: Boolean(profile?.stripeCustomerId),
+    } satisfies SubscriptionSummary,
     contacts,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
   };
@@ -296,41 +299,6 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
 }
 
 /** Spec §2: an active plan shows its plan and features; anything else the guest-access message. */
-function SubscriptionTab({ subscription }: { subscription: LoaderData["subscription"] }) {
-  if (!subscription.active) {
-    return (
-      <Card>
-        <CardTitle>Free Guest Access</CardTitle>
-        <p className="mt-2 text-sm text-slate-600">
-          You can work on every event you are invited to, free. To create your own events, subscribe to Pro.
-        </p>
-        <ButtonLink to="/subscription" className="mt-4">
-          See Pro
-        </ButtonLink>
-      </Card>
-    );
-  }
-  return (
-    <Card>
-      <CardTitle>Pro Plan</CardTitle>
-      <p className="mt-1 text-sm text-slate-600">
-        {subscription.interval === "yearly"
-          ? `Billed yearly: ${formatPrice(PRO_YEARLY_PRICE)}/year`
-          : subscription.interval === "monthly"
-            ? `Billed monthly: ${formatPrice(PRO_MONTHLY_PRICE)}/month`
-            : "Active"}
-        {subscription.trial ? " (free trial)" : ""}
-      </p>
-      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        {PRO_FEATURES.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      <p className="mt-3 text-sm text-slate-600">Cancelling keeps access until the end of the billing period.</p>
-    </Card>
-  );
-}
-
 /** Spec §2 'Notifications tab': upcoming-event reminders and how many days before. */
 function NotificationsTab({ preferences, actionData }: { preferences: LoaderData["preferences"]; actionData: Route.ComponentProps["actionData"] }) {
   const busy = useBusy("notification-preferences");

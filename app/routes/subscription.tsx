@@ -1,8 +1,16 @@
-import { Link, redirect, useSearchParams } from "react-router";
+import { eq } from "drizzle-orm";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { IdempotencyField } from "~/components/forms";
 import { AppHeader } from "~/components/page-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ActionToast, showToast } from "~/components/ui/toaster";
+import { cloudflareContext } from "~/context";
+import { profiles } from "~/db/schema";
+import { errorToast } from "~/modules/account/action-result";
+import { hasActivePro } from "~/modules/billing/entitlement";
 import {
   formatPrice,
   FREE_TRIAL_DAYS,
@@ -12,23 +20,135 @@ import {
   PRO_YEARLY_PRICE,
   YEARLY_SAVING_PERCENT,
 } from "~/modules/billing/plans";
-import { getViewer, hasActivePro } from "~/utils/auth.server";
+import {
+  CHECKOUT_FAILED,
+  confirmCheckoutSession,
+  createCheckoutSession,
+  OPENING_CHECKOUT,
+  SIGN_IN_TO_SUBSCRIBE,
+  SUBSCRIPTION_ACTIVATED,
+  trialEligible,
+} from "~/modules/billing/service.server";
+import { stripeClient } from "~/modules/billing/stripe.server";
+import { dbFrom, getViewer } from "~/utils/auth.server";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency.server";
+import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/subscription";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Subscribe to Pro | Event Flow" }];
 }
 
-/** Spec: a user already on the active Pro subscription is sent home. */
-export function loader({ context }: Route.LoaderArgs) {
+const REPLACE = { headers: { "X-Remix-Replace": "true" } };
+
+/**
+ * Spec §2: a user already on the active Pro subscription is sent home (replace). Back
+ * from Stripe's checkout (`?checkout=success`), Pro means 'Subscription activated!';
+ * if the webhook has not arrived yet, Stripe is asked for the session itself.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
-  if (viewer && hasActivePro(viewer)) throw redirect("/");
-  return { signedIn: viewer !== null };
+  const { env } = context.get(cloudflareContext);
+  const url = new URL(request.url);
+  const returning = url.searchParams.get("checkout") === "success";
+  const activated = () => redirectWithToast(env, request, "/", { type: "success", title: SUBSCRIPTION_ACTIVATED }, REPLACE);
+  if (viewer && hasActivePro(viewer)) throw returning ? await activated() : redirect("/", REPLACE);
+  if (!viewer) return { signedIn: false, trial: true, confirming: false };
+
+  const db = dbFrom(context);
+  const sessionId = url.searchParams.get("session_id");
+  const stripe = stripeClient(env);
+  if (returning && sessionId && stripe) {
+    try {
+      const now = await confirmCheckoutSession(db, stripe, viewer, sessionId);
+      if (now && hasActivePro(now)) throw await activated();
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      // Stripe not reachable this time: the page asks again shortly (and the webhook comes).
+      console.warn("Checkout confirmation failed:", error instanceof Error ? error.message : error);
+    }
+  }
+  const [profile] = await db
+    .select({ stripeSubscriptionId: profiles.stripeSubscriptionId })
+    .from(profiles)
+    .where(eq(profiles.userId, viewer.userId));
+  return {
+    signedIn: true,
+    trial: trialEligible({
+      stripeSubscriptionId: profile?.stripeSubscriptionId ?? null,
+    }),
+    confirming: returning,
+  };
 }
+
+/** 'Start 7-Day Free Trial': a Stripe Checkout Session, then the browser goes to Stripe's page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = getViewer(context);
+  if (!viewer) {
+    throw await redirectWithToast(env, request, `/auth?returnTo=${encodeURIComponent("/subscription")}`, {
+      type: "error",
+      title: SIGN_IN_TO_SUBSCRIBE,
+    });
+  }
+  // Someone already Pro is never sent to pay twice.
+  if (hasActivePro(viewer)) throw redirect("/", REPLACE);
+  const form = await request.formData();
+  const interval = form.get("interval");
+  if (interval !== "monthly" && interval !== "yearly") {
+    return data(
+      {
+        toast: errorToast(CHECKOUT_FAILED, "Choose monthly or yearly billing."),
+      },
+      { status: 400 },
+    );
+  }
+  const db = dbFrom(context);
+  if (await consume(db, [[LIMITS.billingSessions, viewer.userId]])) {
+    return data({ toast: errorToast(CHECKOUT_FAILED, TOO_MANY_ATTEMPTS) }, { status: 429 });
+  }
+  const stripe = stripeClient(env);
+  if (!stripe) return data({ toast: errorToast(CHECKOUT_FAILED) }, { status: 503 });
+  const key = form.get(IDEMPOTENCY_FIELD);
+  try {
+    const url = await createCheckoutSession(db, stripe, env, {
+      user: viewer,
+      interval,
+      origin: new URL(request.url).origin,
+      requestKey: typeof key === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : null,
+    });
+    return redirect(url, 303);
+  } catch (error) {
+    console.warn("Checkout session failed:", error instanceof Error ? error.message : error);
+    return data({ toast: errorToast(CHECKOUT_FAILED) }, { status: 502 });
+  }
+}
+
+// Spec §2: the subscription is refetched 500 ms after the return from checkout; then a
+// little less often, while Stripe confirms.
+const CONFIRM_DELAYS_MS = [500, 1000, 2000, 3000, 5000, 8000];
 
 export default function Subscription({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const yearly = params.get("interval") === "yearly";
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const checkingOut = navigation.formData?.get("intent") === "checkout";
+  // Stays busy after the action answered with Stripe's address, while the browser leaves.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (actionData?.toast) setLeaving(false);
+  }, [actionData]);
+  useEffect(() => {
+    // Back from Stripe restores this page from the back/forward cache: ready again.
+    const ready = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener("pageshow", ready);
+    return () => window.removeEventListener("pageshow", ready);
+  }, []);
+  const busy = checkingOut || leaving;
+  const waiting = useConfirmation(loaderData.confirming);
+
   const toggle = (interval: "monthly" | "yearly", label: string) => (
     <Link
       to={`?interval=${interval}`}
@@ -46,8 +166,26 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AppHeader />
+      <ActionToast toast={actionData?.toast} />
       <main className="mx-auto w-full max-w-md flex-1 space-y-5 px-4 py-8">
         <h1 className="text-center text-2xl font-bold text-slate-900">Subscribe to Pro</h1>
+        {loaderData.confirming ? (
+          <Card className="border-slate-200 bg-brand-50" role="status">
+            {waiting ? (
+              <p className="text-sm text-slate-800">Confirming your subscription with Stripe…</p>
+            ) : (
+              <p className="text-sm text-slate-800">
+                Stripe has not confirmed your subscription yet.{" "}
+                <Link to="." reloadDocument className="font-semibold underline">
+                  Check again
+                </Link>
+              </p>
+            )}
+            <noscript>
+              <meta httpEquiv="refresh" content="3" />
+            </noscript>
+          </Card>
+        ) : null}
         <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
           {toggle("monthly", "Monthly")}
           {toggle("yearly", "Yearly")}
@@ -67,31 +205,74 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 space-y-2 text-sm text-slate-700">
             {PRO_FEATURES.map((feature) => (
               <li key={feature} className="flex gap-2">
-                <span aria-hidden="true" className="text-green-600">✓</span>
+                <span aria-hidden="true" className="text-green-600">
+                  ✓
+                </span>
                 {feature}
               </li>
             ))}
           </ul>
-          <Button type="button" className="mt-6 w-full" disabled>
-            Start {FREE_TRIAL_DAYS}-Day Free Trial
-          </Button>
-          <p className="mt-2 text-center text-xs text-slate-500">No payment required until trial ends, cancel anytime</p>
+          {loaderData.signedIn ? (
+            <Form
+              method="post"
+              className="mt-6"
+              onSubmit={() => {
+                setLeaving(true);
+                showToast({ type: "info", title: OPENING_CHECKOUT });
+              }}
+            >
+              <input type="hidden" name="intent" value="checkout" />
+              <input type="hidden" name="interval" value={yearly ? "yearly" : "monthly"} />
+              <IdempotencyField />
+              <Button type="submit" className="w-full" disabled={busy} aria-disabled={busy}>
+                {busy ? "Processing..." : loaderData.trial ? `Start ${FREE_TRIAL_DAYS}-Day Free Trial` : "Subscribe Now"}
+              </Button>
+            </Form>
+          ) : (
+            // Spec §8: signed out, subscribing starts with signing in.
+            <Form method="post" className="mt-6">
+              <input type="hidden" name="intent" value="checkout" />
+              <Button type="submit" className="w-full">
+                Start {FREE_TRIAL_DAYS}-Day Free Trial
+              </Button>
+            </Form>
+          )}
           <p className="mt-2 text-center text-xs text-slate-500">
-            Card checkout is not open yet{loaderData.signedIn ? "" : "; sign in first to subscribe"}.
+            {loaderData.trial ? "No payment required until trial ends, cancel anytime" : "Billed today, cancel anytime"}
           </p>
         </Card>
         <Card className="border-green-200 bg-green-50">
           <h2 className="font-semibold text-green-900">Free Guest Access</h2>
           <p className="mt-1 text-sm text-green-900">
-            Invited as a second shooter, associate shooter or client? You use Event Flow free: accept your invitation and
-            the event appears under Hired Events. Subscribe only to create events of your own.
+            Invited as a second shooter, associate shooter or client? You use Event Flow free: accept your invitation and the event appears
+            under Hired Events. Subscribe only to create events of your own.
           </p>
         </Card>
         <p className="text-center text-xs text-slate-500">
-          <Link to="/privacy-policy" className="underline">Privacy Policy</Link> ·{" "}
-          <Link to="/terms-of-use" className="underline">Terms of Use</Link>
+          <Link to="/privacy-policy" className="underline">
+            Privacy Policy
+          </Link>{" "}
+          ·{" "}
+          <Link to="/terms-of-use" className="underline">
+            Terms of Use
+          </Link>
         </p>
       </main>
     </>
   );
+}
+
+/** Refetches while Stripe confirms the checkout; false once it has stopped asking. */
+function useConfirmation(confirming: boolean) {
+  const revalidator = useRevalidator();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!confirming || attempt >= CONFIRM_DELAYS_MS.length) return;
+    const timer = setTimeout(() => {
+      void revalidator.revalidate().finally(() => setAttempt((n) => n + 1));
+    }, CONFIRM_DELAYS_MS[attempt]);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per attempt
+  }, [confirming, attempt]);
+  return confirming && attempt < CONFIRM_DELAYS_MS.length;
 }

@@ -152,7 +152,7 @@ const sections: LegalSection[] = [
       <>
         <p>
           You keep ownership of everything you enter in Event Flow, such as timelines, shot lists,
-          people, vendor details, notes and contracts. You give us a limited permission to store,
+          people, vendor details and notes. You give us a limited permission to store,
           copy, display and transmit that content only as needed to run Event Flow for you and for
           the people you share an event with.
         </p>

@@ -58,12 +58,3 @@ export function requireViewer(context: Readonly<RouterContextProvider>, request:
 export function dbFrom(context: Readonly<RouterContextProvider>) {
   return getDb(context.get(cloudflareContext).env);
 }
-
-/** An active, unexpired Pro ('business') subscription: the right to create events. */
-export function hasActivePro(viewer: Pick<Viewer, "subscriptionStatus" | "subscriptionType" | "subscriptionExpiresAt">, now = new Date()) {
-  return (
-    viewer.subscriptionType === "business" &&
-    (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing") &&
-    (!viewer.subscriptionExpiresAt || viewer.subscriptionExpiresAt > now.toISOString())
-  );
-}

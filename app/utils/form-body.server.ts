@@ -3,15 +3,16 @@
 // `.data` URL). Anything else used to reach `request.formData()` and answer 500; it is
 // refused here, once for the whole app, before routing (workers/app.ts).
 
+import { WEBHOOK_PATH_PREFIX } from "./webhooks";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * Paths whose posts are not forms and are exempt from this check. Empty today; a
- * provider's webhook (a future `/webhooks/*`, posting JSON) is to be listed here, and
- * checks its own body and signature.
+ * Paths whose posts are not forms and are exempt from this check: providers' webhooks
+ * (JSON), which check their own body, size and signature.
  */
-export const NON_FORM_PATH_PREFIXES: readonly string[] = [];
+export const NON_FORM_PATH_PREFIXES: readonly string[] = [WEBHOOK_PATH_PREFIX];
 
 /**
  * Our largest form (an event's notes, the invite step's 20 entries) is a few kilobytes;

@@ -34,6 +34,9 @@ export const LIMITS = {
   // One address invited to one event (subject `event-id address`), first send included:
   // re-inviting it five times sent five e-mails.
   invitationSends: { name: "invite-send", max: 3, windowMs: 10 * MINUTE },
+  // Issue 15: each checkout or billing-portal open makes a Stripe session (subject: the
+  // user); a person needs one or two, a script could make thousands.
+  billingSessions: { name: "billing-session", max: 10, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

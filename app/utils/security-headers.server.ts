@@ -1,7 +1,14 @@
 // Security headers on every response the Worker sends (foundation issue, item 3).
 // Static assets served straight from the assets binding get theirs from public/_headers.
 
-export function contentSecurityPolicy({ nonce, dev }: { nonce: string; dev: boolean }) {
+type Options = {
+  nonce: string;
+  dev: boolean;
+  /** Other origins our forms may lead to (Stripe's checkout and billing portal, issue 15). */
+  formTargets?: readonly string[];
+};
+
+export function contentSecurityPolicy({ nonce, dev, formTargets = [] }: Options) {
   // Vite's dev server injects inline scripts and an HMR WebSocket: allow them in dev only.
   const scriptSrc = dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`;
   const connectSrc = dev ? "'self' ws: wss:" : "'self'";
@@ -17,7 +24,9 @@ export function contentSecurityPolicy({ nonce, dev }: { nonce: string; dev: bool
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A form's redirect counts as its target: checkout and the billing portal post to us
+    // and are answered with Stripe's address.
+    `form-action ${["'self'", ...formTargets].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -25,13 +34,13 @@ export function contentSecurityPolicy({ nonce, dev }: { nonce: string; dev: bool
 export function applySecurityHeaders(
   request: Request,
   response: Response,
-  { nonce, dev }: { nonce: string; dev: boolean },
+  options: Options,
 ): Response {
   // A WebSocket upgrade's response cannot be copied; it carries no document anyway.
   if (response.status === 101) return response;
   const secured = new Response(response.body, response);
   const headers = secured.headers;
-  headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce, dev }));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(options));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

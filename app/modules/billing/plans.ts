@@ -19,7 +19,6 @@ export const PRO_FEATURES = [
   "Unlimited team members",
   "Client access portal with permissions",
   "Shot lists and timelines",
-  "Contract management and signatures",
   "Push notifications and reminders",
   "People and vendor management",
 ] as const;

@@ -1,3 +1,4 @@
+import { assertCanCreateEvents } from "~/modules/billing/entitlement";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
@@ -133,7 +134,13 @@ export type EventSummary = ReturnType<typeof toEventSummary>;
  * Creates the event with its organization (for a lead who has none, named after the
  * e-mail), the four default blocks and seven default shots, in one D1 batch.
  */
-export async function createEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput, claim: Claim | null = null) {
+export async function createEvent(
+  db: Db,
+  viewer: Pick<Viewer, "userId" | "email" | "subscriptionStatus" | "subscriptionType" | "subscriptionExpiresAt">,
+  input: EventInput,
+  claim: Claim | null = null,
+) {
+  assertCanCreateEvents(viewer);
   return once(db, claim, () => insertEvent(db, viewer, input, claim), (result) => String(result.eventId));
 }
 

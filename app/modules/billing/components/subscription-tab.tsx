@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from "react";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { showToast } from "~/components/ui/toaster";
+import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
+
+export type SubscriptionSummary = {
+  active: boolean;
+  status: string;
+  interval: string | null;
+  expiresAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Billed through Stripe: the billing portal has something to show. */
+  billedByStripe: boolean;
+};
+
+const PORTAL_FAILED = "Failed to open billing portal";
+
+/** Dates of the billing period in UTC, as Stripe bills them (same on server and client). */
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    dateStyle: "long",
+    timeZone: "UTC",
+  }).format(new Date(iso));
+
+/**
+ * Settings → Subscription (spec §2; issue 15 item 3): the plan, when it renews or ends,
+ * and the billing portal. Anything other than an active Pro shows the guest-access
+ * message (with the portal still at hand to fix a failed payment).
+ */
+export function SubscriptionTab({ subscription }: { subscription: SubscriptionSummary }) {
+  const portal = subscription.billedByStripe ? <BillingPortalButton /> : null;
+  if (!subscription.active) {
+    return (
+      <Card>
+        {subscription.status === "past_due" ? (
+          <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            Your last payment failed. Update your payment method in the billing portal to keep Pro.
+          </p>
+        ) : null}
+        <CardTitle>Free Guest Access</CardTitle>
+        <p className="mt-2 text-sm text-slate-600">
+          You can work on every event you are invited to, free. To create your own events, subscribe to Pro.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <ButtonLink to="/subscription">See Pro</ButtonLink>
+          {portal}
+        </div>
+      </Card>
+    );
+  }
+  const { interval, expiresAt } = subscription;
+  return (
+    <Card>
+      <CardTitle>Pro Plan</CardTitle>
+      <p className="mt-1 text-sm text-slate-600">
+        {interval === "yearly"
+          ? `Yearly: ${formatPrice(PRO_YEARLY_PRICE)}/year`
+          : interval === "monthly"
+            ? `Monthly: ${formatPrice(PRO_MONTHLY_PRICE)}/month`
+            : "Active"}
+        {subscription.status === "trialing" ? " (free trial)" : ""}
+      </p>
+      {expiresAt ? (
+        <p className="mt-1 text-sm font-medium text-slate-900" data-testid="subscription-period">
+          {subscription.cancelAtPeriodEnd
+            ? `Cancelled: Pro ends on ${longDate(expiresAt)}`
+            : subscription.status === "trialing"
+              ? `Free trial until ${longDate(expiresAt)}, then renews`
+              : `Renews on ${longDate(expiresAt)}`}
+        </p>
+      ) : null}
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {PRO_FEATURES.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-slate-600">Cancelling keeps access until the end of the billing period.</p>
+      {portal ? <div className="mt-4">{portal}</div> : null}
+    </Card>
+  );
+}
+
+/**
+ * Opens Stripe's billing portal in a new tab (spec §2). Without JavaScript the form
+ * itself targets the new tab and the server answers with a redirect. With it, the tab is
+ * opened at the tap (so no pop-up blocker stops it) and pointed at the portal once the
+ * server answers; a failure closes it and says so here.
+ */
+function BillingPortalButton() {
+  const [busy, setBusy] = useState(false);
+  const open = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const tab = window.open("", "_blank");
+    setBusy(true);
+    try {
+      const response = await fetch(event.currentTarget.action, {
+        method: "POST",
+        body: new FormData(event.currentTarget),
+        headers: { Accept: "application/json" },
+      });
+      const answer = (await response.json()) as {
+        url?: string;
+        error?: string;
+        description?: string;
+      };
+      if (!answer.url)
+        throw Object.assign(new Error(answer.error ?? PORTAL_FAILED), {
+          description: answer.description,
+        });
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = answer.url;
+      } else {
+        window.location.href = answer.url;
+      }
+    } catch (error) {
+      tab?.close();
+      const description = (error as { description?: string }).description;
+      showToast({
+        type: "error",
+        title: PORTAL_FAILED,
+        ...(description ? { description } : {}),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form method="post" action="/billing/portal" target="_blank" onSubmit={open}>
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {busy ? "Opening..." : "Manage Billing"}
+      </Button>
+    </form>
+  );
+}

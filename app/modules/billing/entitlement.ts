@@ -1,0 +1,32 @@
+// Issue 15 item 4: who may create events, decided here and nowhere else. Every path that
+// creates an event or offers to (home's New Event button, /events/new's page and action,
+// the event service itself, /subscription's redirect) asks this function.
+import type { Viewer } from "~/utils/session.server";
+
+export const NEEDS_PRO = "Subscribe to Pro to create your own events";
+
+type Subscriber = Pick<Viewer, "subscriptionStatus" | "subscriptionType" | "subscriptionExpiresAt">;
+
+/**
+ * An active, unexpired Pro ('business') subscription; a trial counts (spec §4, §6).
+ * A lapsed subscriber keeps every event they made, readable and editable: only
+ * creating new ones needs this.
+ */
+export function hasActivePro(viewer: Subscriber, now = new Date()): boolean {
+  return (
+    viewer.subscriptionType === "business" &&
+    (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing") &&
+    (!viewer.subscriptionExpiresAt || viewer.subscriptionExpiresAt > now.toISOString())
+  );
+}
+
+export class NeedsProError extends Error {
+  constructor() {
+    super(NEEDS_PRO);
+  }
+}
+
+/** For services: refuse to create for anyone without Pro, whatever route called. */
+export function assertCanCreateEvents(viewer: Subscriber, now = new Date()): void {
+  if (!hasActivePro(viewer, now)) throw new NeedsProError();
+}

@@ -1,0 +1,47 @@
+// The fake Stripe that `npm run dev` and the end-to-end server start (issue 15 item 5):
+// the same keys, webhook secret and price ids as the Worker's .dev.vars, so the real
+// stripe SDK in the Worker talks to it and its signed webhooks pass our verification.
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { startFakeStripe } from "../tests/fakes/stripe-server.mjs";
+
+/** KEY=value lines of .dev.vars (written by ensure-dev-vars.mjs). */
+function devVars(root) {
+  const text = readFileSync(`${root}/.dev.vars`, "utf8");
+  return Object.fromEntries([...text.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1], m[2].trim()]));
+}
+
+/** `preferred` if it is free, else any free port. */
+export function freePort(preferred = 0, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(preferred ? freePort(0, host) : Promise.reject(new Error("no free port"))));
+    server.listen(preferred, host, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the fake on `port`, sending its webhooks to `appOrigin`/webhooks/stripe, and
+ * sets STRIPE_API_BASE in this process's environment: vite.config.ts hands it to the
+ * Worker (dev server, or the build the e2e server serves).
+ */
+export async function startLocalStripe({ port, appOrigin, root = process.cwd(), log = false, retryDelaysMs }) {
+  const vars = devVars(root);
+  const fake = await startFakeStripe({
+    port,
+    secretKey: vars.STRIPE_SECRET_KEY,
+    webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+    webhookUrl: `${appOrigin}/webhooks/stripe`,
+    prices: [
+      { id: vars.STRIPE_PRICE_MONTHLY, unitAmount: 999, interval: "month" },
+      { id: vars.STRIPE_PRICE_YEARLY, unitAmount: 9999, interval: "year" },
+    ],
+    log,
+    ...(retryDelaysMs ? { retryDelaysMs } : {}),
+  });
+  process.env.STRIPE_API_BASE = fake.url;
+  return fake;
+}
