@@ -464,6 +464,7 @@ export async function startFakeStripe({
     const now = nowSeconds();
     const trialDays = session._trialDays;
     const periodEnd = trialDays ? now + trialDays * DAY : addInterval(now, interval);
+    /** @type {StripeObject} */
     const subscription = {
       id: makeId("sub_"),
       object: "subscription",
@@ -868,10 +869,12 @@ export async function startFakeStripe({
 
     if (path.startsWith("/v1/")) {
       const authorization = request.headers.authorization ?? "";
-      if (authorization !== `Bearer ${secretKey}`) {
-        const given = authorization.replace(/^Bearer\s+/i, "");
+      // Stripe also takes the key as a Basic-auth user name (`curl -u sk_test_…:`).
+      const basicKey = /^Basic\s+/i.test(authorization) ? Buffer.from(authorization.replace(/^Basic\s+/i, ""), "base64").toString("utf8").replace(/:.*$/, "") : null;
+      if (authorization !== `Bearer ${secretKey}` && basicKey !== secretKey) {
+        const given = basicKey ?? authorization.replace(/^Bearer\s+/i, "");
         const message = given
-          ? `Invalid API Key provided: ${given.slice(0, 8)}${"*".repeat(Math.max(0, given.length - 12))}${given.slice(-4)}`
+          ? `Invalid API Key provided: ${given.length > 12 ? `${given.slice(0, 8)}${"*".repeat(given.length - 12)}${given.slice(-4)}` : `${given.slice(0, 3)}****`}`
           : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').";
         return sendJson(response, 401, { error: { type: "invalid_request_error", message } });
       }

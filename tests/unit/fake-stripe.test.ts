@@ -20,6 +20,7 @@ type Received = { body: string; signature: string; event: Stripe.Event };
 // told to answer with failures first.
 let received: Received[] = [];
 let failuresToAnswer = 0;
+let attempts = 0;
 let receiver: Server;
 let webhookUrl: string;
 
@@ -32,6 +33,7 @@ async function readBody(request: IncomingMessage) {
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     void readBody(request).then((body) => {
+      attempts += 1;
       if (failuresToAnswer > 0) {
         failuresToAnswer -= 1;
         response.writeHead(500).end("try again");
@@ -78,10 +80,10 @@ afterEach(async () => {
   await fake?.close();
 });
 
-async function waitFor<T>(check: () => T | undefined | false, what: string, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -297,6 +299,30 @@ describe("deliveries", () => {
     expect(redelivered.event.id).toBe(first!.id);
     expect(redelivered.body).toBe(first!.payload);
   });
+});
+
+test("close() stops pending retries: nothing reaches the receiver afterwards", async () => {
+  await start({ retryDelaysMs: [100, 100] });
+  failuresToAnswer = 100;
+  await subscribedCustomer();
+  await waitFor(async () => (await fakeEvents())[0]?.deliveries.length, "the first failed delivery");
+  const attemptsAtClose = attempts;
+  const started = Date.now();
+  await fake.close();
+  expect(Date.now() - started).toBeLessThan(1000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(attempts).toBe(attemptsAtClose);
+});
+
+test("GET with expand[]= (the brackets Stripe's docs use) expands too", async () => {
+  await start();
+  const { session } = await subscribedCustomer();
+  const response = await fetch(`${fake.url}/v1/checkout/sessions/${session.id}?expand[]=subscription&expand[]=customer`, {
+    headers: { Authorization: `Bearer ${secretKey}` },
+  });
+  const body = (await response.json()) as { subscription: { object: string }; customer: { email: string } };
+  expect(body.subscription.object).toBe("subscription");
+  expect(body.customer.email).toBe("ada@example.com");
 });
 
 describe("billing portal and the test clock", () => {
