@@ -29,7 +29,7 @@ const LATER_PAYMENTS_FAIL_CARD = "4000000000000341";
  */
 /** @typedef {{ id: string, unitAmount: number, interval: "day" | "week" | "month" | "year" }} PriceConfig */
 /** @typedef {{ at: number, status: number | "network error" }} Delivery */
-/** @typedef {{ id: string, type: string, payload: string, signature: string | null, deliveries: Delivery[] }} RecordedEvent */
+/** @typedef {{ id: string, type: string, payload: string, signature: string, deliveries: Delivery[] }} RecordedEvent */
 /**
  * @typedef {{
  *   port?: number,
@@ -162,6 +162,10 @@ function signPayload(webhookSecret, payload, timestamp) {
 
 /**
  * Starts the fake. Requests to `/v1/…` must carry `Authorization: Bearer <secretKey>`.
+ * Besides Stripe's API it serves the hosted pages `/checkout/:id` and `/billing/:id`, and
+ * an admin API for tests (JSON, no auth): GET /_fake/events,
+ * POST /_fake/checkout/:id/complete {card?}, POST /_fake/subscriptions/:id/end-period,
+ * POST /_fake/subscriptions/:id/fail-next-payment, POST /_fake/events/:id/resend.
  * @param {FakeStripeOptions} options
  * @returns {Promise<FakeStripe>}
  */
@@ -317,7 +321,11 @@ export async function startFakeStripe({
       type,
     };
     // Stripe sends pretty-printed JSON: an app that re-serialises before verifying fails here as it would in production.
-    const recorded = { id: event.id, type, payload: JSON.stringify(event, null, 2), signature: null, deliveries: [] };
+    const payload = JSON.stringify(event, null, 2);
+    // Signed at emission too, so a test without a webhookUrl (the app inside workerd) can
+    // POST the recorded payload and signature itself; each delivery attempt re-signs.
+    /** @type {RecordedEvent} */
+    const recorded = { id: event.id, type, payload, signature: signPayload(webhookSecret, payload, nowSeconds()), deliveries: [] };
     events.push(recorded);
     logLine(`event ${type} ${event.id}`);
     enqueueDelivery(recorded);
@@ -350,7 +358,7 @@ export async function startFakeStripe({
     if (id.startsWith("sub_")) return subscriptions.get(id);
     if (id.startsWith("in_")) return invoices.get(id);
     if (id.startsWith("cs_")) return checkoutSessions.get(id);
-    if (id.startsWith("price_")) return priceObjects.get(id);
+    // Price ids are configurable (STRIPE_PRICE_MONTHLY …), so they have no fixed prefix.
     return priceObjects.get(id);
   }
 
@@ -370,14 +378,9 @@ export async function startFakeStripe({
           for (const item of target[key]) walk(item, rest);
           return;
         }
-        if (typeof target[key] === "string" && rest.length === 0) {
-          const found = objectById(target[key]);
-          if (found) target[key] = snapshot(found);
-          return;
-        }
         if (typeof target[key] === "string") {
           const found = objectById(target[key]);
-          if (found) target[key] = snapshot(found);
+          if (found) target[key] = found === checkoutSessions.get(target[key]) ? publicSession(found) : snapshot(found);
         }
         walk(target[key], rest);
       };
@@ -437,6 +440,7 @@ export async function startFakeStripe({
         quote_details: null,
         subscription_details: { metadata: snapshot(subscription.metadata), subscription: subscription.id },
       },
+      // Stripe's invoice period is the usage period before it, empty for subscription invoices billed in advance.
       period_end: periodStart,
       period_start: periodStart,
       status: paid ? "paid" : "open",

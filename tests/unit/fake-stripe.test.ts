@@ -94,7 +94,7 @@ const receivedTypes = () => received.map((entry) => entry.event.type);
 const waitForEvent = (type: string, after = 0) =>
   waitFor(() => received.slice(after).find((entry) => entry.event.type === type), `a ${type} webhook`);
 
-type FakeEvent = { id: string; type: string; payload: string; signature: string | null; deliveries: { at: number; status: number | string }[] };
+type FakeEvent = { id: string; type: string; payload: string; signature: string; deliveries: { at: number; status: number | string }[] };
 async function fakeEvents(): Promise<FakeEvent[]> {
   return (await (await fetch(`${fake.url}/_fake/events`)).json()) as FakeEvent[];
 }
@@ -312,6 +312,21 @@ test("close() stops pending retries: nothing reaches the receiver afterwards", a
   expect(Date.now() - started).toBeLessThan(1000);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(attempts).toBe(attemptsAtClose);
+});
+
+test("without a webhookUrl events are only recorded, each signed so a test can POST it itself", async () => {
+  fake = await startFakeStripe({ secretKey, webhookSecret, prices });
+  stripe = sdkFor(secretKey);
+  received = [];
+  const { session } = await newCheckout();
+  await postAdmin(`/_fake/checkout/${session.id}/complete`, { card: "4242424242424242" });
+  const recorded = await fakeEvents();
+  expect(recorded.map((event) => event.type)).toEqual(["customer.subscription.created", "checkout.session.completed", "invoice.paid"]);
+  for (const event of recorded) {
+    expect(Stripe.webhooks.constructEvent(event.payload, event.signature, webhookSecret).id).toBe(event.id);
+    expect(event.deliveries).toEqual([]);
+  }
+  expect(received).toEqual([]);
 });
 
 test("GET with expand[]= (the brackets Stripe's docs use) expands too", async () => {
