@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { cloudflareContext } from "~/context";
-import { createPortalSession, PORTAL_FAILED } from "~/modules/billing/service.server";
+import { PORTAL_FAILED } from "~/modules/billing/messages";
+import { createPortalSession } from "~/modules/billing/service.server";
 import { stripeClient } from "~/modules/billing/stripe.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";

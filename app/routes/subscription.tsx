@@ -20,15 +20,8 @@ import {
   PRO_YEARLY_PRICE,
   YEARLY_SAVING_PERCENT,
 } from "~/modules/billing/plans";
-import {
-  CHECKOUT_FAILED,
-  confirmCheckoutSession,
-  createCheckoutSession,
-  OPENING_CHECKOUT,
-  SIGN_IN_TO_SUBSCRIBE,
-  SUBSCRIPTION_ACTIVATED,
-  trialEligible,
-} from "~/modules/billing/service.server";
+import { CHECKOUT_FAILED, OPENING_CHECKOUT, SIGN_IN_TO_SUBSCRIBE, SUBSCRIPTION_ACTIVATED } from "~/modules/billing/messages";
+import { confirmCheckoutSession, createCheckoutSession, trialEligible } from "~/modules/billing/service.server";
 import { stripeClient } from "~/modules/billing/stripe.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency.server";

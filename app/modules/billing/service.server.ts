@@ -11,13 +11,6 @@ import { FREE_TRIAL_DAYS } from "./plans";
 import { priceIdFor, type StripeEnv } from "./stripe.server";
 import { chooseSubscription, profileStateOf } from "./subscription-state";
 
-// Spec §8 'Subscription and profile' and the toasts of spec §8.
-export const SIGN_IN_TO_SUBSCRIBE = "Please sign in to subscribe";
-export const CHECKOUT_FAILED = "Failed to create checkout session";
-export const PORTAL_FAILED = "Failed to open billing portal";
-export const SUBSCRIPTION_ACTIVATED = "Subscription activated!";
-export const OPENING_CHECKOUT = "Opening checkout...";
-
 type Subscriber = { userId: string; email: string };
 
 /** The profile's billing fields (one read). */

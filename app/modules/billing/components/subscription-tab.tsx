@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toaster";
+import { PORTAL_FAILED } from "~/modules/billing/messages";
 import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
 
 export type SubscriptionSummary = {
@@ -13,8 +14,6 @@ export type SubscriptionSummary = {
   /** Billed through Stripe: the billing portal has something to show. */
   billedByStripe: boolean;
 };
-
-const PORTAL_FAILED = "Failed to open billing portal";
 
 /** Dates of the billing period in UTC, as Stripe bills them (same on server and client). */
 const longDate = (iso: string) =>
