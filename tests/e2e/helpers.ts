@@ -176,3 +176,42 @@ export async function createEventFromForm(page: Page, title: string, date = "202
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await waitForHydration(page);
 }
+
+/**
+ * The fake Stripe of this run: scripts/e2e-server.mjs starts it on E2E_PORT + 10 and the
+ * app's redirects lead the browser to its hosted checkout and billing portal pages.
+ */
+export const STRIPE_ORIGIN = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? String(Number(process.env.E2E_PORT ?? "4173") + 10)}`;
+
+/** A URL matcher for a page of the fake Stripe (its own origin, not the app's). */
+export function onFakeStripe(kind: "checkout" | "billing") {
+  return (url: URL) => url.origin === STRIPE_ORIGIN && url.pathname.startsWith(`/${kind}/`);
+}
+
+/** From /subscription: 'Start 7-Day Free Trial' leads to the fake's hosted checkout page. */
+export async function openTrialCheckout(page: Page) {
+  await page.getByRole("button", { name: "Start 7-Day Free Trial" }).click();
+  await expect(page).toHaveURL(onFakeStripe("checkout"));
+  await expect(page.getByText("7-day free trial")).toBeVisible();
+}
+
+/**
+ * Pays on the fake's checkout page with its prefilled card (4242…): back on the app,
+ * Pro, home with 'Subscription activated!' (decision 008, back from checkout).
+ */
+export async function payTrialCheckout(page: Page) {
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Start trial" }).click();
+  // Without JavaScript a late webhook means a meta refresh every 3 s: allow a few.
+  await expect(page).toHaveURL(`${BASE_URL}/`, { timeout: 15_000 });
+  await expect(toast(page, "success", "Subscription activated!")).toBeVisible();
+}
+
+/**
+ * The fake Stripe's pages name no icon and it answers /favicon.ico with a 404, which
+ * Chromium logs as a console error (failing the test). Stripe's own pages have one, so
+ * the browser is given an empty icon instead.
+ */
+export async function quietFakeStripeFavicon(context: import("@playwright/test").BrowserContext) {
+  await context.route(`${STRIPE_ORIGIN}/favicon.ico`, (route) => route.fulfill({ status: 204 }));
+}
