@@ -1,7 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { bellButton, demoSessionCookies, sectionLink, toast, uniqueEmail } from "./helpers";
+import {
+  bellButton,
+  demoSessionCookies,
+  openTrialCheckout,
+  payTrialCheckout,
+  quietFakeStripeFavicon,
+  sectionLink,
+  signUp,
+  toast,
+  uniqueEmail,
+} from "./helpers";
 
 // Issue 14 item 12: assistive technology. Lighthouse's accessibility category is
 // axe-core; these pages must have no WCAG 2 A/AA violation (the scores measured with
@@ -81,6 +91,20 @@ test.describe("accessibility (phone)", () => {
       await expectNoViolations(phone, `the portal's ${tab} tab`);
     }
     await couple.close();
+  });
+
+  test("the subscription screen (signed in, not Pro) and Settings → Subscription on a trial have no axe violations", async ({ page, context }) => {
+    // Issue 15: a fresh account walks to Pro through the fake Stripe's checkout.
+    await quietFakeStripeFavicon(context);
+    await signUp(page, { email: uniqueEmail("a11y-pro"), password: "A11yPro2026", firstName: "Ida", lastName: "Brandt" });
+    await waitForHydration(page);
+    await expectNoViolations(page, "/subscription");
+    await openTrialCheckout(page);
+    await payTrialCheckout(page);
+    await page.goto("/settings?tab=subscription");
+    await expect(page.getByText(/^Free trial until /)).toBeVisible();
+    await waitForHydration(page);
+    await expectNoViolations(page, "Settings → Subscription (trialing)");
   });
 
   test("the bell is a button with its state: Enter opens it, Escape closes it and gives focus back", async ({ page }) => {
