@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import {
+  checkOff,
   createEventFromForm,
   onFakeStripe,
   openAuth,
@@ -128,6 +129,12 @@ test.describe("Pro on the web (phone)", () => {
       await expect(page.getByText(NEEDS_PRO)).toBeVisible();
       await page.getByRole("link", { name: new RegExp(title) }).click();
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      // ...and its lead still works on it: nothing saved is hidden, only creating is refused.
+      await waitForHydration(page);
+      await checkOff(page, /Ceremony/).click();
+      await expect(page.getByText("Timeline 1/4")).toBeVisible();
+      await page.reload();
+      await expect(checkOff(page, /Ceremony/)).toHaveAttribute("aria-pressed", "true");
 
       await page.goto("/settings?tab=subscription");
       await expect(page.getByRole("main").getByRole("heading", { name: "Free Guest Access" })).toBeVisible();
@@ -136,12 +143,18 @@ test.describe("Pro on the web (phone)", () => {
   });
 
   test.describe("a declined card", () => {
-    // The fake answers a declined payment with 402's page (422), which Chromium logs.
+    // The fake shows its checkout page again with the decline, answered 422: Chromium logs it.
     test.use({ expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 422/] });
 
     test("is refused on the checkout page; 'Cancel' goes back to /subscription, still not Pro, the button usable again", async ({ page }) => {
       await signUp(page, newAccount("declined"));
       await waitForHydration(page);
+      await openTrialCheckout(page);
+      // Back from Stripe's page: the button is ready again, not stuck on 'Processing...' (decision 008),
+      // whether the browser restores the page from its back/forward cache or loads it again.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/subscription$/);
+      await expect(page.getByRole("button", { name: "Start 7-Day Free Trial" })).toBeEnabled();
       await openTrialCheckout(page);
       await page.getByLabel("Card number").fill("4000 0000 0000 0002");
       await page.getByRole("button", { name: "Start trial" }).click();
