@@ -12,7 +12,7 @@ ensureDevVars();
 execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: ["ignore", "ignore", "inherit"] });
 const demo = await seedLocal();
 // Checkout, the billing portal and their webhooks work with no Stripe account.
-const stripe = await startLocalStripe({ port: await freePort(Number(process.env.FAKE_STRIPE_PORT ?? 12111)), appOrigin: `http://${host}:${port}` });
+const stripe = await startLocalStripe({ port: await freePort(Number(process.env.FAKE_STRIPE_PORT ?? 12111)), appOrigin: `http://${host}:${port}`, log: true });
 
 console.log(`
   Event Flow is starting at  http://${host}:${port}/

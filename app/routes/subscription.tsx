@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { IdempotencyField } from "~/components/forms";
@@ -8,7 +7,6 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { profiles } from "~/db/schema";
 import { errorToast } from "~/modules/account/action-result";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import {
@@ -62,17 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       console.warn("Checkout confirmation failed:", error instanceof Error ? error.message : error);
     }
   }
-  const [profile] = await db
-    .select({ stripeSubscriptionId: profiles.stripeSubscriptionId })
-    .from(profiles)
-    .where(eq(profiles.userId, viewer.userId));
-  return {
-    signedIn: true,
-    trial: trialEligible({
-      stripeSubscriptionId: profile?.stripeSubscriptionId ?? null,
-    }),
-    confirming: returning,
-  };
+  return { signedIn: true, trial: trialEligible(viewer), confirming: returning };
 }
 
 /** 'Start 7-Day Free Trial': a Stripe Checkout Session, then the browser goes to Stripe's page. */

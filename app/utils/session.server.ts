@@ -24,6 +24,8 @@ export type Viewer = {
   subscriptionStatus: string;
   subscriptionType: string | null;
   subscriptionExpiresAt: string | null;
+  /** Whether the account ever had a Stripe subscription: the free trial is for the first (decision 008). */
+  hadSubscription: boolean;
   sessionHash: string;
 };
 
@@ -93,6 +95,7 @@ export async function readSession(
       subscriptionStatus: profiles.subscriptionStatus,
       subscriptionType: profiles.subscriptionType,
       subscriptionExpiresAt: profiles.subscriptionExpiresAt,
+      stripeSubscriptionId: profiles.stripeSubscriptionId,
       expiresAt: sessions.expiresAt,
       lastUsedAt: sessions.lastUsedAt,
       persistent: sessions.persistent,
@@ -125,6 +128,7 @@ export async function readSession(
     subscriptionStatus: row.subscriptionStatus ?? "inactive",
     subscriptionType: row.subscriptionType,
     subscriptionExpiresAt: row.subscriptionExpiresAt,
+    hadSubscription: row.stripeSubscriptionId !== null,
     sessionHash: tokenHash,
   };
   const read: SessionRead = notifications ? { viewer, notifications } : { viewer };

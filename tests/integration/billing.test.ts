@@ -199,6 +199,17 @@ describe("POST /webhooks/stripe", () => {
     expect((await profileOf(user.id)).subscriptionStatus).toBe("inactive");
   });
 
+  it("is the one kind of route a post without an Origin reaches: everywhere else it is still refused (403)", async () => {
+    const { client } = await signedInUser({ pro: false });
+    const noOrigin = { Origin: "" };
+    for (const path of ["/subscription", "/billing/portal", "/webhook/stripe", "/x/webhooks/stripe"]) {
+      const response = await client.post(path, { intent: "checkout", interval: "monthly" }, noOrigin);
+      expect(response.status, path).toBe(403);
+    }
+    const webhook = await exports.default.fetch(`${ORIGIN}/webhooks/stripe`, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } });
+    expect(webhook.status).toBe(400);
+  });
+
   it("refuses what is not a Stripe event (wrong content type, too large) with 4xx", async () => {
     const wrongType = await exports.default.fetch(`${ORIGIN}/webhooks/stripe`, {
       method: "POST",

@@ -426,12 +426,34 @@ describe("subscription tab (spec §2)", () => {
     expect(text).not.toContain("Pro Plan");
   });
 
-  it("offers no billing-portal button (no payment provider yet): nothing dead to tap", async () => {
+  it("offers the billing portal (a new tab) to a customer Stripe bills, and nothing dead to tap to anyone else (issue 15)", async () => {
     for (const set of [{ ...PRO, billingInterval: "monthly" as const }, {}]) {
-      const { text } = await withSubscription(set);
-      expect(text.toLowerCase()).not.toContain("billing portal");
-      expect(text).not.toContain("Manage Subscription");
+      const { html, text } = await withSubscription(set);
+      expect(text).not.toContain("Manage Billing");
+      expect(html).not.toContain('action="/billing/portal"');
     }
+    for (const set of [
+      { ...PRO, billingInterval: "monthly" as const, stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}` },
+      { ...PRO, subscriptionStatus: "past_due", stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}` },
+    ]) {
+      const { html, text } = await withSubscription(set);
+      expect(text).toContain("Manage Billing");
+      expect(html).toContain(`<form action="/billing/portal" method="post" target="_blank">`);
+    }
+  });
+
+  it("says when a plan renews, when a trial ends, when a cancelled plan ends, and when a payment failed", async () => {
+    const at = "2031-03-15T12:00:00.000Z";
+    expect((await withSubscription({ ...PRO, billingInterval: "monthly", subscriptionExpiresAt: at })).text).toContain("Renews on March 15, 2031");
+    expect((await withSubscription({ ...PRO, subscriptionStatus: "trialing", subscriptionExpiresAt: at })).text).toContain(
+      "Free trial until March 15, 2031, then renews",
+    );
+    expect((await withSubscription({ ...PRO, subscriptionExpiresAt: at, subscriptionCancelAtPeriodEnd: true })).text).toContain(
+      "Cancelled: Pro ends on March 15, 2031",
+    );
+    expect((await withSubscription({ ...PRO, subscriptionStatus: "past_due" })).text).toContain(
+      "Your last payment failed. Update your payment method in the billing portal to keep Pro.",
+    );
   });
 });
 

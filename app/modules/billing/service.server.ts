@@ -81,7 +81,7 @@ export async function createCheckoutSession(
   const profile = await billingProfile(db, user.userId);
   if (!profile) throw new Error("No profile");
   const customer = await customerIdFor(db, stripe, user, profile);
-  const trial = profile.subscriptionId === null;
+  const trial = trialEligible({ hadSubscription: profile.subscriptionId !== null });
   const session = await stripe.checkout.sessions.create(
     {
       mode: "subscription",
@@ -106,8 +106,9 @@ export async function createCheckoutSession(
   return session.url;
 }
 
-export function trialEligible(profile: { stripeSubscriptionId: string | null }) {
-  return profile.stripeSubscriptionId === null;
+/** The 7-day trial is for a first subscription only (decision 008). */
+export function trialEligible(viewer: { hadSubscription: boolean }) {
+  return !viewer.hadSubscription;
 }
 
 /** The customer portal (manage card, cancel, resume), back to Settings → Subscription. */

@@ -54,9 +54,9 @@ export function SubscriptionTab({ subscription }: { subscription: SubscriptionSu
       <CardTitle>Pro Plan</CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         {interval === "yearly"
-          ? `Yearly: ${formatPrice(PRO_YEARLY_PRICE)}/year`
+          ? `Billed yearly: ${formatPrice(PRO_YEARLY_PRICE)}/year`
           : interval === "monthly"
-            ? `Monthly: ${formatPrice(PRO_MONTHLY_PRICE)}/month`
+            ? `Billed monthly: ${formatPrice(PRO_MONTHLY_PRICE)}/month`
             : "Active"}
         {subscription.status === "trialing" ? " (free trial)" : ""}
       </p>
