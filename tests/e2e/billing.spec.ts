@@ -91,7 +91,7 @@ test.describe("Pro on the web (phone)", () => {
 
     await test.step("Settings → Subscription: the trial and its end", async () => {
       await page.goto("/settings?tab=subscription");
-      await expect(page.getByText("Monthly: $9.99/month (free trial)")).toBeVisible();
+      await expect(page.getByText("Billed monthly: $9.99/month (free trial)")).toBeVisible();
       await expect(page.getByTestId("subscription-period")).toHaveText(new RegExp(`^Free trial until ${trialEndPattern(started).source}, then renews$`));
       await expect(page.getByText("Cancelling keeps access until the end of the billing period.")).toBeVisible();
     });
