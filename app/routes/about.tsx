@@ -89,7 +89,7 @@ export default function AboutPage() {
         </h2>
         <p className="text-slate-600">
           One plan, Event Flow Pro, for lead photographers and videographers who create events. Choose
-          how you want to pay; on the web, both start with a {FREE_TRIAL_DAYS}-day free trial.
+          how you want to pay; on the web, your first subscription starts with a {FREE_TRIAL_DAYS}-day free trial.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Card aria-labelledby="plan-monthly-title">

@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       interval: profile?.billingInterval ?? null,
       expiresAt: profile?.subscriptionExpiresAt ?? null,
       cancelAtPeriodEnd: profile?.subscriptionCancelAtPeriodEnd ?? false,
-      billedByStripe: Boolean(profile?.stripeCustomerId),
+      billedByStripe: Boolean(profile?.stripeCustomerId && profile.stripeSubscriptionId),
     } satisfies SubscriptionSummary,
     contacts,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { IdempotencyField } from "~/components/forms";
 import { AppHeader } from "~/components/page-shell";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -18,11 +17,17 @@ import {
   PRO_YEARLY_PRICE,
   YEARLY_SAVING_PERCENT,
 } from "~/modules/billing/plans";
-import { CHECKOUT_FAILED, OPENING_CHECKOUT, SIGN_IN_TO_SUBSCRIBE, SUBSCRIPTION_ACTIVATED } from "~/modules/billing/messages";
+import {
+  ALREADY_SUBSCRIBED,
+  CHECKOUT_FAILED,
+  OPENING_CHECKOUT,
+  PAYMENT_FAILED_NOTICE,
+  SIGN_IN_TO_SUBSCRIBE,
+  SUBSCRIPTION_ACTIVATED,
+} from "~/modules/billing/messages";
 import { confirmCheckoutSession, createCheckoutSession, trialEligible } from "~/modules/billing/service.server";
 import { stripeClient } from "~/modules/billing/stripe.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
-import { IDEMPOTENCY_FIELD } from "~/utils/idempotency.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/subscription";
@@ -38,29 +43,44 @@ const REPLACE = { headers: { "X-Remix-Replace": "true" } };
  * from Stripe's checkout (`?checkout=success`), Pro means 'Subscription activated!';
  * if the webhook has not arrived yet, Stripe is asked for the session itself.
  */
+const activated = (env: Env, request: Request) =>
+  redirectWithToast(env, request, "/", { type: "success", title: SUBSCRIPTION_ACTIVATED }, REPLACE);
+
+// Without JavaScript the confirming page reloads itself every 3 s, this many times.
+const CONFIRM_RELOADS = 10;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   const { env } = context.get(cloudflareContext);
   const url = new URL(request.url);
   const returning = url.searchParams.get("checkout") === "success";
-  const activated = () => redirectWithToast(env, request, "/", { type: "success", title: SUBSCRIPTION_ACTIVATED }, REPLACE);
-  if (viewer && hasActivePro(viewer)) throw returning ? await activated() : redirect("/", REPLACE);
-  if (!viewer) return { signedIn: false, trial: true, confirming: false };
+  if (viewer && hasActivePro(viewer)) throw returning ? await activated(env, request) : redirect("/", REPLACE);
+  if (!viewer) return { signedIn: false, trial: true, pastDue: false, confirming: null };
 
   const db = dbFrom(context);
   const sessionId = url.searchParams.get("session_id");
   const stripe = stripeClient(env);
-  if (returning && sessionId && stripe) {
+  // Each check costs two Stripe calls: bounded per user, whatever asks.
+  if (returning && sessionId && stripe && !(await consume(db, [[LIMITS.checkoutConfirmations, viewer.userId]]))) {
     try {
       const now = await confirmCheckoutSession(db, stripe, viewer, sessionId);
-      if (now && hasActivePro(now)) throw await activated();
+      if (now && hasActivePro(now)) throw await activated(env, request);
     } catch (error) {
       if (error instanceof Response) throw error;
       // Stripe not reachable this time: the page asks again shortly (and the webhook comes).
       console.warn("Checkout confirmation failed:", error instanceof Error ? error.message : error);
     }
   }
-  return { signedIn: true, trial: trialEligible(viewer), confirming: returning };
+  const reloads = Math.min(Number(url.searchParams.get("n")) || 0, CONFIRM_RELOADS);
+  const again = new URLSearchParams(url.searchParams);
+  again.set("n", String(reloads + 1));
+  return {
+    signedIn: true,
+    trial: trialEligible(viewer),
+    pastDue: viewer.subscriptionStatus === "past_due",
+    // While Stripe confirms: where the page asks again (no JavaScript: a meta refresh, a few times).
+    confirming: returning ? { again: `/subscription?${again}`, reloadsLeft: CONFIRM_RELOADS - reloads } : null,
+  };
 }
 
 /** 'Start 7-Day Free Trial': a Stripe Checkout Session, then the browser goes to Stripe's page. */
@@ -91,19 +111,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const stripe = stripeClient(env);
   if (!stripe) return data({ toast: errorToast(CHECKOUT_FAILED) }, { status: 503 });
-  const key = form.get(IDEMPOTENCY_FIELD);
+  let result: Awaited<ReturnType<typeof createCheckoutSession>>;
   try {
-    const url = await createCheckoutSession(db, stripe, env, {
-      user: viewer,
-      interval,
-      origin: new URL(request.url).origin,
-      requestKey: typeof key === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(key) ? key : null,
-    });
-    return redirect(url, 303);
+    result = await createCheckoutSession(db, stripe, env, { user: viewer, interval, origin: new URL(request.url).origin });
   } catch (error) {
     console.warn("Checkout session failed:", error instanceof Error ? error.message : error);
     return data({ toast: errorToast(CHECKOUT_FAILED) }, { status: 502 });
   }
+  if ("url" in result) return redirect(result.url, 303);
+  // Stripe already has a live subscription (another tab paid, or the webhook is late, or
+  // a payment failed): its state is now on the profile; no second subscription.
+  if (hasActivePro(result.existing)) throw await activated(env, request);
+  throw await redirectWithToast(env, request, "/settings?tab=subscription", { type: "error", title: CHECKOUT_FAILED, description: ALREADY_SUBSCRIBED });
 }
 
 // Spec §2: the subscription is refetched 500 ms after the return from checkout; then a
@@ -128,7 +147,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("pageshow", ready);
   }, []);
   const busy = checkingOut || leaving;
-  const waiting = useConfirmation(loaderData.confirming);
+  const waiting = useConfirmation(loaderData.confirming !== null);
 
   const toggle = (interval: "monthly" | "yearly", label: string) => (
     <Link
@@ -157,17 +176,27 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="text-sm text-slate-800">
                 Stripe has not confirmed your subscription yet.{" "}
-                <Link to="." reloadDocument className="font-semibold underline">
+                <a href={loaderData.confirming.again} className="font-semibold underline">
                   Check again
-                </Link>
+                </a>
               </p>
             )}
-            <noscript>
-              <meta httpEquiv="refresh" content="3" />
-            </noscript>
+            {loaderData.confirming.reloadsLeft > 0 ? (
+              <noscript>
+                <meta httpEquiv="refresh" content={`3;url=${loaderData.confirming.again}`} />
+              </noscript>
+            ) : null}
           </Card>
         ) : null}
-        <div className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
+        {loaderData.pastDue ? (
+          <Card className="border-amber-200 bg-amber-50" role="status">
+            <p className="text-sm text-amber-900">{PAYMENT_FAILED_NOTICE}</p>
+            <Link to="/settings?tab=subscription" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-amber-900 underline">
+              Settings → Subscription
+            </Link>
+          </Card>
+        ) : null}
+        <div role="group" aria-label="Billing interval" className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1">
           {toggle("monthly", "Monthly")}
           {toggle("yearly", "Yearly")}
         </div>
@@ -193,7 +222,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {loaderData.signedIn ? (
+          {loaderData.confirming || loaderData.pastDue ? null : loaderData.signedIn ? (
             <Form
               method="post"
               className="mt-6"
@@ -204,8 +233,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
             >
               <input type="hidden" name="intent" value="checkout" />
               <input type="hidden" name="interval" value={yearly ? "yearly" : "monthly"} />
-              <IdempotencyField />
-              <Button type="submit" className="w-full" disabled={busy} aria-disabled={busy}>
+              <Button type="submit" className="w-full" disabled={busy}>
                 {busy ? "Processing..." : loaderData.trial ? `Start ${FREE_TRIAL_DAYS}-Day Free Trial` : "Subscribe Now"}
               </Button>
             </Form>

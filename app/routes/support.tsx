@@ -87,8 +87,8 @@ export default function SupportPage() {
               <Link to="/subscription" className={linkClass}>
                 the subscription page
               </Link>{" "}
-              and choose monthly or yearly billing. On the web you start with a {FREE_TRIAL_DAYS}-day
-              free trial; in the iPhone and Android apps you subscribe through the App Store or Google
+              and choose monthly or yearly billing. On the web your first subscription starts with a{" "}
+              {FREE_TRIAL_DAYS}-day free trial; in the iPhone and Android apps you subscribe through the App Store or Google
               Play.
             </p>
           </li>

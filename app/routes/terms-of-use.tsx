@@ -91,9 +91,9 @@ const sections: LegalSection[] = [
         </p>
         <ul className={listClass}>
           <li>
-            <strong>Free trial.</strong> On the web, Pro starts with a {FREE_TRIAL_DAYS}-day free
-            trial. You are not charged until the trial ends, and if you cancel before then you are not
-            charged at all.
+            <strong>Free trial.</strong> On the web, your first Pro subscription starts with a{" "}
+            {FREE_TRIAL_DAYS}-day free trial (one per account). You are not charged until the trial ends,
+            and if you cancel before then you are not charged at all.
           </li>
           <li>
             <strong>Payment.</strong> In our iPhone and Android apps, payment is charged to your App

@@ -37,6 +37,9 @@ export const LIMITS = {
   // Issue 15: each checkout or billing-portal open makes a Stripe session (subject: the
   // user); a person needs one or two, a script could make thousands.
   billingSessions: { name: "billing-session", max: 10, windowMs: 10 * MINUTE },
+  // The return from checkout asks Stripe while the webhook is late (two calls each time);
+  // the page asks at most 7 times, a script could ask without end.
+  checkoutConfirmations: { name: "checkout-confirm", max: 30, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

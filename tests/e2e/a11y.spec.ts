@@ -6,7 +6,6 @@ import {
   demoSessionCookies,
   openTrialCheckout,
   payTrialCheckout,
-  quietFakeStripeFavicon,
   sectionLink,
   signUp,
   toast,
@@ -93,9 +92,8 @@ test.describe("accessibility (phone)", () => {
     await couple.close();
   });
 
-  test("the subscription screen (signed in, not Pro) and Settings → Subscription on a trial have no axe violations", async ({ page, context }) => {
+  test("the subscription screen (signed in, not Pro) and Settings → Subscription on a trial have no axe violations", async ({ page }) => {
     // Issue 15: a fresh account walks to Pro through the fake Stripe's checkout.
-    await quietFakeStripeFavicon(context);
     await signUp(page, { email: uniqueEmail("a11y-pro"), password: "A11yPro2026", firstName: "Ida", lastName: "Brandt" });
     await waitForHydration(page);
     await expectNoViolations(page, "/subscription");

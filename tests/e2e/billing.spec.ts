@@ -7,7 +7,6 @@ import {
   openAuth,
   openTrialCheckout,
   payTrialCheckout,
-  quietFakeStripeFavicon,
   STRIPE_ORIGIN,
   signUp,
   submitSignUp,
@@ -45,10 +44,6 @@ async function settingsUntil(page: Page, text: string | RegExp) {
     await expect(page.getByRole("main").getByText(text)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000, intervals: [250, 500, 1_000] });
 }
-
-test.beforeEach(async ({ context }) => {
-  await quietFakeStripeFavicon(context);
-});
 
 test.describe("Pro on the web (phone)", () => {
   test("a newcomer signs up, starts the trial on Stripe's page, creates an event; cancels in the portal, keeps Pro to the period's end, then keeps the event but may not create", async ({

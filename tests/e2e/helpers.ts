@@ -206,12 +206,3 @@ export async function payTrialCheckout(page: Page) {
   await expect(page).toHaveURL(`${BASE_URL}/`, { timeout: 15_000 });
   await expect(toast(page, "success", "Subscription activated!")).toBeVisible();
 }
-
-/**
- * The fake Stripe's pages name no icon and it answers /favicon.ico with a 404, which
- * Chromium logs as a console error (failing the test). Stripe's own pages have one, so
- * the browser is given an empty icon instead.
- */
-export async function quietFakeStripeFavicon(context: import("@playwright/test").BrowserContext) {
-  await context.route(`${STRIPE_ORIGIN}/favicon.ico`, (route) => route.fulfill({ status: 204 }));
-}

@@ -48,6 +48,7 @@ function layout({ title, body }) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <style>${styles}</style>
 </head>
 <body>

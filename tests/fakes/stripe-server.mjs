@@ -606,6 +606,20 @@ export async function startFakeStripe({
     return snapshot(subscription);
   }
 
+  /** Stripe's "expire a session": an open one can no longer be paid. @param {string} sessionId */
+  function expireCheckoutSession(sessionId) {
+    const session = mustFind(checkoutSessions, sessionId, "checkout session");
+    expireIfDue(session);
+    if (session.status !== "open") {
+      return fail(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, {
+        code: "checkout_session_not_open",
+      });
+    }
+    session.status = "expired";
+    emit("checkout.session.expired", publicSession(session));
+    return publicSession(session);
+  }
+
   /** @param {StripeObject} session */
   function expireIfDue(session) {
     if (session.status === "open" && session.expires_at <= nowSeconds()) session.status = "expired";
@@ -622,6 +636,9 @@ export async function startFakeStripe({
    * @returns {StripeObject}
    */
   function handleApi(method, path, params) {
+    // POST /v1/checkout/sessions/:id/expire: the one action path under a namespaced collection.
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expiring && method === "POST") return expireCheckoutSession(decodeURIComponent(/** @type {string} */ (expiring[1])));
     // Collections are /v1/<noun> or /v1/<namespace>/<noun>; an object's id follows its collection.
     const namespaced = /^\/v1\/(?:checkout|billing_portal)\//.test(path);
     const idMatch = (namespaced ? /^\/v1\/([a-z_]+\/[a-z_]+)\/([^/]+)$/ : /^\/v1\/([a-z_]+)\/([^/]+)$/).exec(path);
@@ -652,12 +669,31 @@ export async function startFakeStripe({
         customers.set(customer.id, customer);
         return customer;
       }
+      case "DELETE /customers/:id": {
+        // As Stripe does: the customer's live subscriptions end now (each emits its deleted event).
+        const customerId = /** @type {string} */ (id);
+        mustFind(customers, customerId, "customer");
+        for (const subscription of subscriptions.values()) {
+          if (subscription.customer === customerId && subscription.status !== "canceled") cancelSubscriptionNow(subscription.id);
+        }
+        customers.delete(customerId);
+        return { id: customerId, object: "customer", deleted: true };
+      }
       case "GET /customers/:id":
         return expand(mustFind(customers, /** @type {string} */ (id), "customer"), params.expand);
       case "GET /prices/:id":
         return expand(mustFind(priceObjects, /** @type {string} */ (id), "price"), params.expand);
       case "POST /checkout/sessions":
         return createCheckoutSession(params);
+      case "GET /checkout/sessions": {
+        const sessions = [...checkoutSessions.values()]
+          .filter((session) => !params.customer || session.customer === params.customer)
+          .map((session) => (expireIfDue(session), session))
+          .filter((session) => !params.status || session.status === params.status)
+          .reverse();
+        const limit = params.limit === undefined ? 10 : Number(params.limit);
+        return { object: "list", data: sessions.slice(0, limit).map(publicSession), has_more: sessions.length > limit, url: "/v1/checkout/sessions" };
+      }
       case "GET /checkout/sessions/:id": {
         const session = mustFind(checkoutSessions, /** @type {string} */ (id), "checkout session");
         expireIfDue(session);
@@ -760,6 +796,9 @@ export async function startFakeStripe({
     const limit = params.limit === undefined ? 10 : Number(params.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) fail(400, "Invalid integer: limit must be between 1 and 100.", { param: "limit" });
     const status = params.status ?? null;
+    if (params.customer && !customers.has(params.customer)) {
+      fail(400, `No such customer: '${params.customer}'`, { param: "customer", code: "resource_missing" });
+    }
     const matching = [...subscriptions.values()]
       .filter((subscription) => !params.customer || subscription.customer === params.customer)
       .filter((subscription) => (status === "all" ? true : status ? subscription.status === status : subscription.status !== "canceled"))

@@ -140,6 +140,60 @@ describe("checkout", () => {
     expect((await profileOf(id)).stripeCustomerId).toBeNull();
   });
 
+  it("two tabs: only the checkout opened last can be paid, so one account never gets two subscriptions", async () => {
+    const { client, id } = await signedInUser({ pro: false });
+    const first = await startCheckout(client);
+    const second = await startCheckout(client, { interval: "yearly" });
+    expect((await stripe.checkout.sessions.retrieve(first.id)).status).toBe("expired");
+    const paidFirst = await fetch(`${FAKE}/_fake/checkout/${first.id}/complete`, { method: "POST", body: "{}" });
+    expect(paidFirst.ok).toBe(false);
+    await fakeAdmin(`/checkout/${second.id}/complete`, {});
+    const customerId = (await profileOf(id)).stripeCustomerId!;
+    expect((await stripe.subscriptions.list({ customer: customerId, status: "all" })).data).toHaveLength(1);
+  });
+
+  it("a customer whose subscription is live at Stripe (the webhook still on its way) gets no second one: home, activated", async () => {
+    const user = await trialingUser();
+    expect((await profileOf(user.id)).subscriptionStatus).toBe("inactive");
+    const response = await user.client.post("/subscription", { intent: "checkout", interval: "yearly" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect((await profileOf(user.id)).subscriptionStatus).toBe("trialing");
+    expect(await (await user.client.get("/")).text()).toContain("Subscription activated!");
+    expect((await stripe.subscriptions.list({ customer: user.customerId, status: "all" })).data).toHaveLength(1);
+  });
+
+  it("after a failed payment: no second subscription; Settings → Subscription and its portal instead", async () => {
+    const user = await trialingUser();
+    await fakeAdmin(`/subscriptions/${user.subscriptionId}/fail-next-payment`);
+    await fakeAdmin(`/subscriptions/${user.subscriptionId}/end-period`);
+    await deliverAll(await recordedEvents(user.customerId));
+    expect((await profileOf(user.id)).subscriptionStatus).toBe("past_due");
+    const page = await (await user.client.get("/subscription")).text();
+    expect(page).toContain("Your last payment failed. Update your payment method in the billing portal to get Pro back.");
+    expect(page).not.toContain("Subscribe Now");
+    const response = await user.client.post("/subscription", { intent: "checkout", interval: "monthly" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/settings?tab=subscription");
+    expect(await (await user.client.get("/settings?tab=subscription")).text()).toContain(
+      "You already have a subscription. Update its payment method in the billing portal.",
+    );
+    expect((await stripe.subscriptions.list({ customer: user.customerId, status: "all" })).data).toHaveLength(1);
+  });
+
+  it("a customer deleted at Stripe: its events still apply (no subscription), and the next checkout makes a new customer", async () => {
+    const user = await trialingUser();
+    await deliverAll(await recordedEvents(user.customerId));
+    await stripe.customers.del(user.customerId);
+    const deleted = (await recordedEvents(user.customerId)).filter((e) => e.type === "customer.subscription.deleted");
+    expect(deleted).toHaveLength(1);
+    await deliverAll(deleted);
+    expect(await profileOf(user.id)).toMatchObject({ subscriptionStatus: "inactive", stripeCustomerId: null });
+    const session = await startCheckout(user.client);
+    expect(session.customer).not.toBe(user.customerId);
+    expect((await profileOf(user.id)).stripeCustomerId).toBe(session.customer);
+  });
+
   it("gives the 7-day trial once: a returning subscriber checks out without a second trial", async () => {
     const user = await trialingUser();
     await deliverAll(await recordedEvents(user.customerId));
@@ -280,7 +334,7 @@ describe("POST /webhooks/stripe", () => {
     expect((await createViaForm(user.client)).status).toBe(403);
     expect((await user.client.get(`/events/${eventId}`)).status).toBe(200);
     const settings = await (await user.client.get("/settings?tab=subscription")).text();
-    expect(settings).toContain("Your last payment failed.");
+    expect(settings).toContain("Your last payment failed. Update your payment method in the billing portal to get Pro back.");
     expect(settings).toContain("Free Guest Access");
   });
 
@@ -292,6 +346,23 @@ describe("POST /webhooks/stripe", () => {
     const profile = await profileOf(user.id);
     expect(profile.subscriptionStatus).toBe("active");
     expect(Math.abs(Date.parse(profile.subscriptionExpiresAt!) - Date.now() - 30 * DAY_MS)).toBeLessThan(2 * DAY_MS);
+  });
+
+  it("a checkout event names a user only with our own metadata: a client_reference_id alone links no customer", async () => {
+    const { id } = await signedInUser({ pro: false });
+    const stranger = await stripe.customers.create({ email: "payment-link@example.com" });
+    const forged = (metadata: Record<string, string>) =>
+      JSON.stringify({
+        id: `evt_${crypto.randomUUID().slice(0, 8)}`,
+        object: "event",
+        type: "checkout.session.completed",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { object: "checkout.session", customer: stranger.id, client_reference_id: id, metadata } },
+      });
+    expect((await deliver(forged({}))).status).toBe(200);
+    expect((await profileOf(id)).stripeCustomerId).toBeNull();
+    expect((await deliver(forged({ user_id: id }))).status).toBe(200);
+    expect((await profileOf(id)).stripeCustomerId).toBe(stranger.id);
   });
 
   it("an event of a customer we do not know changes nothing and is acknowledged", async () => {

@@ -418,7 +418,6 @@ describe("subscription tab (spec §2)", () => {
     { name: "a free account", set: {} },
     { name: "an expired Pro plan", set: { ...PRO, subscriptionExpiresAt: "2020-01-01T00:00:00.000Z" } },
     { name: "a cancelled Pro plan", set: { ...PRO, subscriptionStatus: "canceled" } },
-    { name: "a past-due Pro plan", set: { ...PRO, subscriptionStatus: "past_due" } },
   ])("shows $name the free guest access message and a link to /subscription", async ({ set }) => {
     const { html, text } = await withSubscription(set);
     expect(text).toContain("Free Guest Access");
@@ -426,15 +425,23 @@ describe("subscription tab (spec §2)", () => {
     expect(text).not.toContain("Pro Plan");
   });
 
+  it("shows a past-due plan the guest access message, and the way back is the billing portal, not a second subscription", async () => {
+    const { html, text } = await withSubscription({ ...PRO, subscriptionStatus: "past_due" });
+    expect(text).toContain("Free Guest Access");
+    expect(text).not.toContain("Pro Plan");
+    expect(html).not.toMatch(/<a[^>]*href="\/subscription"/);
+  });
+
   it("offers the billing portal (a new tab) to a customer Stripe bills, and nothing dead to tap to anyone else (issue 15)", async () => {
-    for (const set of [{ ...PRO, billingInterval: "monthly" as const }, {}]) {
+    // No customer, or a customer who only ever abandoned a checkout: nothing in the portal.
+    for (const set of [{ ...PRO, billingInterval: "monthly" as const }, {}, { stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}` }]) {
       const { html, text } = await withSubscription(set);
       expect(text).not.toContain("Manage Billing");
       expect(html).not.toContain('action="/billing/portal"');
     }
     for (const set of [
-      { ...PRO, billingInterval: "monthly" as const, stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}` },
-      { ...PRO, subscriptionStatus: "past_due", stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}` },
+      { ...PRO, billingInterval: "monthly" as const, stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}`, stripeSubscriptionId: "sub_1" },
+      { ...PRO, subscriptionStatus: "past_due", stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}`, stripeSubscriptionId: "sub_2" },
     ]) {
       const { html, text } = await withSubscription(set);
       expect(text).toContain("Manage Billing");
@@ -452,7 +459,7 @@ describe("subscription tab (spec §2)", () => {
       "Cancelled: Pro ends on March 15, 2031",
     );
     expect((await withSubscription({ ...PRO, subscriptionStatus: "past_due" })).text).toContain(
-      "Your last payment failed. Update your payment method in the billing portal to keep Pro.",
+      "Your last payment failed. Update your payment method in the billing portal to get Pro back.",
     );
   });
 });

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { PRO_FEATURES } from "~/modules/billing/plans";
-import { stripePageOrigins } from "~/modules/billing/stripe.server";
+import { stripeClient, stripePageOrigins } from "~/modules/billing/stripe.server";
 import { chooseSubscription, profileStateOf } from "~/modules/billing/subscription-state";
 import { contentSecurityPolicy } from "~/utils/security-headers.server";
 
@@ -106,6 +106,17 @@ describe("Stripe's pages are where our forms may lead (CSP form-action)", () => 
     expect(stripePageOrigins({ STRIPE_API_BASE: "http://127.0.0.1:12111" })).toEqual(["http://127.0.0.1:12111"]);
     const csp = contentSecurityPolicy({ nonce: "n", dev: false, formTargets: stripePageOrigins({}) });
     expect(csp).toContain("form-action 'self' https://checkout.stripe.com https://billing.stripe.com");
+  });
+});
+
+describe("the Stripe client", () => {
+  const env = { STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_MONTHLY: "price_m", STRIPE_PRICE_YEARLY: "price_y" };
+  it("talks to the local fake only with a test key and only on this machine: a test build deployed by mistake fails loudly", () => {
+    expect(stripeClient({ ...env, STRIPE_SECRET_KEY: "sk_test_local", STRIPE_API_BASE: "http://127.0.0.1:12111" })).not.toBeNull();
+    expect(() => stripeClient({ ...env, STRIPE_SECRET_KEY: "sk_live_real", STRIPE_API_BASE: "http://127.0.0.1:12111" })).toThrow(/only for sk_test_ keys/);
+    expect(() => stripeClient({ ...env, STRIPE_SECRET_KEY: "sk_test_local", STRIPE_API_BASE: "http://stripe.evil.example" })).toThrow(/this machine/);
+    expect(stripeClient({ ...env, STRIPE_SECRET_KEY: "sk_live_real", STRIPE_API_BASE: "" })).not.toBeNull();
+    expect(stripeClient({ ...env, STRIPE_SECRET_KEY: "" })).toBeNull();
   });
 });
 

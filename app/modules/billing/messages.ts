@@ -6,3 +6,6 @@ export const CHECKOUT_FAILED = "Failed to create checkout session";
 export const PORTAL_FAILED = "Failed to open billing portal";
 export const SUBSCRIPTION_ACTIVATED = "Subscription activated!";
 export const OPENING_CHECKOUT = "Opening checkout...";
+// Decision 008: a customer with a live subscription is never sent to pay for a second.
+export const ALREADY_SUBSCRIBED = "You already have a subscription. Update its payment method in the billing portal.";
+export const PAYMENT_FAILED_NOTICE = "Your last payment failed. Update your payment method in the billing portal to get Pro back.";

@@ -14,10 +14,26 @@ export function stripePageOrigins(env: Partial<StripeEnv>): string[] {
   return base ? [new URL(base).origin] : ["https://checkout.stripe.com", "https://billing.stripe.com"];
 }
 
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * The local fake, if configured. Only a test key may be sent there, and only to this
+ * machine: a build made for the tests and deployed by mistake fails loudly instead of
+ * sending a live key to 127.0.0.1.
+ */
+function fakeBase(env: StripeEnv): URL | null {
+  if (!env.STRIPE_API_BASE) return null;
+  const base = new URL(String(env.STRIPE_API_BASE));
+  if (!env.STRIPE_SECRET_KEY.startsWith("sk_test_") || !LOOPBACK.has(base.hostname)) {
+    throw new Error("STRIPE_API_BASE points Stripe at a local fake: only for sk_test_ keys and this machine. Leave it empty in production.");
+  }
+  return base;
+}
+
 /** The client, or null when this deployment has no Stripe key (then nobody can check out). */
 export function stripeClient(env: StripeEnv): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null;
-  const base = env.STRIPE_API_BASE ? new URL(String(env.STRIPE_API_BASE)) : null;
+  const base = fakeBase(env);
   return new Stripe(env.STRIPE_SECRET_KEY, {
     httpClient: Stripe.createFetchHttpClient(),
     // One quick retry of a dropped connection (the SDK sends an idempotency key with it);

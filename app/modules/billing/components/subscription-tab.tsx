@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toaster";
-import { PORTAL_FAILED } from "~/modules/billing/messages";
+import { PAYMENT_FAILED_NOTICE, PORTAL_FAILED } from "~/modules/billing/messages";
 import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
 
 export type SubscriptionSummary = {
@@ -11,7 +11,7 @@ export type SubscriptionSummary = {
   interval: string | null;
   expiresAt: string | null;
   cancelAtPeriodEnd: boolean;
-  /** Billed through Stripe: the billing portal has something to show. */
+  /** Has (or had) a Stripe subscription: the billing portal has something to show. */
   billedByStripe: boolean;
 };
 
@@ -34,7 +34,7 @@ export function SubscriptionTab({ subscription }: { subscription: SubscriptionSu
       <Card>
         {subscription.status === "past_due" ? (
           <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            Your last payment failed. Update your payment method in the billing portal to keep Pro.
+            {PAYMENT_FAILED_NOTICE}
           </p>
         ) : null}
         <CardTitle>Free Guest Access</CardTitle>
@@ -42,7 +42,7 @@ export function SubscriptionTab({ subscription }: { subscription: SubscriptionSu
           You can work on every event you are invited to, free. To create your own events, subscribe to Pro.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <ButtonLink to="/subscription">See Pro</ButtonLink>
+          {subscription.status === "past_due" ? null : <ButtonLink to="/subscription">See Pro</ButtonLink>}
           {portal}
         </div>
       </Card>
@@ -129,6 +129,7 @@ function BillingPortalButton() {
     <form method="post" action="/billing/portal" target="_blank" onSubmit={open}>
       <Button type="submit" variant="secondary" disabled={busy}>
         {busy ? "Opening..." : "Manage Billing"}
+        <span className="sr-only"> (opens in a new tab)</span>
       </Button>
     </form>
   );
