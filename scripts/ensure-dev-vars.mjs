@@ -1,10 +1,28 @@
 // Keeps .dev.vars (local secrets and switches, never committed) complete: creates it
 // from .dev.vars.example with a random SESSION_SECRET when missing, and adds any key
 // the example gained since. A fresh clone runs with no keys to set.
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const keysOf = (text) => new Set([...text.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+const valueOf = (text, key) => text.match(new RegExp(`^${key}=(.*)$`, "m"))?.[1]?.trim() ?? "";
+
+/** A VAPID key pair as the Worker reads it: the public key's raw P-256 point and the private JWK "d", base64url. */
+export function generateVapidKeys() {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const pub = publicKey.export({ format: "jwk" });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x, "base64url"), Buffer.from(pub.y, "base64url")]);
+  return { publicKey: point.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d };
+}
+
+/** Issue 16: push works locally with no setup: a key pair is made once, when both keys are empty. */
+function withVapidKeys(text) {
+  if (valueOf(text, "VAPID_PUBLIC_KEY") || valueOf(text, "VAPID_PRIVATE_KEY")) return text;
+  const keys = generateVapidKeys();
+  return text
+    .replace(/^VAPID_PUBLIC_KEY=.*$/m, `VAPID_PUBLIC_KEY=${keys.publicKey}`)
+    .replace(/^VAPID_PRIVATE_KEY=.*$/m, `VAPID_PRIVATE_KEY=${keys.privateKey}`);
+}
 
 export function ensureDevVars(root = process.cwd()) {
   const target = `${root}/.dev.vars`;
@@ -13,14 +31,15 @@ export function ensureDevVars(root = process.cwd()) {
     `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
   );
   if (!existsSync(target)) {
-    writeFileSync(target, example);
+    writeFileSync(target, withVapidKeys(example));
     return true;
   }
   const current = readFileSync(target, "utf8");
   const have = keysOf(current);
   const missing = example.split("\n").filter((line) => /^[A-Z0-9_]+=/.test(line) && !have.has(line.split("=")[0]));
-  if (missing.length === 0) return false;
-  writeFileSync(target, `${current.replace(/\n?$/, "\n")}${missing.join("\n")}\n`);
+  const next = withVapidKeys(missing.length === 0 ? current : `${current.replace(/\n?$/, "\n")}${missing.join("\n")}\n`);
+  if (next === current) return false;
+  writeFileSync(target, next);
   return true;
 }
 
