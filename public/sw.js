@@ -55,7 +55,8 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// Web push (the notifications issue sends these): show what the server sent.
+// Web push (issue 16 item 2). The server sends only { title, body, url }, url being
+// where the bell would lead (app/modules/notifications/push.server.ts).
 self.addEventListener("push", (event) => {
   let payload = { title: "Event Flow", body: "", url: "/" };
   try {
@@ -63,24 +64,45 @@ self.addEventListener("push", (event) => {
   } catch {
     if (event.data) payload.body = event.data.text();
   }
+  const url = sameOriginUrl(payload.url);
   event.waitUntil(
-    self.registration.showNotification(payload.title, {
-      body: payload.body,
+    self.registration.showNotification(String(payload.title), {
+      body: String(payload.body),
       icon: "/icons/icon-192.png",
       badge: "/icons/icon-192.png",
-      data: { url: payload.url },
+      // One notification per destination: a repeat replaces the last instead of piling up.
+      tag: url.pathname,
+      renotify: true,
+      data: { url: url.href },
     }),
   );
 });
 
+/** The url as an address of ours; anything on another origin becomes home. */
+function sameOriginUrl(value) {
+  try {
+    const url = new URL(typeof value === "string" ? value : "/", self.location.origin);
+    if (url.origin === self.location.origin) return url;
+  } catch {
+    // Not a URL at all: home.
+  }
+  return new URL("/", self.location.origin);
+}
+
+// A click focuses a tab of the app already open (navigated to the destination) or
+// opens one there; never a foreign origin.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url ?? "/", self.location.origin);
-  if (target.origin !== self.location.origin) return;
+  const target = sameOriginUrl(event.notification.data?.url);
   event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((w) => new URL(w.url).pathname === target.pathname);
-      return open ? open.focus() : self.clients.openWindow(target.href);
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const ours = windows.filter((w) => new URL(w.url).origin === self.location.origin);
+      const open = ours.find((w) => w.focused) ?? ours[0];
+      if (open) {
+        const navigated = open.url === target.href ? open : await open.navigate(target.href).catch(() => null);
+        if (navigated) return navigated.focus();
+      }
+      return self.clients.openWindow(target.href);
     }),
   );
 });

@@ -453,7 +453,8 @@ export const notificationPreferences = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     upcomingEvents: bool("upcoming_events").notNull().default(true),
     eventReminderDays: integer("event_reminder_days").notNull().default(1),
-    pushEnabled: bool("push_enabled").notNull().default(false),
+    // No push switch here: a user's push_subscriptions rows are the truth (issue 16,
+    // docs/decisions/009), one per device that turned push on.
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -475,6 +476,8 @@ export const pushSubscriptions = sqliteTable(
     endpoint: text("endpoint").notNull(),
     // JSON of PushSubscription.toJSON(): { endpoint, expirationTime, keys: { p256dh, auth } }.
     subscriptionData: text("subscription_data", { mode: "json" }).notNull(),
+    // "Chrome on Android": from the User-Agent at subscribe time, so the user can tell devices apart.
+    deviceLabel: text("device_label").notNull().default("Unknown browser"),
     createdAt: createdAt(),
   },
   (t) => [

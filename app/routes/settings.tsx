@@ -26,7 +26,18 @@ import { closeDialogHref } from "~/modules/event/dialog-href";
 import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { appendAuditLog, type AuditEntry } from "~/utils/audit-log";
 import { hasActivePro } from "~/modules/billing/entitlement";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
+import { deviceLabel } from "~/modules/notifications/device-label";
+import { PushCard } from "~/modules/notifications/components/push-card";
+import {
+  endpointFromForm,
+  listDevicesQuery,
+  removeDevice,
+  subscribeDevice,
+  subscriptionFromForm,
+  toPushDevices,
+  unsubscribeDevice,
+} from "~/modules/notifications/push-devices.server";
 import type { Flash } from "~/utils/toast";
 import { claimOf } from "~/utils/idempotency.server";
 import { useFlash } from "~/components/use-flash";
@@ -49,12 +60,14 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const [profileRows, contacts, preferenceRows] = await db.batch([
+  const [profileRows, contacts, preferenceRows, deviceRows] = await db.batch([
     db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     listContacts(db, viewer.userId),
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
+    listDevicesQuery(db, viewer.userId),
   ]);
   const profile = profileRows[0];
+  const { env } = context.get(cloudflareContext);
   return {
     // From the row just read, not the session's copy: after a save without JavaScript
     // this render follows the action in the same request, and the greeting must
@@ -72,22 +85,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } satisfies SubscriptionSummary,
     contacts,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
+    push: {
+      // Issue 16: browsers subscribe with the public key, only when the server can also sign (all three settings).
+      vapidPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT ? env.VAPID_PUBLIC_KEY : null,
+      devices: await toPushDevices(deviceRows),
+    },
   };
 }
 
 type ActionData = FormActionData;
-// Contact ids are UUIDs: anything else is refused (400) before it reaches D1.
+// Contact and device ids are UUIDs: anything else is refused (400) before it reaches D1.
 const ContactIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 const contactId = (formData: FormData) => {
   const parsed = ContactIdSchema.safeParse(formData.get("id"));
   return parsed.success ? parsed.data : null;
 };
 
+const PUSH_INTENTS = new Set(["push-subscribe", "push-unsubscribe", "push-remove-device"]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(context, request);
-  const db = dbFrom(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  // Spec §8 'Not authenticated': the push switch posts in the background, where a
+  // redirect to sign in would go unseen.
+  if (typeof intent === "string" && PUSH_INTENTS.has(intent) && !getViewer(context)) {
+    return data<ActionData>({ intent, toast: errorToast("Not authenticated") }, { status: 401 });
+  }
+  const viewer = requireViewer(context, request);
+  const db = dbFrom(context);
   const invalid = (result: ActionData["result"] & object, forIntent: string) =>
     data<ActionData>({ intent: forIntent, result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
   const url = new URL(request.url);
@@ -147,6 +172,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       await saveNotificationPreferences(db, viewer.userId, submission.value);
       return saved("Notification preferences saved");
     }
+    case "push-subscribe": {
+      const subscription = subscriptionFromForm(formData.get("subscription"));
+      if (!subscription) {
+        return data<ActionData>({ intent, toast: errorToast("Failed to enable notifications", "This browser's subscription was not understood.") }, { status: 400 });
+      }
+      const outcome = await subscribeDevice(db, viewer.userId, subscription, deviceLabel(request.headers.get("User-Agent")));
+      if (outcome === "taken") {
+        return data<ActionData>({ intent, toast: errorToast("Failed to enable notifications", "This browser's subscription belongs to another account.") }, { status: 409 });
+      }
+      return saved("Notifications enabled", "This device will get push notifications.");
+    }
+    case "push-unsubscribe": {
+      const endpoint = endpointFromForm(formData.get("endpoint"));
+      if (!endpoint || !(await unsubscribeDevice(db, viewer.userId, endpoint))) {
+        return data<ActionData>({ intent, toast: errorToast("Failed to disable notifications", "This device is not subscribed.") }, { status: endpoint ? 404 : 400 });
+      }
+      return saved("Notifications disabled", "This device will no longer get push notifications.");
+    }
+    case "push-remove-device": {
+      const id = contactId(formData);
+      if (!id || !(await removeDevice(db, viewer.userId, id))) {
+        return data<ActionData>({ intent, toast: errorToast("Error", "That device is no longer subscribed.") }, { status: id ? 404 : 400 });
+      }
+      return saved("Device removed", "It will no longer get push notifications.");
+    }
     case "change-password": {
       const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
       const hide = { hideFields: ["currentPassword", "password", "confirmPassword"] };
@@ -194,7 +244,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {tab === "business" ? <BusinessTab data={loaderData} actionData={actionData} /> : null}
           {tab === "contacts" ? <ContactsTab contacts={loaderData.contacts} /> : null}
           {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
-          {tab === "notifications" ? <NotificationsTab preferences={loaderData.preferences} actionData={actionData} /> : null}
+          {tab === "notifications" ? (
+            <>
+              <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} devices={loaderData.push.devices} />
+              <NotificationsTab preferences={loaderData.preferences} actionData={actionData} />
+            </>
+          ) : null}
         </section>
 
         <nav aria-label="Help" className="flex flex-wrap gap-4 text-sm">

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { notificationPreferences, notifications, processedJobs, pushSubscriptions, type NotificationData } from "~/db/schema";
+import { notifications, processedJobs, pushSubscriptions, type NotificationData } from "~/db/schema";
 import { deliverPushNotification, pushJobKey } from "~/modules/notifications/push.server";
 import { notificationInsert } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
@@ -232,9 +232,8 @@ describe("Mark all read (POST /notifications/read-all)", () => {
 describe("push delivery (the push job, push service faked at its HTTP boundary)", () => {
   const subject = "mailto:support@eventflow.app";
 
-  async function pushSetup({ pushEnabled = true, subscriptions = 1 }: { pushEnabled?: boolean | null; subscriptions?: number } = {}) {
+  async function pushSetup({ subscriptions = 1 }: { subscriptions?: number } = {}) {
     const user = await createUser(db);
-    if (pushEnabled !== null) await db.insert(notificationPreferences).values({ userId: user.id, pushEnabled });
     const browsers: Array<BrowserSubscription & { id: string }> = [];
     for (let i = 0; i < subscriptions; i++) {
       const browser = await createBrowserSubscription();
@@ -289,10 +288,11 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
       // Constant-size record: the length tells nothing about the message.
       expect(request.body.byteLength).toBe(4096);
       expect(new TextDecoder().decode(request.body)).not.toContain("Emma & James");
+      // Issue 16 item 2: title, text and where a click leads (the bell's destination), nothing else.
       expect(JSON.parse(await browser.decrypt(request.body))).toEqual({
         title: "New Second Shooter Invite",
         body: "Maya Thompson invited you to Emma & James",
-        data: { type: "event_invite", invite_id: "inv-1", event_id: "evt-1" },
+        url: "/accept-invite/inv-1",
       });
     }
     const keysDone = (await db.select().from(processedJobs).where(like(processedJobs.key, `push:${notificationId}:%`))).map((r) => r.key);
@@ -381,9 +381,8 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
   });
 
   it.each([
-    ["push is off in the user's preferences", { pushEnabled: false }, "disabled"],
-    ["the user never set preferences (push is off by default)", { pushEnabled: null }, "disabled"],
-    ["the user has no subscription", { subscriptions: 0 }, "no-subscriptions"],
+    // Issue 16: a subscribed device is push turned on; none, push is off.
+    ["the user has no subscribed device", { subscriptions: 0 }, "no-subscriptions"],
   ] as const)("acks without sending when %s", async (_label, setup, outcome) => {
     const { notificationId, pushEnv } = await pushSetup(setup);
     const service = createFakePushService();

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventClientAccess, eventInvites, eventPeople, events, eventSecondShooters, notificationPreferences, notifications, organizations, profiles, pushSubscriptions, pushThrottle, shotListItems, timelineBlocks, users } from "~/db/schema";
+import { eventClientAccess, eventInvites, eventPeople, events, eventSecondShooters, notifications, organizations, profiles, pushSubscriptions, pushThrottle, shotListItems, timelineBlocks, users } from "~/db/schema";
 import { deliverPushDigest, digestMessage } from "~/modules/notifications/push.server";
 import { notifyClientChange, notifyTeamChange, PUSH_WINDOW_MS, teamChangeText } from "~/modules/notifications/team-changes.server";
 import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
@@ -242,10 +242,9 @@ describe("pushes are coalesced per recipient and event", () => {
     const keys = await generateVapidKeys();
     const pushEnv = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" };
 
-    // Push off: nothing sent.
-    expect(await deliverPushDigest(db, pushEnv, digest, createFakePushService().fetcher)).toEqual({ outcome: "disabled" });
+    // No device subscribed (push off everywhere, issue 16): nothing sent.
+    expect(await deliverPushDigest(db, pushEnv, digest, createFakePushService().fetcher)).toEqual({ outcome: "no-subscriptions" });
 
-    await db.insert(notificationPreferences).values({ userId: lead.id, pushEnabled: true }).onConflictDoUpdate({ target: notificationPreferences.userId, set: { pushEnabled: true } });
     const browser = await createBrowserSubscription();
     await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: lead.id, endpoint: browser.endpoint, subscriptionData: browser.json });
     const service = createFakePushService();
@@ -253,7 +252,8 @@ describe("pushes are coalesced per recipient and event", () => {
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({
       title: "Emma & James",
       body: "3 more changes by your team",
-      data: { eventId, eventTitle: "Emma & James", notificationType: "team_changes", url: "/" },
+      // Issue 16 item 2: only where a click leads, the event.
+      url: `/events/${eventId}`,
     });
     // A redelivered job sends nothing twice.
     expect(await deliverPushDigest(db, pushEnv, digest, service.fetcher)).toMatchObject({ sent: 0, alreadySent: 1 });
@@ -282,7 +282,6 @@ describe("pushes are coalesced per recipient and event", () => {
 
     const keys = await generateVapidKeys();
     const pushEnv = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" };
-    await db.insert(notificationPreferences).values({ userId: lead.id, pushEnabled: true }).onConflictDoUpdate({ target: notificationPreferences.userId, set: { pushEnabled: true } });
     const browser = await createBrowserSubscription();
     await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: lead.id, endpoint: browser.endpoint, subscriptionData: browser.json });
     const service = createFakePushService();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notificationDestination } from "~/modules/notifications/destination";
+import { notificationDestination, pushDestination } from "~/modules/notifications/destination";
 
 const ID = "3f1c2b9e-8d4a-4c5e-9f10-2a3b4c5d6e7f";
 
@@ -66,5 +66,17 @@ describe("where a click on a notification leads (spec §2)", () => {
     expect(notificationDestination({ type: "invite", invite_id: badId })).toBe("/");
     expect(notificationDestination({ type: "invite_response", event_id: badId })).toBe("/");
     expect(notificationDestination({ eventId: badId })).toBe("/");
+  });
+});
+
+describe("where a push leads (issue 16 item 2)", () => {
+  it.each([
+    ["an invite", { type: "event_invite", invite_id: ID, event_id: "e1" }, `/accept-invite/${ID}`],
+    ["an invite_response", { type: "invite_response", event_id: ID }, `/events/${ID}`],
+    ["a team change", { type: "timeline_updated", eventId: ID }, `/events/${ID}`],
+    ["a client_access with its event: the event, never the access link", { type: "client_access", access_url: "/client/secret-token", event_id: ID }, `/events/${ID}`],
+    ["a client_access without an event: home", { type: "client_access", access_url: "/client-access?token=secret" }, "/"],
+  ])("%s", (_label, data, expected) => {
+    expect(pushDestination(data)).toBe(expected);
   });
 });

@@ -19,7 +19,7 @@ function idFrom(value: unknown): string | null {
  * - any type with `event_id` or `eventId`: that event,
  * - otherwise home.
  */
-export function notificationDestination(data: unknown): string {
+export function notificationDestination(data: unknown, { withAccessUrl = true }: { withAccessUrl?: boolean } = {}): string {
   if (!data || typeof data !== "object" || Array.isArray(data)) return "/";
   const fields = data as Record<string, unknown>;
   const type = fields.type;
@@ -32,10 +32,19 @@ export function notificationDestination(data: unknown): string {
     const eventId = idFrom(fields.event_id);
     if (eventId) return `/events/${eventId}`;
   }
-  if (type === "client_access") {
+  if (type === "client_access" && withAccessUrl) {
     const path = safeReturnTo(fields.access_url, "");
     if (path) return path;
   }
   const eventId = idFrom(fields.event_id) ?? idFrom(fields.eventId);
   return eventId ? `/events/${eventId}` : "/";
+}
+
+/**
+ * Where a push leads (issue 16 item 2): the bell's destination, except a client's access
+ * link (it holds the client's token, and a push passes through the browser vendor's
+ * push service): a client_access push leads to its event instead, or home.
+ */
+export function pushDestination(data: unknown): string {
+  return notificationDestination(data, { withAccessUrl: false });
 }

@@ -1,7 +1,8 @@
 import { buildPushPayload, type PushSubscription, type VapidKeys } from "@block65/webcrypto-web-push";
 import { and, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { events, notificationPreferences, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
+import { events, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
+import { pushDestination } from "./destination";
 import { CLIENT_CHANGE_TYPE, PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
 import type { Db } from "~/utils/db.server";
 
@@ -9,7 +10,7 @@ import type { Db } from "~/utils/db.server";
 type PushEnv = { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string };
 
 export type PushResult =
-  | { outcome: "not-configured" | "missing" | "disabled" | "no-subscriptions" }
+  | { outcome: "not-configured" | "missing" | "no-subscriptions" }
   | { outcome: "handled"; sent: number; alreadySent: number; gone: number; refused: number };
 
 // How long the push service keeps a message for a device that is offline.
@@ -34,19 +35,21 @@ function vapidKeys(env: PushEnv): VapidKeys | null {
 }
 
 /**
- * Spec §7 send-push-notification: `{ title, body, data }`. A message too long for one
+ * What a push carries (issue 16 item 2): the notification's title and text and where a
+ * click leads, `url`, worked out here with the bell's rules (`pushDestination`). Never
+ * the notification's raw data: it may hold addresses or a client's access link, and a
+ * push passes through the browser vendor's push service. A message too long for one
  * push record is shortened (the whole text stays in the app).
  */
 export function pushPayload(notification: { title: string; message: string; data: unknown }) {
   const encoder = new TextEncoder();
-  const data = notification.data ?? {};
+  const url = pushDestination(notification.data);
   let title = Array.from(notification.title);
   let body = Array.from(notification.message);
-  const json = () => JSON.stringify({ title: title.join(""), body: body.join(""), data });
+  const json = () => JSON.stringify({ title: title.join(""), body: body.join(""), url });
   while (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES && body.length > 1) body = [...body.slice(0, Math.floor(body.length * 0.8)), "…"];
   while (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES && title.length > 1) title = [...title.slice(0, Math.floor(title.length * 0.8)), "…"];
-  if (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES) return { title: title.join(""), body: body.join(""), data: {} };
-  return { title: title.join(""), body: body.join(""), data };
+  return { title: title.join(""), body: body.join(""), url };
 }
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
@@ -58,8 +61,9 @@ type Attempt =
 
 /**
  * The push job (workers/queues): sends one in-app notification to every device its
- * user subscribed, when the user has push on and VAPID keys are configured; otherwise
- * it does nothing and the message is acknowledged. See `pushToDevices`.
+ * user subscribed (a subscribed device is push turned on, issue 16), when VAPID keys
+ * are configured; otherwise it does nothing and the message is acknowledged. See
+ * `pushToDevices`.
  *
  * `fetcher` is injectable so tests can fake the push service at its HTTP boundary.
  */
@@ -73,19 +77,14 @@ export async function deliverPushNotification(
   if (!vapid) return { outcome: "not-configured" };
 
   const owner = db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.id, notificationId));
-  const [[notification], [preferences], subscriptions] = await db.batch([
+  const [[notification], subscriptions] = await db.batch([
     db
       .select({ title: notifications.title, message: notifications.message, data: notifications.data })
       .from(notifications)
       .where(eq(notifications.id, notificationId)),
-    db
-      .select({ pushEnabled: notificationPreferences.pushEnabled })
-      .from(notificationPreferences)
-      .where(inArray(notificationPreferences.userId, owner)),
     subscriptionsQuery(db, inArray(pushSubscriptions.userId, owner), sql`'push:' || ${notificationId} || ':'`),
   ]);
   if (!notification) return { outcome: "missing" };
-  if (!preferences?.pushEnabled) return { outcome: "disabled" };
   if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
   return pushToDevices(db, vapid, subscriptions, pushPayload(notification), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
 }
@@ -106,7 +105,7 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
   if (!vapid) return { outcome: "not-configured" };
   const windowStart = new Date(Date.parse(job.windowEndsAt) - PUSH_WINDOW_MS).toISOString();
   const type = sql<string>`json_extract(${notifications.data}, '$.type')`;
-  const [[counted], [event], [preferences], subscriptions] = await db.batch([
+  const [[counted], [event], subscriptions] = await db.batch([
     db
       .select({
         changes: count(),
@@ -125,19 +124,18 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
         ),
       ),
     db.select({ title: events.title }).from(events).where(eq(events.id, job.eventId)),
-    db.select({ pushEnabled: notificationPreferences.pushEnabled }).from(notificationPreferences).where(eq(notificationPreferences.userId, job.userId)),
     subscriptionsQuery(db, eq(pushSubscriptions.userId, job.userId), sql`'digest:' || ${job.userId} || ':' || ${job.eventId} || ':' || ${job.windowEndsAt} || ':'`),
   ]);
   if (!event) return { outcome: "missing" };
-  if (!preferences?.pushEnabled) return { outcome: "disabled" };
   const changes = counted?.changes ?? 0;
   if (changes === 0) return { outcome: "nothing-new" };
   if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
   const payload = pushPayload({
     title: event.title,
     message: digestMessage(changes, counted?.byClient ?? 0),
-    // Spec §7: a team change's push data.
-    data: { eventId: job.eventId, eventTitle: event.title, notificationType: "team_changes", url: "/" },
+    // Spec §7 lists a team change's data ({ eventId, eventTitle, notificationType, url });
+    // only where it leads is pushed: the event.
+    data: { eventId: job.eventId },
   });
   return pushToDevices(db, vapid, subscriptions, payload, (id) => digestJobKey(job, id), `the digest of ${job.eventId} for ${job.userId}`, fetcher);
 }

@@ -1,0 +1,143 @@
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { pushSubscriptions } from "~/db/schema";
+import { sha256Hex } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+
+// Issue 16 item 1: each browser that turns push on keeps its own push_subscriptions
+// row; these rows alone decide who gets push (docs/decisions/009-push-and-reminders.md).
+
+/** A user's devices beyond this many: the oldest subscription goes. */
+export const MAX_DEVICES_PER_USER = 20;
+// PushSubscription.toJSON() is a few hundred characters; a longer field is refused unread.
+const MAX_SUBSCRIPTION_FIELD = 4096;
+
+function base64UrlBytes(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/=+$/, "").replaceAll("-", "+").replaceAll("_", "/"));
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+const httpsUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", "The endpoint must be an https URL");
+
+/**
+ * What PushSubscription.toJSON() gives: the push service's https endpoint, the
+ * browser's P-256 public key (uncompressed point, 65 bytes) and its 16-byte auth
+ * secret (RFC 8291). Anything else cannot be encrypted for, so it is never stored.
+ */
+export const BrowserSubscriptionSchema = z.object({
+  endpoint: httpsUrl,
+  expirationTime: z.number().finite().nullable().optional().default(null),
+  keys: z.object({
+    p256dh: z.string().max(100).refine((v) => {
+      const bytes = base64UrlBytes(v);
+      return bytes?.length === 65 && bytes[0] === 0x04;
+    }, "p256dh must be a P-256 public key"),
+    auth: z.string().max(40).refine((v) => base64UrlBytes(v)?.length === 16, "auth must be 16 bytes"),
+  }),
+});
+export type BrowserSubscription = z.infer<typeof BrowserSubscriptionSchema>;
+
+/** The subscription a form carries as a JSON string (`subscription`), or null when it is not one. */
+export function subscriptionFromForm(value: FormDataEntryValue | null): BrowserSubscription | null {
+  if (typeof value !== "string" || value.length > MAX_SUBSCRIPTION_FIELD) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  const parsed = BrowserSubscriptionSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The endpoint a form names (`endpoint`), or null. */
+export function endpointFromForm(value: FormDataEntryValue | null): string | null {
+  const parsed = httpsUrl.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Stores this device's subscription for `userId`. The endpoint is unique: the same
+ * browser subscribing again updates its row. A row of ANOTHER user moves here only when
+ * the request carries the same keys as stored (the browser's secrets: only the browser
+ * holding the subscription knows them); otherwise "taken" and nothing changes, so
+ * knowing an endpoint is not enough to take a device over. Past the cap the oldest go.
+ */
+export async function subscribeDevice(db: Db, userId: string, subscription: BrowserSubscription, label: string): Promise<"stored" | "taken"> {
+  const stored = {
+    endpoint: subscription.endpoint,
+    expirationTime: subscription.expirationTime,
+    keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+  };
+  const sameBrowser = sql`(json_extract(${pushSubscriptions.subscriptionData}, '$.keys.p256dh') = ${stored.keys.p256dh}
+    AND json_extract(${pushSubscriptions.subscriptionData}, '$.keys.auth') = ${stored.keys.auth})`;
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(MAX_DEVICES_PER_USER);
+  const [upserted] = await db.batch([
+    db
+      .insert(pushSubscriptions)
+      .values({ id: crypto.randomUUID(), userId, endpoint: stored.endpoint, subscriptionData: stored, deviceLabel: label })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          // A device that moves from another account is new to this one: listed from now.
+          createdAt: sql`CASE WHEN ${pushSubscriptions.userId} = ${userId} THEN ${pushSubscriptions.createdAt} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
+          userId,
+          subscriptionData: stored,
+          deviceLabel: label,
+        },
+        setWhere: sql`${pushSubscriptions.userId} = ${userId} OR ${sameBrowser}`,
+      })
+      .returning({ id: pushSubscriptions.id }),
+    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest))),
+  ]);
+  return upserted.length > 0 ? "stored" : "taken";
+}
+
+/** Deletes the viewer's own row for this browser's endpoint; false when there is none (another user's is never touched). */
+export async function unsubscribeDevice(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return deleted.length > 0;
+}
+
+/** Deletes one of the viewer's own devices by id; false when it is not theirs or gone. */
+export async function removeDevice(db: Db, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
+    .returning({ id: pushSubscriptions.id });
+  return deleted.length > 0;
+}
+
+export type PushDevice = { id: string; label: string; since: string; endpointHash: string };
+
+/**
+ * The viewer's devices, newest first. The page gets a hash of each endpoint, not the
+ * endpoint (a capability URL): enough for the browser to recognise its own row.
+ */
+export function listDevicesQuery(db: Db, userId: string) {
+  return db
+    .select({ id: pushSubscriptions.id, label: pushSubscriptions.deviceLabel, since: pushSubscriptions.createdAt, endpoint: pushSubscriptions.endpoint })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+}
+
+export async function toPushDevices(rows: Array<{ id: string; label: string; since: string; endpoint: string }>): Promise<PushDevice[]> {
+  return Promise.all(rows.map(async ({ endpoint, ...row }) => ({ ...row, endpointHash: await sha256Hex(endpoint) })));
+}

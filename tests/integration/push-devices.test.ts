@@ -1,0 +1,225 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { pushSubscriptions } from "~/db/schema";
+import { deliverPushNotification } from "~/modules/notifications/push.server";
+import { notificationInsert } from "~/modules/notifications/service.server";
+import { getDb } from "~/utils/db.server";
+import worker from "../../workers/app";
+import { base64Url, createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
+import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
+
+// Issue 16 items 1 and 2: push on and off per device, and what a push carries.
+
+const db = getDb(env);
+const SETTINGS = "/settings?tab=notifications";
+const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const MAC_SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
+
+afterEach(() => vi.restoreAllMocks());
+
+const subscribe = (client: Client, subscription: unknown, userAgent = ANDROID_CHROME) =>
+  client.post(SETTINGS, { intent: "push-subscribe", subscription: typeof subscription === "string" ? subscription : JSON.stringify(subscription) }, { "User-Agent": userAgent });
+const unsubscribe = (client: Client, endpoint: string) => client.post(SETTINGS, { intent: "push-unsubscribe", endpoint });
+const removeDevice = (client: Client, id: string) => client.post(SETTINGS, { intent: "push-remove-device", id });
+
+const rowsOf = (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+const rowByEndpoint = async (endpoint: string) => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
+
+/** A redirect back to the tab: the post/redirect/get every save answers with. */
+function expectSaved(response: Response) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe(SETTINGS);
+}
+
+describe("turning push on and off for a device (issue 16 item 1)", () => {
+  it("stores this device's subscription with a name for it, and deletes it when the device turns push off", async () => {
+    const { client, id } = await sessionFor();
+    const browser = await createBrowserSubscription();
+    expectSaved(await subscribe(client, browser.json));
+    const [row, ...more] = await rowsOf(id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ endpoint: browser.endpoint, deviceLabel: "Chrome on Android", subscriptionData: browser.json });
+
+    expectSaved(await unsubscribe(client, browser.endpoint));
+    expect(await rowsOf(id)).toEqual([]);
+    // Gone already: nothing to disable.
+    expect((await unsubscribe(client, browser.endpoint)).status).toBe(404);
+  });
+
+  it("keeps one row per device: two devices are two rows, the same browser twice is one", async () => {
+    const { client, id } = await sessionFor();
+    const phone = await createBrowserSubscription();
+    const laptop = await createBrowserSubscription();
+    expectSaved(await subscribe(client, phone.json, ANDROID_CHROME));
+    expectSaved(await subscribe(client, laptop.json, MAC_SAFARI));
+    expectSaved(await subscribe(client, phone.json, ANDROID_CHROME));
+    const rows = await rowsOf(id);
+    expect(rows.map((r) => r.deviceLabel).sort()).toEqual(["Chrome on Android", "Safari on macOS"]);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, phone.endpoint))).toHaveLength(1);
+
+    // The settings page lists both, each with a Remove form (works without JavaScript).
+    const html = await (await client.get(SETTINGS)).text();
+    expect(html).toContain("Chrome on Android");
+    expect(html).toContain("Safari on macOS");
+    for (const row of rows) expect(html).toContain(`name="id" value="${row.id}"`);
+    expect(html).not.toContain(phone.endpoint);
+  });
+
+  it("moves a browser's subscription to another account only when the request holds its keys", async () => {
+    const owner = await sessionFor();
+    const stranger = await sessionFor();
+    const browser = await createBrowserSubscription();
+    expectSaved(await subscribe(owner.client, browser.json));
+    const before = await rowByEndpoint(browser.endpoint);
+
+    // Knowing the endpoint is not enough: other keys are refused and nothing changes.
+    const impostor = await createBrowserSubscription(browser.endpoint);
+    const refused = await subscribe(stranger.client, impostor.json);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Failed to enable notifications");
+    expect(await rowByEndpoint(browser.endpoint)).toEqual(before);
+    expect(await rowsOf(stranger.id)).toEqual([]);
+
+    // The same browser signed in to another account: its row moves (the old account loses it).
+    expectSaved(await subscribe(stranger.client, browser.json, MAC_SAFARI));
+    expect(await rowsOf(owner.id)).toEqual([]);
+    expect(await rowByEndpoint(browser.endpoint)).toMatchObject({ id: before!.id, userId: stranger.id, deviceLabel: "Safari on macOS" });
+  });
+
+  it("never deletes another user's device: not by endpoint, not by id (404)", async () => {
+    const owner = await sessionFor();
+    const stranger = await sessionFor();
+    const browser = await createBrowserSubscription();
+    expectSaved(await subscribe(owner.client, browser.json));
+    const [row] = await rowsOf(owner.id);
+
+    expect((await unsubscribe(stranger.client, browser.endpoint)).status).toBe(404);
+    const removal = await removeDevice(stranger.client, row!.id);
+    expect(removal.status).toBe(404);
+    expect(await removal.text()).toContain("That device is no longer subscribed.");
+    expect(await rowsOf(owner.id)).toEqual([row]);
+
+    // The owner can remove it (say, a lost phone) from any of their devices.
+    expectSaved(await removeDevice(owner.client, row!.id));
+    expect(await rowsOf(owner.id)).toEqual([]);
+  });
+
+  it("refuses a bad subscription with 400 and stores nothing", async () => {
+    const { client, id } = await sessionFor();
+    const good = (await createBrowserSubscription()).json;
+    const cases: Array<[string, unknown]> = [
+      ["not JSON", "{endpoint:"],
+      ["no subscription at all", ""],
+      ["a plain string", JSON.stringify("https://push.example.test/send/1")],
+      ["an http endpoint", { ...good, endpoint: "http://push.example.test/send/1" }],
+      ["a javascript: endpoint", { ...good, endpoint: "javascript:alert(1)" }],
+      ["an endpoint over 2048 characters", { ...good, endpoint: `https://push.example.test/${"a".repeat(2048)}` }],
+      ["a short p256dh", { ...good, keys: { ...good.keys, p256dh: base64Url(new Uint8Array(33).fill(4)) } }],
+      ["a p256dh that is no uncompressed point", { ...good, keys: { ...good.keys, p256dh: base64Url(new Uint8Array(65).fill(2)) } }],
+      ["a short auth", { ...good, keys: { ...good.keys, auth: base64Url(new Uint8Array(8)) } }],
+      ["an auth that is not base64url", { ...good, keys: { ...good.keys, auth: "not base64!!not base64!!" } }],
+      ["no keys", { endpoint: good.endpoint, expirationTime: null }],
+      ["a string expirationTime", { ...good, expirationTime: "tomorrow" }],
+      ["an oversized field", { ...good, padding: "x".repeat(5000) }],
+    ];
+    for (const [label, body] of cases) {
+      const response = await subscribe(client, body);
+      expect(response.status, label).toBe(400);
+      expect(await response.text(), label).toContain("Failed to enable notifications");
+    }
+    expect((await unsubscribe(client, "http://push.example.test/send/1")).status).toBe(400);
+    expect((await removeDevice(client, "not-an-id")).status).toBe(400);
+    expect(await rowsOf(id)).toEqual([]);
+  });
+
+  it("answers 'Not authenticated' to a signed-out request and stores nothing", async () => {
+    const browser = await createBrowserSubscription();
+    const visitor = createClient();
+    // What the switch's background request (a fetcher, the route's .data URL) gets.
+    const post = (fields: Record<string, string>) => visitor.post("/settings.data?tab=notifications", fields);
+    const answers = [
+      await post({ intent: "push-subscribe", subscription: JSON.stringify(browser.json) }),
+      await post({ intent: "push-unsubscribe", endpoint: browser.endpoint }),
+      await post({ intent: "push-remove-device", id: crypto.randomUUID() }),
+    ];
+    for (const response of answers) {
+
+      expect(response.status).toBe(401);
+      expect(await response.text()).toContain("Not authenticated");
+    }
+    expect(await rowByEndpoint(browser.endpoint)).toBeUndefined();
+    // Without JavaScript the page itself answers: sign in first.
+    expect((await subscribe(visitor, browser.json)).headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+    expect(await rowByEndpoint(browser.endpoint)).toBeUndefined();
+  });
+
+  it("keeps at most 20 devices per user: the oldest goes", async () => {
+    const { client, id } = await sessionFor();
+    const browsers = [];
+    for (let i = 0; i < 21; i++) {
+      const browser = await createBrowserSubscription();
+      browsers.push(browser);
+      expectSaved(await subscribe(client, browser.json));
+    }
+    const endpoints = (await rowsOf(id)).map((r) => r.endpoint);
+    expect(endpoints).toHaveLength(20);
+    expect(endpoints).not.toContain(browsers[0]!.endpoint);
+    expect(endpoints).toContain(browsers[20]!.endpoint);
+  });
+});
+
+describe("the Notifications tab and the server's VAPID key", () => {
+  async function settingsWith(client: Client, vapid: Record<string, string>) {
+    const request = new Request(`${ORIGIN}${SETTINGS}`, { headers: { Cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "), "CF-Connecting-IP": client.ip } });
+    return (await worker.fetch(request, { ...env, ...vapid } as Env, createExecutionContext())).text();
+  }
+
+  it("gives the page the public key only when all three VAPID settings are present; otherwise says push is not set up", async () => {
+    const { client } = await sessionFor();
+    const keys = await generateVapidKeys();
+    const configured = await settingsWith(client, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" });
+    expect(configured).toContain(keys.publicKey);
+    expect(configured).toContain("Push notifications need JavaScript.");
+    expect(configured).not.toContain("Push notifications are not set up on this server.");
+
+    const noPrivateKey = await settingsWith(client, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: "" });
+    expect(noPrivateKey).not.toContain(keys.publicKey);
+    expect(noPrivateKey).toContain("Push notifications are not set up on this server.");
+  });
+});
+
+describe("what a push carries (issue 16 item 2)", () => {
+  async function pushOf(data: Record<string, string>, answer?: (endpoint: string) => number) {
+    const { client, id } = await sessionFor();
+    const browser = await createBrowserSubscription();
+    expectSaved(await subscribe(client, browser.json));
+    const { id: notificationId, statement } = notificationInsert(db, { userId: id, title: "Client Access", message: "Your client opened the portal", data });
+    await statement;
+    const keys = await generateVapidKeys();
+    const service = createFakePushService(answer);
+    const result = await deliverPushNotification(db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" }, notificationId, service.fetcher);
+    return { id, browser, service, result };
+  }
+
+  it("is exactly the title, the text and where a click leads", async () => {
+    const { browser, service } = await pushOf({ type: "invite_response", event_id: "evt-42", email: "maya@example.com" });
+    expect(service.requests).toHaveLength(1);
+    expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-42" });
+  });
+
+  it("never carries a client's access link: a client_access push leads to the event", async () => {
+    const token = "secret-client-token-0123456789";
+    const { browser, service } = await pushOf({ type: "client_access", access_url: `/client/${token}`, event_id: "evt-7" });
+    const text = await browser.decrypt(service.requests[0]!.body);
+    expect(JSON.parse(text)).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-7" });
+    expect(text).not.toContain(token);
+  });
+
+  it("deletes a device the push service reports gone (410)", async () => {
+    const { id, result } = await pushOf({ type: "invite_response", event_id: "evt-1" }, () => 410);
+    expect(result).toMatchObject({ outcome: "handled", gone: 1 });
+    expect(await rowsOf(id)).toEqual([]);
+  });
+});
