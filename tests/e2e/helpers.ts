@@ -212,3 +212,14 @@ export async function payTrialCheckout(page: Page) {
   await expect(page).toHaveURL(`${BASE_URL}/`, { timeout: 15_000 });
   await expect(toast(page, "success", "Subscription activated!")).toBeVisible();
 }
+
+/**
+ * Runs SQL on the e2e server's local D1 (scripts/e2e-server.mjs), as the server would;
+ * with `json`, returns the rows of the statement.
+ */
+export async function d1<Row = Record<string, unknown>>(sql: string, { json = false } = {}): Promise<Row[]> {
+  const { execFileSync } = await import("node:child_process");
+  const args = ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql, ...(json ? ["--json"] : [])];
+  const out = execFileSync("wrangler", args, { stdio: ["ignore", json ? "pipe" : "ignore", "pipe"], encoding: "utf8" });
+  return json ? ((JSON.parse(out) as Array<{ results: Row[] }>)[0]?.results ?? []) : [];
+}

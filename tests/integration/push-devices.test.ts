@@ -173,7 +173,7 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
 describe("the Notifications tab and the server's VAPID key", () => {
   async function settingsWith(client: Client, vapid: Record<string, string>) {
     const request = new Request(`${ORIGIN}${SETTINGS}`, { headers: { Cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "), "CF-Connecting-IP": client.ip } });
-    return (await worker.fetch(request, { ...env, ...vapid } as Env, createExecutionContext())).text();
+    return (await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], { ...env, ...vapid } as Env, createExecutionContext())).text();
   }
 
   it("gives the page the public key only when all three VAPID settings are present; otherwise says push is not set up", async () => {

@@ -127,10 +127,10 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
         <p className="mt-2 text-sm text-slate-600">Push notifications are not set up on this server.</p>
       ) : (
         <>
-          <noscript>
+          {/* Until the page runs (and for good without JavaScript) the switch cannot work. */}
+          {browser.state === "checking" ? (
             <p className="mt-2 text-sm text-slate-600">Push notifications need JavaScript. Turn it on to get them on this device.</p>
-          </noscript>
-          {browser.state === "checking" ? null : (
+          ) : (
             <div className="mt-4 space-y-2">
               <div className="flex items-center justify-between gap-4">
                 <span id="push-switch-label" className="text-sm font-medium text-slate-900">
