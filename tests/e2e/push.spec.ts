@@ -206,6 +206,43 @@ test.describe("push where the browser cannot (phone)", () => {
     await expect(toast(page, "error", "Not supported").filter({ hasText: "This browser doesn't support notifications" })).toBeVisible();
     expect(await storedEndpoints()).toEqual([]);
   });
+
+  test("'Service workers not supported' without service workers", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+    });
+    await openNotificationsTab(page);
+    await pushSwitch(page).click();
+    await expect(toast(page, "error", "Service workers not supported")).toBeVisible();
+    expect(await storedEndpoints()).toEqual([]);
+  });
+
+  test("'Failed to disable notifications' when the browser cannot unsubscribe: the device stays on", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
+    const stuck = await fakeSubscription();
+    await d1(
+      `INSERT INTO push_subscriptions (id, user_id, endpoint, subscription_data, device_label) VALUES ` +
+        `(${q(crypto.randomUUID())}, ${userId}, ${q(stuck.endpoint)}, ${q(JSON.stringify(stuck))}, 'Chrome on Android');`,
+    );
+    await page.addInitScript((json) => {
+      PushManager.prototype.getSubscription = async () =>
+        ({
+          endpoint: json.endpoint,
+          toJSON: () => json,
+          unsubscribe: async () => {
+            throw new DOMException("Unsubscription failed", "AbortError");
+          },
+        }) as unknown as PushSubscription;
+    }, stuck);
+    await openNotificationsTab(page);
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+    await pushSwitch(page).click();
+    await expect(toast(page, "error", "Failed to disable notifications")).toBeVisible();
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+    expect(await storedEndpoints()).toEqual([stuck.endpoint]);
+    await d1(`DELETE FROM push_subscriptions WHERE user_id = ${userId};`);
+  });
 });
 
 test.describe("push without JavaScript", () => {
