@@ -30,13 +30,12 @@ import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { PushCard } from "~/modules/notifications/components/push-card";
 import {
+  deleteOwnDevice,
   endpointFromForm,
   listDevicesQuery,
-  removeDevice,
   subscribeDevice,
   subscriptionFromForm,
   toPushDevices,
-  unsubscribeDevice,
 } from "~/modules/notifications/push-devices.server";
 import type { Flash } from "~/utils/toast";
 import { claimOf } from "~/utils/idempotency.server";
@@ -185,14 +184,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "push-unsubscribe": {
       const endpoint = endpointFromForm(formData.get("endpoint"));
-      if (!endpoint || !(await unsubscribeDevice(db, viewer.userId, endpoint))) {
+      if (!endpoint || !(await deleteOwnDevice(db, viewer.userId, { endpoint }))) {
         return data<ActionData>({ intent, toast: errorToast("Failed to disable notifications", "This device is not subscribed.") }, { status: endpoint ? 404 : 400 });
       }
       return saved("Notifications disabled", "This device will no longer get push notifications.");
     }
     case "push-remove-device": {
       const id = contactId(formData);
-      if (!id || !(await removeDevice(db, viewer.userId, id))) {
+      if (!id || !(await deleteOwnDevice(db, viewer.userId, { id }))) {
         return data<ActionData>({ intent, toast: errorToast("Error", "That device is no longer subscribed.") }, { status: id ? 404 : 400 });
       }
       return saved("Device removed", "It will no longer get push notifications.");

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { d1, signUp, toast, uniqueEmail } from "./helpers";
@@ -119,6 +120,9 @@ test.describe("push on every device (phone)", () => {
     const laptopRow = devices(page).getByRole("listitem").filter({ hasText: "Safari on macOS" });
     await expect(laptopRow).toContainText("Since Nov 2, 2026");
     await expect(devices(page).getByRole("listitem").filter({ hasText: "(this device)" }).getByRole("button")).toHaveCount(0);
+    // The switch and the list meet WCAG 2 A/AA, as the rest of the app (a11y.spec.ts).
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("main").analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await laptopRow.getByRole("button", { name: /^Remove Safari on macOS/ }).click();
     await expect(toast(page, "success", "Device removed")).toBeVisible();
     await expect(laptopRow).toHaveCount(0);

@@ -106,20 +106,16 @@ export async function subscribeDevice(db: Db, userId: string, subscription: Brow
   return upserted.length > 0 ? "stored" : "taken";
 }
 
-/** Deletes the viewer's own row for this browser's endpoint; false when there is none (another user's is never touched). */
-export async function unsubscribeDevice(db: Db, userId: string, endpoint: string): Promise<boolean> {
+/**
+ * Deletes one of the viewer's own devices: this browser's (by endpoint, turning push
+ * off) or any of theirs (by id, Remove). False when there is none: another user's row is
+ * never touched.
+ */
+export async function deleteOwnDevice(db: Db, userId: string, device: { endpoint: string } | { id: string }): Promise<boolean> {
+  const which = "endpoint" in device ? eq(pushSubscriptions.endpoint, device.endpoint) : eq(pushSubscriptions.id, device.id);
   const deleted = await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
-    .returning({ id: pushSubscriptions.id });
-  return deleted.length > 0;
-}
-
-/** Deletes one of the viewer's own devices by id; false when it is not theirs or gone. */
-export async function removeDevice(db: Db, userId: string, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
+    .where(and(eq(pushSubscriptions.userId, userId), which))
     .returning({ id: pushSubscriptions.id });
   return deleted.length > 0;
 }
