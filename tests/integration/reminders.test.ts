@@ -163,12 +163,13 @@ describe("who gets a reminder, and when", () => {
     const moved = await teamEvent({ date: "2027-06-20", timeZone: "Europe/Berlin" }, ["accepted"]);
     const left = await teamEvent({ date: "2027-06-20", timeZone: "Europe/Berlin" }, ["accepted"]);
     const read = db.all.bind(db);
-    vi.spyOn(db, "all").mockImplementation(async (query) => {
+    const readThenChange = async (query: Parameters<typeof db.all>[0]) => {
       const rows = await read(query);
       await db.update(events).set({ date: "2027-06-27" }).where(eq(events.id, moved.event.id));
       await db.delete(eventSecondShooters).where(eq(eventSecondShooters.eventId, left.event.id));
       return rows;
-    });
+    };
+    vi.spyOn(db, "all").mockImplementation(readThenChange as unknown as typeof db.all);
     const result = await runReminders(db, env, at("Europe/Berlin", "2027-06-19", "09:00"));
     expect(await counts([moved.lead.id, moved.members[0]!.id, left.lead.id, left.members[0]!.id])).toEqual([0, 0, 1, 0]);
     expect(result.noLongerDue).toBeGreaterThanOrEqual(3);
