@@ -30,6 +30,13 @@ export const EVENT_REMINDER_TYPE = "event_reminder";
  */
 export const REMINDERS_PER_RUN = 500;
 
+/**
+ * The most candidates one run reads. More than it sends: some candidates are not due
+ * yet (before 09:00 in their zone, or their day has not begun there), and they must not
+ * crowd out those that are.
+ */
+const CANDIDATES_PER_RUN = 5000;
+
 /** How many reminders are written at once (each is its own D1 batch). */
 const PARALLEL_WRITES = 10;
 
@@ -124,11 +131,14 @@ export async function runReminders(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL
         ORDER BY start_time IS NULL, start_time, order_index LIMIT 1)
       WHERE COALESCE(np.upcoming_events, 1) = 1
         AND date(e.date, '-' || ${days} || ' days') BETWEEN ${earliest} AND ${latest}
+        -- Already sent (the key of reminderKey): later runs of the day read nothing again.
         AND NOT EXISTS (SELECT 1 FROM processed_jobs j WHERE j.key = 'reminder:' || u.id || ':' || e.id || ':' || e.date)
       ORDER BY e.date, e.id
-      LIMIT ${REMINDERS_PER_RUN}`);
+      LIMIT ${CANDIDATES_PER_RUN}`);
 
-  const due = results.filter((c) => dayOffset(c.date, -c.days) === todayIn(c.time_zone, now) && hourIn(c.time_zone, now) >= REMINDER_LOCAL_HOUR);
+  const due = results
+    .filter((c) => dayOffset(c.date, -c.days) === todayIn(c.time_zone, now) && hourIn(c.time_zone, now) >= REMINDER_LOCAL_HOUR)
+    .slice(0, REMINDERS_PER_RUN);
   const run: ReminderRun = { due: due.length, sent: 0, alreadySent: 0, noLongerDue: 0, failed: 0 };
   const written: WrittenNotification[] = [];
   const emails: string[] = [];
