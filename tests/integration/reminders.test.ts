@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox, events, eventSecondShooters, notificationPreferences, notifications, pushSubscriptions, timelineBlocks } from "~/db/schema";
+import { emailOutbox, events, eventSecondShooters, notificationPreferences, notifications, pushSubscriptions, sessions, timelineBlocks } from "~/db/schema";
 import { deliverPushNotification } from "~/modules/notifications/push.server";
 import { runReminders } from "~/modules/notifications/reminders.server";
 import { getDb } from "~/utils/db.server";
@@ -212,6 +212,24 @@ describe("exactly once", () => {
       await waitOnExecutionContext(ctx);
     }
     expect(await counts([lead.id])).toEqual([1]);
+  });
+});
+
+describe("the cron's two parts", () => {
+  it("housekeeping still runs when reminders fail, and the run reports the failure", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const user = await createUser(db);
+    await db.insert(sessions).values({ tokenHash: `gone-${user.id}`, userId: user.id, expiresAt: "2000-01-01T00:00:00.000Z" });
+    const prepare = env.DB.prepare.bind(env.DB);
+    vi.spyOn(env.DB, "prepare").mockImplementation((query: string) => {
+      if (query.includes("processed_jobs j")) throw new Error("D1 is unavailable");
+      return prepare(query);
+    });
+    const ctx = createExecutionContext();
+    await expect(worker.scheduled(createScheduledController({ cron: "*/15 * * * *", scheduledTime: Date.now() }), env, ctx)).rejects.toThrow("The cron run failed in part");
+    await waitOnExecutionContext(ctx);
+    vi.mocked(env.DB.prepare).mockRestore();
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 });
 
