@@ -9,6 +9,8 @@ const port = process.env.PORT ?? "5173";
 const host = process.env.HOST ?? "localhost";
 
 ensureDevVars();
+// Links in the e-mails the cron sends (event reminders) lead to this server (vite.config.ts).
+process.env.APP_URL = `http://${host}:${port}`;
 execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio: ["ignore", "ignore", "inherit"] });
 const demo = await seedLocal();
 // Checkout, the billing portal and their webhooks work with no Stripe account.

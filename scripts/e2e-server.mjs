@@ -16,6 +16,7 @@ const stateDir = ".wrangler/e2e-state";
 const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "inherit", "inherit"] });
 
 ensureDevVars();
+process.env.APP_URL = `http://127.0.0.1:${E2E_PORT}`;
 rmSync(stateDir, { recursive: true, force: true });
 // Before the build: the build's Worker config carries STRIPE_API_BASE (vite.config.ts).
 await startLocalStripe({ port: Number(E2E_STRIPE_PORT), appOrigin: `http://127.0.0.1:${E2E_PORT}`, retryDelaysMs: [500, 1000, 2000, 4000] });

@@ -4,18 +4,21 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
+/** @param {string} text */
 const keysOf = (text) => new Set([...text.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+/** @param {string} text @param {string} key */
 const valueOf = (text, key) => text.match(new RegExp(`^${key}=(.*)$`, "m"))?.[1]?.trim() ?? "";
 
 /** A VAPID key pair as the Worker reads it: the public key's raw P-256 point and the private JWK "d", base64url. */
 export function generateVapidKeys() {
   const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   const pub = publicKey.export({ format: "jwk" });
-  const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x, "base64url"), Buffer.from(pub.y, "base64url")]);
-  return { publicKey: point.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d };
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(String(pub.x), "base64url"), Buffer.from(String(pub.y), "base64url")]);
+  return { publicKey: point.toString("base64url"), privateKey: String(privateKey.export({ format: "jwk" }).d) };
 }
 
 /** Issue 16: push works locally with no setup: a key pair is made once, when both keys are empty. */
+/** @param {string} text */
 function withVapidKeys(text) {
   if (valueOf(text, "VAPID_PUBLIC_KEY") || valueOf(text, "VAPID_PRIVATE_KEY")) return text;
   const keys = generateVapidKeys();
@@ -24,6 +27,7 @@ function withVapidKeys(text) {
     .replace(/^VAPID_PRIVATE_KEY=.*$/m, `VAPID_PRIVATE_KEY=${keys.privateKey}`);
 }
 
+/** @param {string} [root] @returns {boolean} whether .dev.vars was written */
 export function ensureDevVars(root = process.cwd()) {
   const target = `${root}/.dev.vars`;
   const example = readFileSync(`${root}/.dev.vars.example`, "utf8").replace(

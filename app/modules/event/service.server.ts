@@ -1,4 +1,3 @@
-import { assertCanCreateEvents } from "~/modules/billing/entitlement";
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
@@ -16,6 +15,7 @@ import {
   timelineBlocks,
   users,
 } from "~/db/schema";
+import { assertCanCreateEvents } from "~/modules/billing/entitlement";
 import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";

@@ -84,3 +84,34 @@ export function clientAccessEmail(input: { to: string; inviterName: string; even
     html: emailLayout(`Your event plan: ${input.event.title}`, [intro, rights, ...details], { label: "Open Your Event", url: "{{client_link}}" }, footer),
   };
 }
+
+/**
+ * The reminder of an upcoming event (issue 16 item 3; decision 009): the event, its
+ * date, the day's first block and the venue, and a link to the event.
+ */
+export function eventReminderEmail(input: {
+  to: string;
+  firstName: string | null;
+  event: EventFacts;
+  /** 'Tomorrow' or 'In 3 days'. */
+  when: string;
+  firstBlock: { title: string; startTime: string | null } | null;
+  url: string;
+}): OutgoingEmail {
+  input = { ...plain(input), event: plain(input.event), firstBlock: input.firstBlock && plain(input.firstBlock) };
+  const greeting = `Hi ${input.firstName ?? "there"},`;
+  const intro = `${input.when}: ${input.event.title} on ${formatEventDate(input.event.date)}.`;
+  const block = input.firstBlock;
+  const details = [
+    ...eventLines(input.event),
+    block ? `First on the timeline: ${block.startTime ? `${block.title} at ${formatTimeOfDay(block.startTime)}` : block.title}` : null,
+  ].filter((line): line is string => line !== null);
+  const footer = "You get this reminder because upcoming event reminders are on in Settings → Notifications.";
+  return {
+    to: input.to,
+    kind: "event_reminder",
+    subject: oneLine(`Reminder: ${input.event.title} is ${input.when === "Tomorrow" ? "tomorrow" : input.when.toLowerCase()}`),
+    text: [greeting, "", intro, "", ...details, "", `Open the event: ${input.url}`, "", footer].join("\n"),
+    html: emailLayout(`Upcoming event: ${input.event.title}`, [greeting, intro, ...details], { label: "Open Event", url: input.url }, footer),
+  };
+}
