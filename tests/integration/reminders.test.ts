@@ -58,7 +58,7 @@ async function remindersOf(userIds: string[]) {
 
 const counts = async (userIds: string[]) => Object.values(await remindersOf(userIds)).map((rows) => rows.length);
 
-const setPreferences = (userId: string, values: { upcomingEvents?: boolean; eventReminderDays?: number; pushEnabled?: boolean }) =>
+const setPreferences = (userId: string, values: { upcomingEvents?: boolean; eventReminderDays?: number }) =>
   db.insert(notificationPreferences).values({ userId, ...values }).onConflictDoUpdate({ target: notificationPreferences.userId, set: values });
 
 /** The jobs a run sends, held back from the queue. */
@@ -259,8 +259,8 @@ describe("what a reminder carries", () => {
     const event = await createEvent(db, lead.id, { title: "Live Reminder Wedding", date: "2027-09-10", timeZone: "Pacific/Auckland", venue: "Waiheke" });
     const keys = await generateVapidKeys();
     const browser = await createBrowserSubscription();
+    // A subscribed device is push turned on (issue 16, decision 009).
     await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: lead.id, endpoint: browser.endpoint, subscriptionData: browser.json });
-    await setPreferences(lead.id, { pushEnabled: true });
     const bell = await openBell(lead.client);
 
     const jobs = await heldJobs(() => runReminders(db, env, at("Pacific/Auckland", "2027-09-09", "09:00")));
@@ -276,7 +276,8 @@ describe("what a reminder carries", () => {
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({
       title: "Upcoming event: Live Reminder Wedding",
       body: "Tomorrow · Sep 10, 2027 · Waiheke",
-      data: { type: "event_reminder", event_id: event.id },
+      // Only where a click leads (issue 16 item 2): the event, as the bell.
+      url: `/events/${event.id}`,
     });
     // The bell's click leads to the event.
     const opened = await lead.client.post(`/notifications/${reminder!.id}/read`, {});
