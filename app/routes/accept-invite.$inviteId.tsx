@@ -8,7 +8,7 @@ import { ActionToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
 import { resendConfirmation } from "~/modules/account/service.server";
-import { formatEventDate } from "~/modules/event/components/event-card";
+import { formatEventDate } from "~/modules/event/format";
 import { formatTimeOfDay } from "~/modules/team/emails";
 import { positionLabel } from "~/modules/team/schema";
 import { coverageOf, INVITE_ID_PATTERN, type Invitation, inviterDisplayName, loadInvitation, respondToInvite } from "~/modules/team/service.server";

@@ -7,7 +7,7 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
 import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
 import { PortalError } from "~/modules/client-access/components/portal-error";
-import { formatEventDate } from "~/modules/event/components/event-card";
+import { formatEventDate } from "~/modules/event/format";
 import { ListDialog } from "~/modules/event/components/list-dialog";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";

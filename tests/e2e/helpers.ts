@@ -164,11 +164,10 @@ export async function skipInviteStep(page: Page) {
  * as a paid subscription would: creating events needs it (spec §6).
  */
 export async function makePro(email: string) {
-  const { execFileSync } = await import("node:child_process");
-  const sql =
+  await d1(
     "UPDATE profiles SET subscription_status = 'active', subscription_type = 'business', subscription_expires_at = '2099-01-01T00:00:00.000Z' " +
-    `WHERE user_id = (SELECT id FROM users WHERE email = '${email.replaceAll("'", "''")}');`;
-  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql], { stdio: ["ignore", "ignore", "pipe"] });
+      `WHERE user_id = (SELECT id FROM users WHERE email = '${email.replaceAll("'", "''")}');`,
+  );
 }
 
 /** Creates an event from /events/new (title and date only), skips the invite step and waits on its hydrated dashboard. */

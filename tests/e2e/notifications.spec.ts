@@ -1,33 +1,25 @@
-import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { bellButton, signUp, skipInviteStep, uniqueEmail } from "./helpers";
+import { bellButton, d1, makePro, signUp, skipInviteStep, uniqueEmail } from "./helpers";
 
 // The header's bell and notifications popover (spec §2 'Header and notifications').
 // Nothing in the app creates notifications yet, so the tests write them straight into
 // the e2e server's local D1 (scripts/e2e-server.mjs) with wrangler, as a teammate's
 // change or a client's edit would.
 
-const STATE_DIR = ".wrangler/e2e-state";
 const q = (value: string) => `'${value.replaceAll("'", "''")}'`;
-
-function d1(sql: string) {
-  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--command", sql], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-}
 
 const userIdOf = (email: string) => `(SELECT id FROM users WHERE email = ${q(email)})`;
 
 type Seed = { title: string; message: string; read?: boolean; data?: Record<string, string>; minutesAgo: number };
 
-function addNotifications(email: string, seeds: Seed[]) {
+async function addNotifications(email: string, seeds: Seed[]) {
   const rows = seeds.map(
     (seed) =>
       `(${q(crypto.randomUUID())}, ${userIdOf(email)}, ${q(seed.title)}, ${q(seed.message)}, ${seed.read ? 1 : 0}, ` +
       `${q(JSON.stringify(seed.data ?? {}))}, ${q(new Date(Date.now() - seed.minutesAgo * 60_000).toISOString())})`,
   );
-  d1(`INSERT INTO notifications (id, user_id, title, message, read, data, created_at) VALUES ${rows.join(", ")};`);
+  await d1(`INSERT INTO notifications (id, user_id, title, message, read, data, created_at) VALUES ${rows.join(", ")};`);
 }
 
 function newAccount(label: string) {
@@ -67,10 +59,7 @@ test.describe("notifications (phone)", () => {
   test("the badge counts the unread ones; opening one marks it read and opens its event", async ({ page }) => {
     const account = newAccount("bell");
     await signUp(page, account);
-    d1(
-      `UPDATE profiles SET subscription_status = 'active', subscription_type = 'business', ` +
-        `subscription_expires_at = '2099-01-01T00:00:00.000Z' WHERE user_id = ${userIdOf(account.email)};`,
-    );
+    await makePro(account.email);
     const title = `Bell Wedding ${Date.now()}`;
     await page.goto("/events/new");
     await waitForHydration(page);
@@ -82,7 +71,7 @@ test.describe("notifications (phone)", () => {
     const eventId = new URL(page.url()).pathname.split("/").pop()!;
 
     // Twelve: the newest is about the event; one of the others was already read.
-    addNotifications(account.email, [
+    await addNotifications(account.email, [
       { title: "Timeline updated", message: `Ana moved the Ceremony in ${title}`, data: { type: "timeline_updated", event_id: eventId }, minutesAgo: 2 },
       { title: "Old news", message: "Already seen", read: true, minutesAgo: 30 },
       ...Array.from({ length: 10 }, (_, i) => ({ title: `Shot list changed ${i + 1}`, message: "A client edited the shot list", minutesAgo: 60 + i })),
@@ -129,7 +118,7 @@ test.describe("notifications without JavaScript", () => {
     await signUp(await scripted.newPage(), account);
     await page.context().addCookies(await scripted.cookies());
     await scripted.close();
-    addNotifications(account.email, [{ title: "Welcome aboard", message: "Your studio is set up", minutesAgo: 90 }]);
+    await addNotifications(account.email, [{ title: "Welcome aboard", message: "Your studio is set up", minutesAgo: 90 }]);
 
     await page.goto("/settings");
     await expect(bell(page)).toHaveAccessibleName("Notifications, 1 unread");

@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { expect, test, waitForHydration } from "./fixtures";
-import { bellButton, createEventFromForm, mailLink, makePro, signUp, uniqueEmail } from "./helpers";
+import { bellButton, createEventFromForm, d1, mailLink, makePro, signUp, uniqueEmail } from "./helpers";
 
 // Issue 16 item 3: the cron's reminder of an upcoming event reaches the lead's bell and
 // leads to the event. The event's date and time zone are chosen from the current time so
@@ -8,8 +7,6 @@ import { bellButton, createEventFromForm, mailLink, makePro, signUp, uniqueEmail
 // in the event's time zone, the day before with the default setting).
 
 const q = (value: string) => `'${value.replaceAll("'", "''")}'`;
-const d1 = (sql: string) =>
-  execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql], { stdio: ["ignore", "ignore", "pipe"] });
 
 /** A time zone whose clock reads 09:00 or later now (UTC from 09:00 to 19:00 UTC, else UTC+14), and tomorrow's date there. */
 function dueNow(now = new Date()) {
@@ -27,7 +24,7 @@ test("a reminder sent by the cron appears in the bell and opens its event", asyn
   const { timeZone, tomorrow } = dueNow();
   await createEventFromForm(page, title, tomorrow);
   const eventId = new URL(page.url()).pathname.split("/").pop()!;
-  d1(`UPDATE events SET time_zone = ${q(timeZone)}, date = ${q(tomorrow)}, venue = 'Harbour Hall' WHERE id = ${q(eventId)};`);
+  await d1(`UPDATE events SET time_zone = ${q(timeZone)}, date = ${q(tomorrow)}, venue = 'Harbour Hall' WHERE id = ${q(eventId)};`);
 
   await page.goto("/");
   await waitForHydration(page);

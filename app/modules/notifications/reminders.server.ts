@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ON_TEAM_STATUSES } from "~/db/enums";
-import { formatEventDate } from "~/modules/event/components/event-card";
+import { formatEventDate } from "~/modules/event/format";
 import { todayIn } from "~/modules/event/status";
 import { eventReminderEmail } from "~/modules/team/emails";
 import { batchWithRaw, type Db } from "~/utils/db.server";

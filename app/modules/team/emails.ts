@@ -1,5 +1,5 @@
 import { format, parse } from "date-fns";
-import { formatEventDate } from "~/modules/event/components/event-card";
+import { formatEventDate } from "~/modules/event/format";
 import type { OutgoingEmail } from "~/utils/email.server";
 import { emailLayout, plain } from "~/utils/email-layout";
 import { positionLabel } from "./schema";

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { EventStatus } from "~/db/enums";
 import { calendarMonth, WEEKDAYS } from "~/modules/event/calendar";
-import { formatEventDate, StatusBadge } from "~/modules/event/components/event-card";
+import { StatusBadge } from "~/modules/event/components/event-card";
+import { formatEventDate } from "~/modules/event/format";
 
 type CalendarEvent = { id: string; title: string; date: string; status: EventStatus };
 

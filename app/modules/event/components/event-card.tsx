@@ -1,15 +1,10 @@
-import { format, parseISO } from "date-fns";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import type { EventStatus } from "~/db/enums";
+import { formatEventDate } from "~/modules/event/format";
 
 export const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", completed: "Completed" };
 const STATUS_TONE = { upcoming: "brand", active: "success", completed: "neutral" } as const;
-
-/** Spec: dates show as MMM d, yyyy. */
-export function formatEventDate(date: string) {
-  return format(parseISO(date), "MMM d, yyyy");
-}
 
 export function StatusBadge({ status }: { status: EventStatus }) {
   return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;

@@ -8,7 +8,7 @@ import { RowMenu } from "~/components/ui/row-actions";
 import { showToast, useHydrated } from "~/components/ui/toaster";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { INVITE_TYPES, isOnTeam } from "~/db/enums";
-import { formatEventDate } from "~/modules/event/components/event-card";
+import { formatEventDate } from "~/modules/event/format";
 import { ConfirmDialog, FormDialog, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
