@@ -36,13 +36,16 @@ function at(timeZone: string, date: string, time: string): Date {
 
 const dayBefore = (date: string, days = 1) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
+/** Reminder e-mails go to confirmed addresses only (audit finding 13): people here have confirmed theirs. */
+const confirmed = { emailConfirmedAt: "2026-01-01T00:00:00.000Z" };
+
 /** An event with its lead, and members with the given team statuses. */
 async function teamEvent(overrides: Partial<typeof events.$inferInsert>, statuses: Array<"accepted" | "active" | "declined"> = []) {
-  const lead = await createUser(db);
+  const lead = await createUser(db, confirmed);
   const event = await createEvent(db, lead.id, { title: "Smith Wedding", venue: "Villa Rosa", ...overrides });
   const members = [];
   for (const status of statuses) {
-    const member = await createUser(db);
+    const member = await createUser(db, confirmed);
     await db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId: event.id, userId: member.id, status });
     members.push(member);
   }
@@ -212,6 +215,114 @@ describe("exactly once", () => {
       await waitOnExecutionContext(ctx);
     }
     expect(await counts([lead.id])).toEqual([1]);
+  });
+});
+
+describe("many reminders at once (audit findings 7 and 8)", () => {
+  it("sends the due ones even when more candidates that are not due yet come first than one run takes", async () => {
+    // 08:00 UTC: 10:00 in Berlin, 01:00 in Los Angeles.
+    const now = at("Europe/Berlin", "2027-10-04", "10:00");
+    // Reminded today, but not before 09:00 in Los Angeles; their events are the earliest.
+    const early = [];
+    for (let i = 0; i < 4; i++) early.push(await teamEvent({ date: "2027-10-05", timeZone: "America/Los_Angeles" }));
+    // Due now: two days before, in Berlin.
+    const due = await teamEvent({ date: "2027-10-06", timeZone: "Europe/Berlin" });
+    await setPreferences(due.lead.id, { eventReminderDays: 2 });
+
+    await heldJobs(() => runReminders(db, env, now, { limit: 3 }));
+    expect(await counts([due.lead.id, ...early.map((e) => e.lead.id)])).toEqual([1, 0, 0, 0, 0]);
+    // 09:00 in Los Angeles: theirs (three, then the fourth: the limit).
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    await heldJobs(() => runReminders(db, env, at("America/Los_Angeles", "2027-10-04", "09:00"), { limit: 3 }));
+    await heldJobs(() => runReminders(db, env, at("America/Los_Angeles", "2027-10-04", "09:15"), { limit: 3 }));
+    expect(await counts([due.lead.id, ...early.map((e) => e.lead.id)])).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it("warns when a run reaches its limit, and the next run sends the rest", async () => {
+    const { lead, members } = await teamEvent({ date: "2027-10-21", timeZone: "Asia/Tokyo" }, ["accepted", "accepted"]);
+    const everyone = [lead.id, ...members.map((m) => m.id)];
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = await heldJobs(() => runReminders(db, env, at("Asia/Tokyo", "2027-10-20", "09:00"), { limit: 2 }));
+    expect(first).toHaveLength(4);
+    expect((await counts(everyone)).reduce((a, b) => a + b)).toBe(2);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("limit of 2"));
+    warn.mockClear();
+    await heldJobs(() => runReminders(db, env, at("Asia/Tokyo", "2027-10-20", "09:15"), { limit: 2 }));
+    expect(await counts(everyone)).toEqual([1, 1, 1]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("reads each time zone's clock once per run, not once per reminder", async () => {
+    const timeZone = "Asia/Kathmandu";
+    const { lead, members } = await teamEvent({ date: "2027-10-29", timeZone }, ["accepted", "accepted", "accepted", "accepted", "accepted"]);
+    const now = at(timeZone, "2027-10-28", "09:00");
+    const formats = vi.spyOn(Intl, "DateTimeFormat");
+    await heldJobs(() => runReminders(db, env, now));
+    const inZone = formats.mock.calls.filter(([, options]) => options?.timeZone === timeZone);
+    formats.mockRestore();
+    expect(await counts([lead.id, ...members.map((m) => m.id)])).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(inZone).toHaveLength(1);
+  });
+
+  it("queues each chunk's pushes and e-mails as soon as it is written: a run that dies after its first chunk has sent those", async () => {
+    const { lead, members } = await teamEvent({ date: "2027-11-06", timeZone: "Europe/Berlin" }, Array(10).fill("accepted"));
+    const everyone = [lead.id, ...members.map((m) => m.id)];
+    // The eleventh write (the second chunk's) hangs, as a run does when its Worker is stopped.
+    let hung!: () => void;
+    const atSecondChunk = new Promise<void>((resolve) => (hung = resolve));
+    let stop!: (error: Error) => void;
+    const stopped = new Promise<never>((_, reject) => (stop = reject));
+    const batch = env.DB.batch.bind(env.DB);
+    let writes = 0;
+    vi.spyOn(env.DB, "batch").mockImplementation(async (statements) => {
+      writes += 1;
+      if (writes <= 10) return batch(statements);
+      hung();
+      return stopped;
+    });
+    const jobs: JobMessage[] = [];
+    vi.spyOn(env.JOBS, "sendBatch").mockImplementation(async (messages) => {
+      for (const { body } of messages) jobs.push(body as JobMessage);
+      return undefined as unknown as Awaited<ReturnType<typeof env.JOBS.sendBatch>>;
+    });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+
+    const run = runReminders(db, env, at("Europe/Berlin", "2027-11-05", "09:00"));
+    await atSecondChunk;
+    const written = Object.values(await remindersOf(everyone)).flat();
+    expect(written).toHaveLength(10);
+    const mails = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.kind, "event_reminder"));
+    // Already queued while the second chunk is being written.
+    expect(jobs.filter((job) => job.kind === "push").map((job) => (job as { notificationId: string }).notificationId).sort()).toEqual(written.map((r) => r.id).sort());
+    const mailJobs = jobs.filter((job) => job.kind === "email").map((job) => (job as { outboxId: string }).outboxId);
+    expect(mailJobs).toHaveLength(10);
+    expect(mails.map((m) => m.id)).toEqual(expect.arrayContaining(mailJobs));
+
+    stop(new Error("The Worker was stopped"));
+    expect(await run).toMatchObject({ sent: 10, failed: 1 });
+    vi.mocked(env.DB.batch).mockRestore();
+    // The next run sends the one that was lost, and nothing twice.
+    await runReminders(db, env, at("Europe/Berlin", "2027-11-05", "09:15"));
+    expect(await counts(everyone)).toEqual(Array(11).fill(1));
+    expect(jobs.filter((job) => job.kind === "push")).toHaveLength(11);
+  });
+});
+
+describe("the reminder's e-mail (audit finding 13)", () => {
+  it("goes to confirmed addresses only; an unconfirmed user still gets the bell and the push", async () => {
+    const unconfirmed = await createUser(db);
+    const event = await createEvent(db, unconfirmed.id, { title: "Unconfirmed Wedding", date: "2027-11-21", timeZone: "Europe/Berlin" });
+    const member = await createUser(db, confirmed);
+    await db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId: event.id, userId: member.id, status: "accepted" });
+
+    const jobs = await heldJobs(() => runReminders(db, env, at("Europe/Berlin", "2027-11-20", "09:00")));
+    const reminders = await remindersOf([unconfirmed.id, member.id]);
+    expect([reminders[unconfirmed.id]!.length, reminders[member.id]!.length]).toEqual([1, 1]);
+    expect(jobs).toContainEqual({ kind: "push", notificationId: reminders[unconfirmed.id]![0]!.id });
+    expect(jobs).toContainEqual({ kind: "push", notificationId: reminders[member.id]![0]!.id });
+    const mails = await db.select().from(emailOutbox).where(and(inArray(emailOutbox.toAddress, [unconfirmed.email, member.email]), eq(emailOutbox.kind, "event_reminder")));
+    expect(mails.map((m) => m.toAddress)).toEqual([member.email]);
+    expect(jobs.filter((job) => job.kind === "email")).toEqual([{ kind: "email", outboxId: mails[0]!.id }]);
   });
 });
 

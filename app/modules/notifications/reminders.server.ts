@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { between, sql } from "drizzle-orm";
 import { ON_TEAM_STATUSES } from "~/db/enums";
+import { events } from "~/db/schema";
 import { formatEventDate } from "~/modules/event/format";
-import { todayIn } from "~/modules/event/status";
 import { eventReminderEmail } from "~/modules/team/emails";
 import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
@@ -25,19 +25,16 @@ export const REMINDER_LOCAL_HOUR = 9;
 export const EVENT_REMINDER_TYPE = "event_reminder";
 
 /**
- * The most reminders one run sends: a run stays short however many are due; the next
- * run (15 minutes later) sends the rest, as sent ones are not read again.
+ * The most reminders one run reads and sends: a run stays short however many are due;
+ * the next run (15 minutes later) sends the rest, as sent ones are not read again. Only
+ * due ones are read (see runReminders), so those not due yet never crowd them out.
  */
 export const REMINDERS_PER_RUN = 500;
 
 /**
- * The most candidates one run reads. More than it sends: some candidates are not due
- * yet (before 09:00 in their zone, or their day has not begun there), and they must not
- * crowd out those that are.
+ * How many reminders are written at once (each is its own D1 batch); each chunk is
+ * dispatched as soon as it is written (audit finding 8).
  */
-const CANDIDATES_PER_RUN = 5000;
-
-/** How many reminders are written at once (each is its own D1 batch). */
 const PARALLEL_WRITES = 10;
 
 /**
@@ -61,12 +58,18 @@ export function reminderText(event: { title: string; date: string; venue: string
   };
 }
 
-/** The hour (0 to 23) in a time zone; UTC's when the zone is unknown (as todayIn). */
-export function hourIn(timeZone: string, now: Date): number {
+/**
+ * The local date (yyyy-MM-dd) and hour (0 to 23) in a time zone, from one formatter: a
+ * run reads each zone's clock once, not twice per candidate (audit finding 7: about
+ * 0.85 s of CPU per 5,000). UTC's when the zone is unknown, as todayIn.
+ */
+export function localClock(timeZone: string, now: Date): { date: string; hour: number } {
   try {
-    return Number(new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(now));
+    const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(now);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+    return { date: `${part("year")}-${part("month")}-${part("day")}`, hour: Number(part("hour")) };
   } catch {
-    return now.getUTCHours();
+    return { date: now.toISOString().slice(0, 10), hour: now.getUTCHours() };
   }
 }
 
@@ -84,6 +87,8 @@ type Candidate = {
   time_zone: string;
   user_id: string;
   email: string;
+  /** 1 when users.email_confirmed_at is set: only then the e-mail (audit finding 13). */
+  email_confirmed: number;
   first_name: string | null;
   days: number;
   block_title: string | null;
@@ -103,26 +108,46 @@ function stillDue(candidate: Candidate) {
 export type ReminderRun = { due: number; sent: number; alreadySent: number; noLongerDue: number; failed: number };
 
 /**
- * One run: finds who is due a reminder now (one D1 query over the events of the next 31
- * days), then writes each reminder in its own batch with its claim, and dispatches those
- * written (live bell, push job, e-mail job). Never throws for one reminder: the others
- * still go, and a failed one is tried again by the next run.
+ * One run: finds who is due a reminder now (the time zones of the events of the next 32
+ * days, then one D1 query for those due), then writes each reminder in its own batch
+ * with its claim, and dispatches each chunk as soon as it is written (live bell, push
+ * job, e-mail job). Never throws for one reminder: the others still go, and a failed one
+ * is tried again by the next run. `limit` is REMINDERS_PER_RUN (tests pass a smaller one).
  */
-export async function runReminders(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL" | "APP_URL">, now = new Date()): Promise<ReminderRun> {
+export async function runReminders(
+  db: Db,
+  env: Pick<Env, "JOBS" | "USER_CHANNEL" | "APP_URL">,
+  now = new Date(),
+  { limit = REMINDERS_PER_RUN } = {},
+): Promise<ReminderRun> {
   const utcToday = now.toISOString().slice(0, 10);
-  // Every zone's today is within a day of UTC's (offsets −12 to +14 hours).
-  const [earliest, latest] = [dayOffset(utcToday, -1), dayOffset(utcToday, 1)];
+  // Audit finding 7: which reminder day is due now is decided per time zone before the
+  // candidates are read (today there, from 09:00 there), so the query returns due ones
+  // only and those not due yet cannot fill the limit ahead of them. One clock per zone.
+  const zones = await db.selectDistinct({ timeZone: events.timeZone }).from(events).where(between(events.date, utcToday, dayOffset(utcToday, 32)));
+  const dueDay: Record<string, string> = {};
+  for (const { timeZone } of zones) {
+    const clock = localClock(timeZone, now);
+    if (clock.hour >= REMINDER_LOCAL_HOUR) dueDay[timeZone] = clock.date;
+  }
+  const run: ReminderRun = { due: 0, sent: 0, alreadySent: 0, noLongerDue: 0, failed: 0 };
+  if (Object.keys(dueDay).length === 0) return run;
+
   const days = sql`COALESCE(np.event_reminder_days, 1)`;
-  const results = await db.all<Candidate>(sql`WITH r AS (
+  const due = await db.all<Candidate>(sql`WITH r AS (
         SELECT e.id AS event_id, e.lead_photographer_id AS user_id FROM events e WHERE e.date BETWEEN ${utcToday} AND ${dayOffset(utcToday, 32)}
         UNION
         SELECT s.event_id, s.user_id FROM event_second_shooters s JOIN events e ON e.id = s.event_id
           WHERE e.date BETWEEN ${utcToday} AND ${dayOffset(utcToday, 32)} AND ${ON_TEAM}
       )
-      SELECT e.id AS event_id, e.title, e.date, e.venue, e.couple_names, e.time_zone, u.id AS user_id, u.email, p.first_name, ${days} AS days,
+      SELECT e.id AS event_id, e.title, e.date, e.venue, e.couple_names, e.time_zone, u.id AS user_id, u.email,
+        u.email_confirmed_at IS NOT NULL AS email_confirmed, p.first_name, ${days} AS days,
         b.title AS block_title, b.start_time AS block_time
       FROM r
       JOIN events e ON e.id = r.event_id
+      -- The zone's due reminder day, for zones where it is 09:00 or later: one parameter
+      -- (D1 binds at most 100) holding { time zone: local date }.
+      JOIN json_each(${JSON.stringify(dueDay)}) z ON z.key = e.time_zone
       JOIN users u ON u.id = r.user_id
       LEFT JOIN profiles p ON p.user_id = u.id
       LEFT JOIN notification_preferences np ON np.user_id = u.id
@@ -130,19 +155,18 @@ export async function runReminders(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL
       LEFT JOIN timeline_blocks b ON b.id = (SELECT id FROM timeline_blocks WHERE event_id = e.id
         ORDER BY start_time IS NULL, start_time, order_index LIMIT 1)
       WHERE COALESCE(np.upcoming_events, 1) = 1
-        AND date(e.date, '-' || ${days} || ' days') BETWEEN ${earliest} AND ${latest}
+        AND date(e.date, '-' || ${days} || ' days') = z.value
         -- Already sent (the key of reminderKey): later runs of the day read nothing again.
         AND NOT EXISTS (SELECT 1 FROM processed_jobs j WHERE j.key = 'reminder:' || u.id || ':' || e.id || ':' || e.date)
       ORDER BY e.date, e.id
-      LIMIT ${CANDIDATES_PER_RUN}`);
+      LIMIT ${limit}`);
+  run.due = due.length;
+  // Not an error (the rest go 15 minutes later), but a sign the limit is too low.
+  if (due.length === limit) console.warn(`Reminders: this run reached its limit of ${limit}; the next run sends the rest`);
 
-  const due = results
-    .filter((c) => dayOffset(c.date, -c.days) === todayIn(c.time_zone, now) && hourIn(c.time_zone, now) >= REMINDER_LOCAL_HOUR)
-    .slice(0, REMINDERS_PER_RUN);
-  const run: ReminderRun = { due: due.length, sent: 0, alreadySent: 0, noLongerDue: 0, failed: 0 };
-  const written: WrittenNotification[] = [];
-  const emails: string[] = [];
   for (let start = 0; start < due.length; start += PARALLEL_WRITES) {
+    const written: WrittenNotification[] = [];
+    const emails: string[] = [];
     await Promise.all(
       due.slice(start, start + PARALLEL_WRITES).map(async (candidate) => {
         const outcome = await writeReminder(db, env, candidate);
@@ -152,19 +176,27 @@ export async function runReminders(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL
         }
         run.sent += 1;
         written.push(outcome.written);
-        emails.push(outcome.outboxId);
+        if (outcome.outboxId) emails.push(outcome.outboxId);
       }),
     );
-  }
-  // Spec §8: once saved, a notification that cannot be pushed or shown live is only logged.
-  await dispatchNotifications(env, written);
-  try {
-    await enqueueEmails(env, emails);
-  } catch (error) {
-    // The outbox rows are saved: housekeeping hands a lost e-mail to the queue again.
-    console.warn(`Could not queue ${emails.length} reminder e-mail(s)`, error instanceof Error ? error.message : error);
+    // Audit finding 8: this chunk's jobs go now, so a run stopped later (CPU limit,
+    // deploy) leaves no written reminder whose push and e-mail were never queued.
+    await dispatchReminders(env, written, emails);
   }
   return run;
+}
+
+async function dispatchReminders(env: Pick<Env, "JOBS" | "USER_CHANNEL">, written: WrittenNotification[], emails: string[]) {
+  await Promise.all([
+    // Spec §8: once saved, a notification that cannot be pushed or shown live is only logged.
+    dispatchNotifications(env, written),
+    emails.length === 0
+      ? undefined
+      : enqueueEmails(env, emails).catch((error: unknown) => {
+          // The outbox rows are saved: housekeeping hands a lost e-mail to the queue again.
+          console.warn(`Could not queue ${emails.length} reminder e-mail(s)`, error instanceof Error ? error.message : error);
+        }),
+  ]);
 }
 
 async function writeReminder(db: Db, env: Pick<Env, "APP_URL">, candidate: Candidate) {
@@ -175,25 +207,29 @@ async function writeReminder(db: Db, env: Pick<Env, "APP_URL">, candidate: Candi
     data: { type: EVENT_REMINDER_TYPE, event_id: event.id },
     eventId: event.id,
   });
-  const mail = outboxInsert(
-    db,
-    eventReminderEmail({
-      to: candidate.email,
-      firstName: candidate.first_name,
-      event,
-      when: reminderWhen(candidate.days),
-      firstBlock: candidate.block_title === null ? null : { title: candidate.block_title, startTime: candidate.block_time },
-      url: `${env.APP_URL.replace(/\/+$/, "")}/events/${encodeURIComponent(event.id)}`,
-    }),
-  );
+  // Audit finding 13: no e-mail to an address never confirmed (it may not be theirs);
+  // the bell and the push still go.
+  const mail = candidate.email_confirmed
+    ? outboxInsert(
+        db,
+        eventReminderEmail({
+          to: candidate.email,
+          firstName: candidate.first_name,
+          event,
+          when: reminderWhen(candidate.days),
+          firstBlock: candidate.block_title === null ? null : { title: candidate.block_title, startTime: candidate.block_time },
+          url: `${env.APP_URL.replace(/\/+$/, "")}/events/${encodeURIComponent(event.id)}`,
+        }),
+      )
+    : null;
   // The claim comes first. Its `kind` is NULL (refused: NOT NULL) unless the current rows
   // still call for this reminder, so an event moved or deleted, a member removed or
   // preferences changed since the read above fail the batch, like a reminder already sent.
   const claim = sql`INSERT INTO processed_jobs (key, kind) VALUES (${reminderKey(candidate.user_id, event.id, event.date)},
     CASE WHEN ${stillDue(candidate)} THEN 'reminder' END)`;
   try {
-    await batchWithRaw(db, [claim, notification.statement, mail.statement]);
-    return { written: notification.written, outboxId: mail.id };
+    await batchWithRaw(db, mail ? [claim, notification.statement, mail.statement] : [claim, notification.statement]);
+    return { written: notification.written, outboxId: mail?.id ?? null };
   } catch (error) {
     const text = String((error as { cause?: unknown })?.cause ?? "") + String((error as { message?: unknown })?.message ?? error);
     if (text.includes("UNIQUE") && text.includes("processed_jobs.key")) return "alreadySent" as const;
