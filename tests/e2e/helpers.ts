@@ -159,6 +159,16 @@ export async function skipInviteStep(page: Page) {
   await page.getByRole("link", { name: "Skip for Now" }).click();
 }
 
+/** Confirms an account's address with the link of its confirmation e-mail, as its owner would. */
+export async function confirmEmail(page: Page, email: string) {
+  const link = await mailLink(page, email, "Confirm your Event Flow email address", /\/confirm-email\?token=/);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Confirm Email" }).click();
+  await expect(toast(page, "success", "Email confirmed")).toBeVisible();
+}
+
 /**
  * Makes an account Pro straight in the e2e server's local D1 (scripts/e2e-server.mjs),
  * as a paid subscription would: creating events needs it (spec §6).

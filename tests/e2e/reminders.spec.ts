@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { bellButton, createEventFromForm, d1, mailLink, makePro, signUp, uniqueEmail } from "./helpers";
+import { bellButton, confirmEmail, createEventFromForm, d1, mailLink, makePro, signUp, uniqueEmail } from "./helpers";
 
 // Issue 16 item 3: the cron's reminder of an upcoming event reaches the lead's bell and
 // leads to the event. The event's date and time zone are chosen from the current time so
@@ -19,6 +19,8 @@ function dueNow(now = new Date()) {
 test("a reminder sent by the cron appears in the bell and opens its event", async ({ page }) => {
   const account = { email: uniqueEmail("reminder"), password: "RemindMe2026", firstName: "Rita", lastName: "Lead" };
   await signUp(page, account);
+  // Reminder e-mails go to confirmed addresses only (decision 009, audit finding 13).
+  await confirmEmail(page, account.email);
   await makePro(account.email);
   const title = `Reminder Wedding ${Date.now()}`;
   const { timeZone, tomorrow } = dueNow();
