@@ -297,7 +297,7 @@ describe("the Notifications tab and the server's VAPID key", () => {
     expect(configured).toContain(keys.publicKey);
     // Before the page runs: a neutral line; the JavaScript message only without JavaScript (audit finding 11).
     expect(configured).toContain("Checking this browser…");
-    expect(configured).toMatch(/<noscript>[^]*Push notifications need JavaScript\.[^]*<\/noscript>/);
+    expect(configured).toMatch(/<p class="[^"]*\bhidden\b[^"]*\bnoscript:block\b[^"]*">Push notifications need JavaScript\./);
     expect(configured).not.toContain("Push notifications are not set up on this server.");
 
     const noPrivateKey = await settingsWith(client, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: "" });

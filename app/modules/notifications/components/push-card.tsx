@@ -173,12 +173,12 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
       ) : (
         <>
           {/* Until the page runs the switch cannot work: a neutral line, and the JavaScript
-              message only where JavaScript is off (audit finding 11). */}
-          <noscript>
-            <p className="mt-2 text-sm text-slate-600">Push notifications need JavaScript. Turn it on to get them on this device.</p>
-          </noscript>
+              message only where JavaScript is off (audit finding 11). CSS's (scripting: none)
+              rather than <noscript>, whose content a browser may not render when scripts
+              are turned off through DevTools (the e2e tests do). */}
+          <p className="mt-2 hidden text-sm text-slate-600 noscript:block">Push notifications need JavaScript. Turn it on to get them on this device.</p>
           {browser.state === "checking" ? (
-            <p className="mt-2 text-sm text-slate-600">Checking this browser…</p>
+            <p className="mt-2 text-sm text-slate-600 noscript:hidden">Checking this browser…</p>
           ) : browser.state === "ios-browser-tab" ? (
             <p className="mt-2 text-sm text-slate-600">
               On iPhone and iPad, add Event Flow to your Home Screen (Share → Add to Home Screen) and open it from there to turn on push.
