@@ -290,6 +290,41 @@ test.describe("push on this device when it is off (phone)", () => {
   });
 });
 
+test.describe("a subscription the push service replaced (phone)", () => {
+  test("the service worker stores the new one in place of the old (pushsubscriptionchange, audit finding 3)", async ({ page, context, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    await context.grantPermissions(["notifications"], { origin });
+    const old = await fakeSubscription();
+    const renewed = await fakeSubscription();
+    await page.addInitScript(stubPushManager, { subscription: old });
+    await openNotificationsTab(page);
+    await pushSwitch(page).click();
+    await expect(toast(page, "success", "Notifications enabled")).toBeVisible();
+    expect(await storedEndpoints()).toEqual([old.endpoint]);
+
+    // What the browser fires when its push service rotates the subscription; the event is
+    // made here (DevTools cannot rotate one), the handler and its request are the real ones.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const worker = context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`)!;
+    await worker.evaluate(
+      async ({ oldEndpoint, json }) => {
+        let done: Promise<unknown> = Promise.resolve();
+        const event = new Event("pushsubscriptionchange");
+        Object.defineProperties(event, {
+          oldSubscription: { value: { endpoint: oldEndpoint, options: { applicationServerKey: null } } },
+          newSubscription: { value: { endpoint: json.endpoint, toJSON: () => json } },
+          waitUntil: { value: (promise: Promise<unknown>) => (done = promise) },
+        });
+        self.dispatchEvent(event);
+        await done;
+      },
+      { oldEndpoint: old.endpoint, json: renewed },
+    );
+    expect(await storedEndpoints()).toEqual([renewed.endpoint]);
+    await d1(`DELETE FROM push_subscriptions WHERE user_id = ${userId};`);
+  });
+});
+
 test.describe("push in an iPhone's Safari tab", () => {
   test.use({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
 
