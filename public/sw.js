@@ -55,10 +55,10 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// Web push (issue 16 item 2). The server sends only { title, body, url }, url being
-// where the bell would lead (app/modules/notifications/push.server.ts).
+// Web push (issue 16 item 2). The server sends only { title, body, url, tag }, url being
+// where the bell would lead and tag the kind and destination (app/modules/notifications/push.server.ts).
 self.addEventListener("push", (event) => {
-  let payload = { title: "Event Flow", body: "", url: "/" };
+  let payload = { title: "Event Flow", body: "", url: "/", tag: "" };
   try {
     payload = { ...payload, ...event.data.json() };
   } catch {
@@ -70,8 +70,9 @@ self.addEventListener("push", (event) => {
       body: String(payload.body),
       icon: "/icons/icon-192.png",
       badge: "/icons/icon-192.png",
-      // One notification per destination: a repeat replaces the last instead of piling up.
-      tag: url.pathname,
+      // One notification per kind and destination (a reminder is never replaced by a team
+      // change): a repeat replaces the last instead of piling up (audit finding 9).
+      tag: typeof payload.tag === "string" && payload.tag ? payload.tag.slice(0, 200) : url.pathname,
       renotify: true,
       data: { url: url.href },
     }),
@@ -104,5 +105,23 @@ self.addEventListener("notificationclick", (event) => {
       }
       return self.clients.openWindow(target.href);
     }),
+  );
+});
+
+// The push service replaced or expired this browser's subscription (audit of issue 16,
+// finding 3): subscribe again with the same server key and store the new one in place of
+// the old (`replaces`), as the Notifications tab's switch would. Signed out, the post is
+// refused and the device simply stays off.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      const old = event.oldSubscription;
+      const key = old?.options?.applicationServerKey;
+      const current = event.newSubscription ?? (key ? await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+      if (!current) return;
+      const body = new URLSearchParams({ intent: "push-subscribe", subscription: JSON.stringify(current.toJSON()) });
+      if (old && old.endpoint !== current.endpoint) body.set("replaces", old.endpoint);
+      await fetch("/settings.data?tab=notifications", { method: "POST", body, credentials: "same-origin" });
+    })(),
   );
 });

@@ -453,8 +453,11 @@ export const notificationPreferences = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     upcomingEvents: bool("upcoming_events").notNull().default(true),
     eventReminderDays: integer("event_reminder_days").notNull().default(1),
-    // No push switch here: a user's push_subscriptions rows are the truth (issue 16,
-    // docs/decisions/009), one per device that turned push on.
+    // UNUSED since issue 16: a user's push_subscriptions rows are the truth (docs/decisions/009),
+    // one per device that turned push on. Nothing reads or writes it; it stays one release so
+    // the Worker still running during `npm run deploy` (migrations apply first) keeps working,
+    // and a later release drops it (audit of issue 16, finding 4).
+    pushEnabled: bool("push_enabled").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -474,6 +477,12 @@ export const pushSubscriptions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     endpoint: text("endpoint").notNull(),
+    // The session that subscribed this device: when that session ends (sign-out, expiry,
+    // sign-out-others, password reset or change) its devices go with it, so a signed-out
+    // browser gets no more push (audit of issue 16, finding 1; decision 009).
+    sessionHash: text("session_hash")
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: "cascade" }),
     // JSON of PushSubscription.toJSON(): { endpoint, expirationTime, keys: { p256dh, auth } }.
     subscriptionData: text("subscription_data", { mode: "json" }).notNull(),
     // "Chrome on Android": from the User-Agent at subscribe time, so the user can tell devices apart.
@@ -483,6 +492,8 @@ export const pushSubscriptions = sqliteTable(
   (t) => [
     uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
     index("push_subscriptions_user_idx").on(t.userId),
+    // The cascade from sessions looks rows up by session.
+    index("push_subscriptions_session_idx").on(t.sessionHash),
   ],
 );
 

@@ -173,10 +173,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "push-subscribe": {
       const subscription = subscriptionFromForm(formData.get("subscription"));
-      if (!subscription) {
+      // The endpoint this browser held before, when its subscription was replaced (audit finding 3).
+      const replacesField = formData.get("replaces");
+      const replaces = replacesField === null || replacesField === "" ? null : endpointFromForm(replacesField);
+      if (!subscription || (replacesField && !replaces)) {
         return data<ActionData>({ intent, toast: errorToast("Failed to enable notifications", "This browser's subscription was not understood.") }, { status: 400 });
       }
-      const outcome = await subscribeDevice(db, viewer.userId, subscription, deviceLabel(request.headers.get("User-Agent")));
+      const outcome = await subscribeDevice(db, viewer, subscription, deviceLabel(request.headers.get("User-Agent")), replaces);
       if (outcome === "taken") {
         return data<ActionData>({ intent, toast: errorToast("Failed to enable notifications", "This browser's subscription belongs to another account.") }, { status: 409 });
       }

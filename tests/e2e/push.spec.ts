@@ -25,13 +25,17 @@ async function fakeSubscription() {
   };
 }
 
-/** Replaces PushManager's subscribe/getSubscription: the subscription lives in localStorage, so it survives a reload. */
-function stubPushManager(subscription: Awaited<ReturnType<typeof fakeSubscription>>) {
+/**
+ * Replaces PushManager's subscribe/getSubscription: the subscription lives in localStorage, so it survives a reload.
+ * `heldKey` (base64url) is the server key a subscription already held at load was made with (null: unknown).
+ */
+function stubPushManager({ subscription, heldKey = null }: { subscription: Awaited<ReturnType<typeof fakeSubscription>>; heldKey?: string | null }) {
   const KEY = "e2e-push-subscription";
-  const make = (json: typeof subscription) => ({
+  const bytes = (text: string) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0)).buffer;
+  const make = (json: typeof subscription, key: ArrayBuffer | null) => ({
     endpoint: json.endpoint,
     expirationTime: null,
-    options: { userVisibleOnly: true, applicationServerKey: null },
+    options: { userVisibleOnly: true, applicationServerKey: key },
     toJSON: () => json,
     unsubscribe: async () => {
       localStorage.removeItem(KEY);
@@ -40,14 +44,30 @@ function stubPushManager(subscription: Awaited<ReturnType<typeof fakeSubscriptio
   });
   PushManager.prototype.getSubscription = async function () {
     const stored = localStorage.getItem(KEY);
-    return (stored ? make(JSON.parse(stored)) : null) as unknown as PushSubscription;
+    const held = localStorage.getItem(`${KEY}-key`);
+    return (stored ? make(JSON.parse(stored), held ? bytes(held) : null) : null) as unknown as PushSubscription;
   };
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     if (!options?.userVisibleOnly || !options.applicationServerKey) throw new DOMException("Missing options", "NotAllowedError");
     localStorage.setItem(KEY, JSON.stringify(subscription));
-    return make(subscription) as unknown as PushSubscription;
+    localStorage.removeItem(`${KEY}-key`);
+    return make(subscription, null) as unknown as PushSubscription;
   };
+  if (heldKey !== null) localStorage.setItem(`${KEY}-key`, heldKey);
 }
+
+/** A device row as the server stores it: tied to a session of its own (audit finding 1), which is created too. */
+function insertDevice(device: { endpoint: string }, label: string, createdAt?: string, endpoint = device.endpoint) {
+  const session = crypto.randomUUID().replaceAll("-", "");
+  return d1(
+    `INSERT INTO sessions (token_hash, user_id, persistent, expires_at) VALUES (${q(session)}, ${userId}, 1, '2099-01-01T00:00:00.000Z'); ` +
+      `INSERT INTO push_subscriptions (id, user_id, session_hash, endpoint, subscription_data, device_label${createdAt ? ", created_at" : ""}) VALUES ` +
+      `(${q(crypto.randomUUID())}, ${userId}, ${q(session)}, ${q(endpoint)}, ${q(JSON.stringify(device))}, ${q(label)}${createdAt ? `, ${q(createdAt)}` : ""});`,
+  );
+}
+
+// "Since" dates are this browser's own day (audit finding 15), not UTC's.
+test.use({ timezoneId: "America/Los_Angeles" });
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: true });
@@ -90,7 +110,7 @@ test.describe("push on every device (phone)", () => {
     const origin = new URL(baseURL!).origin;
     await context.grantPermissions(["notifications"], { origin });
     const subscription = await fakeSubscription();
-    await page.addInitScript(stubPushManager, subscription);
+    await page.addInitScript(stubPushManager, { subscription });
     await openNotificationsTab(page);
 
     await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
@@ -100,6 +120,8 @@ test.describe("push on every device (phone)", () => {
     await page.keyboard.press("Enter");
     await expect(toast(page, "success", "Notifications enabled")).toBeVisible();
     await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+    // The switch keeps keyboard focus through the request (aria-disabled, never disabled: audit finding 6).
+    await expect(pushSwitch(page)).toBeFocused();
     await expect(devices(page).getByRole("listitem").filter({ hasText: "(this device)" })).toContainText("Chrome on Android");
     expect(await storedEndpoints()).toEqual([subscription.endpoint]);
 
@@ -111,21 +133,27 @@ test.describe("push on every device (phone)", () => {
 
     // Another device of the same user (its laptop), stored by the server: listed, and removed from here.
     const laptop = await fakeSubscription();
-    await d1(
-      `INSERT INTO push_subscriptions (id, user_id, endpoint, subscription_data, device_label, created_at) VALUES ` +
-        `(${q(crypto.randomUUID())}, ${userId}, ${q(laptop.endpoint)}, ${q(JSON.stringify(laptop))}, 'Safari on macOS', '2026-11-02T10:00:00.000Z');`,
-    );
+    const tablet = await fakeSubscription();
+    // 05:00 UTC on Nov 2 is still Nov 1 in Los Angeles (this browser's zone).
+    await insertDevice(laptop, "Safari on macOS", "2026-11-02T05:00:00.000Z");
+    await insertDevice(tablet, "Chrome on iPadOS", "2026-11-01T05:00:00.000Z");
     await page.reload();
     await waitForHydration(page);
     const laptopRow = devices(page).getByRole("listitem").filter({ hasText: "Safari on macOS" });
-    await expect(laptopRow).toContainText("Since Nov 2, 2026");
+    await expect(laptopRow).toContainText("Since Nov 1, 2026");
     await expect(devices(page).getByRole("listitem").filter({ hasText: "(this device)" }).getByRole("button")).toHaveCount(0);
     // The switch and the list meet WCAG 2 A/AA, as the rest of the app (a11y.spec.ts).
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("main").analyze();
     expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await laptopRow.getByRole("button", { name: /^Remove Safari on macOS/ }).click();
+    // Removed from the keyboard: focus moves on to the next device's Remove, then to the list's heading (audit finding 6).
+    await laptopRow.getByRole("button", { name: /^Remove Safari on macOS/ }).focus();
+    await page.keyboard.press("Enter");
     await expect(toast(page, "success", "Device removed")).toBeVisible();
     await expect(laptopRow).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Remove Chrome on iPadOS/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(devices(page).getByRole("listitem").filter({ hasText: "Chrome on iPadOS" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Subscribed devices" })).toBeFocused();
     expect(await storedEndpoints()).toEqual([subscription.endpoint]);
 
     // A push as the push service would deliver it to the service worker.
@@ -137,6 +165,10 @@ test.describe("push on every device (phone)", () => {
     await expect.poll(() => shownNotifications(page)).toEqual([
       { title: "Timeline Updated", body: "Maya changed the timeline of Emma & James", tag: "/settings", url: `${origin}/settings?tab=contacts` },
     ]);
+    // The server's tag (kind and destination, audit finding 9): a reminder for the same place stands beside it.
+    await deliver({ title: "Upcoming event: Emma & James", body: "Tomorrow", url: "/settings?tab=contacts", tag: "event_reminder:/settings?tab=contacts" });
+    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.tag).sort()).toEqual(["/settings", "event_reminder:/settings?tab=contacts"]);
+    await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).filter((n) => n.title.startsWith("Upcoming")).forEach((n) => n.close()));
     // The same destination again replaces it (its tag) instead of piling up.
     await deliver({ title: "Timeline Updated", body: "2 more changes by your team", url: "/settings?tab=contacts" });
     await expect.poll(async () => (await shownNotifications(page)).map((n) => n.body)).toEqual(["2 more changes by your team"]);
@@ -169,7 +201,7 @@ test.describe("push on every device (phone)", () => {
 
   test("'Notifications blocked' when the browser denies the permission; nothing is stored", async ({ page, context, baseURL, browser }) => {
     const origin = new URL(baseURL!).origin;
-    await page.addInitScript(stubPushManager, await fakeSubscription());
+    await page.addInitScript(stubPushManager, { subscription: await fakeSubscription() });
     await openNotificationsTab(page);
     // The user said no to this site in the browser's settings (Playwright can only grant).
     const { targetInfo } = await (await context.newCDPSession(page)).send("Target.getTargetInfo");
@@ -182,6 +214,124 @@ test.describe("push on every device (phone)", () => {
     await expect(toast(page, "error", "Notifications blocked").filter({ hasText: "Please enable notifications in your browser settings" })).toBeVisible();
     await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
     expect(await storedEndpoints()).toEqual([]);
+  });
+});
+
+test.describe("push on this device when it is off (phone)", () => {
+  test("before the page runs: 'Checking this browser…', never the JavaScript message (audit finding 11)", async ({ page }) => {
+    await page.context().addCookies(cookies);
+    // The app's scripts are held back: the page is what the server sent, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/settings?tab=notifications", { waitUntil: "commit" });
+    await expect(page.getByText("Checking this browser…")).toBeVisible();
+    await expect(page.getByText("Push notifications need JavaScript.")).toBeHidden();
+    release();
+    await waitForHydration(page);
+    await expect(page.getByText("Checking this browser…")).toBeHidden();
+    await expect(pushSwitch(page)).toBeVisible();
+  });
+
+  test("a dismissed permission prompt is no 'Notifications blocked' (audit finding 12)", async ({ page }) => {
+    await page.addInitScript(() => {
+      Notification.requestPermission = async () => "default";
+    });
+    await page.addInitScript(stubPushManager, { subscription: await fakeSubscription() });
+    await openNotificationsTab(page);
+    await page.evaluate(() => {
+      const asked = Notification.requestPermission;
+      Notification.requestPermission = async () => {
+        (window as { asked?: boolean }).asked = true;
+        return asked();
+      };
+    });
+    await pushSwitch(page).click();
+    await page.waitForFunction(() => (window as { asked?: boolean }).asked === true);
+    await expect(pushSwitch(page)).toHaveAttribute("aria-disabled", "false");
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
+    await expect(toast(page, "error", "Notifications blocked")).toHaveCount(0);
+    expect(await storedEndpoints()).toEqual([]);
+  });
+
+  test("this device listed while its switch is Off can be removed (audit finding 10)", async ({ page }) => {
+    // Stored for this browser, but the permission is no longer granted: Off, with Remove.
+    const subscription = await fakeSubscription();
+    await insertDevice(subscription, "Chrome on Android");
+    await page.addInitScript(({ json }) => localStorage.setItem("e2e-push-subscription", JSON.stringify(json)), { json: subscription });
+    await page.addInitScript(stubPushManager, { subscription });
+    await openNotificationsTab(page);
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
+    const row = devices(page).getByRole("listitem").filter({ hasText: "(this device)" });
+    await row.getByRole("button", { name: /^Remove Chrome on Android \(this device\)/ }).click();
+    await expect(toast(page, "success", "Device removed")).toBeVisible();
+    await expect(devices(page)).toHaveCount(0);
+    expect(await storedEndpoints()).toEqual([]);
+  });
+
+  test("a subscription made with another server key is Off; turning on replaces it and its row (audit finding 3)", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
+    const old = await fakeSubscription();
+    const renewed = await fakeSubscription();
+    await insertDevice(old, "Chrome on Android");
+    // The old subscription, held with a key that is not the server's.
+    await page.addInitScript(({ json }) => localStorage.setItem("e2e-push-subscription", JSON.stringify(json)), { json: old });
+    await page.addInitScript(stubPushManager, { subscription: renewed, heldKey: base64Url(new Uint8Array(65).fill(4)) });
+    await openNotificationsTab(page);
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
+    await pushSwitch(page).click();
+    await expect(toast(page, "success", "Notifications enabled")).toBeVisible();
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+    expect(await storedEndpoints()).toEqual([renewed.endpoint]);
+    await d1(`DELETE FROM push_subscriptions WHERE user_id = ${userId};`);
+  });
+});
+
+test.describe("a subscription the push service replaced (phone)", () => {
+  test("the service worker stores the new one in place of the old (pushsubscriptionchange, audit finding 3)", async ({ page, context, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    await context.grantPermissions(["notifications"], { origin });
+    const old = await fakeSubscription();
+    const renewed = await fakeSubscription();
+    await page.addInitScript(stubPushManager, { subscription: old });
+    await openNotificationsTab(page);
+    await pushSwitch(page).click();
+    await expect(toast(page, "success", "Notifications enabled")).toBeVisible();
+    expect(await storedEndpoints()).toEqual([old.endpoint]);
+
+    // What the browser fires when its push service rotates the subscription; the event is
+    // made here (DevTools cannot rotate one), the handler and its request are the real ones.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const worker = context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`)!;
+    await worker.evaluate(
+      async ({ oldEndpoint, json }) => {
+        let done: Promise<unknown> = Promise.resolve();
+        const event = new Event("pushsubscriptionchange");
+        Object.defineProperties(event, {
+          oldSubscription: { value: { endpoint: oldEndpoint, options: { applicationServerKey: null } } },
+          newSubscription: { value: { endpoint: json.endpoint, toJSON: () => json } },
+          waitUntil: { value: (promise: Promise<unknown>) => (done = promise) },
+        });
+        self.dispatchEvent(event);
+        await done;
+      },
+      { oldEndpoint: old.endpoint, json: renewed },
+    );
+    expect(await storedEndpoints()).toEqual([renewed.endpoint]);
+    await d1(`DELETE FROM push_subscriptions WHERE user_id = ${userId};`);
+  });
+});
+
+test.describe("push in an iPhone's Safari tab", () => {
+  test.use({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
+
+  test("says to add Event Flow to the Home Screen (audit finding 2)", async ({ page }) => {
+    await openNotificationsTab(page);
+    await expect(page.getByText("On iPhone and iPad, add Event Flow to your Home Screen (Share → Add to Home Screen) and open it from there to turn on push.")).toBeVisible();
+    await expect(pushSwitch(page)).toHaveCount(0);
   });
 });
 
@@ -225,10 +375,7 @@ test.describe("push where the browser cannot (phone)", () => {
   test("'Failed to disable notifications' when the browser cannot unsubscribe: the device stays on", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
     const stuck = await fakeSubscription();
-    await d1(
-      `INSERT INTO push_subscriptions (id, user_id, endpoint, subscription_data, device_label) VALUES ` +
-        `(${q(crypto.randomUUID())}, ${userId}, ${q(stuck.endpoint)}, ${q(JSON.stringify(stuck))}, 'Chrome on Android');`,
-    );
+    await insertDevice(stuck, "Chrome on Android");
     await page.addInitScript((json) => {
       PushManager.prototype.getSubscription = async () =>
         ({
@@ -254,13 +401,11 @@ test.describe("push without JavaScript", () => {
 
   test("the tab says push needs JavaScript, and another device is removed by its form", async ({ page }) => {
     const tablet = await fakeSubscription();
-    await d1(
-      `INSERT INTO push_subscriptions (id, user_id, endpoint, subscription_data, device_label) VALUES ` +
-        `(${q(crypto.randomUUID())}, ${userId}, ${q(tablet.endpoint)}, ${q(JSON.stringify(tablet))}, 'Chrome on iPadOS');`,
-    );
+    await insertDevice(tablet, "Chrome on iPadOS");
     await page.context().addCookies(cookies);
     await page.goto("/settings?tab=notifications");
     await expect(page.getByText("Push notifications need JavaScript.")).toBeVisible();
+    await expect(page.getByText("Checking this browser…")).toBeHidden();
     await expect(pushSwitch(page)).toHaveCount(0);
     const row = devices(page).getByRole("listitem").filter({ hasText: "Chrome on iPadOS" });
     await row.getByRole("button", { name: /^Remove Chrome on iPadOS/ }).click();

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { and, desc, eq } from "drizzle-orm";
 import { vi } from "vitest";
-import { emailOutbox, profiles, sessions, users } from "~/db/schema";
+import { emailOutbox, profiles, pushSubscriptions, sessions, users } from "~/db/schema";
 import type { JobMessage } from "~/utils/jobs";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -106,6 +106,20 @@ export async function sessionFor(name?: { firstName: string; lastName: string })
   const client = createClient();
   client.jar.set("ef_session", token);
   return { client, user, id: user.id, email: user.email };
+}
+
+/**
+ * A push device of `userId` stored as a signed-in browser stores it (issue 16): the row
+ * belongs to a session of its own, and goes when that session ends (decision 009).
+ */
+export async function storeDevice(userId: string, browser: { endpoint: string; json: unknown }, id: string = crypto.randomUUID()) {
+  const db = getDb(env);
+  const sessionHash = await sha256Hex(randomToken(32));
+  await db.batch([
+    db.insert(sessions).values({ tokenHash: sessionHash, userId, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" }),
+    db.insert(pushSubscriptions).values({ id, userId, sessionHash, endpoint: browser.endpoint, subscriptionData: browser.json }),
+  ]);
+  return { id, sessionHash };
 }
 
 /** Waits (polling) until `condition` holds, for what arrives on sockets. */

@@ -16,7 +16,7 @@ import {
   generateVapidKeys,
   verifyVapid,
 } from "../fakes/push-service";
-import { createClient, signedInUser } from "./helpers";
+import { createClient, signedInUser, storeDevice } from "./helpers";
 
 const db = getDb(env);
 
@@ -238,7 +238,7 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
     for (let i = 0; i < subscriptions; i++) {
       const browser = await createBrowserSubscription();
       const id = crypto.randomUUID();
-      await db.insert(pushSubscriptions).values({ id, userId: user.id, endpoint: browser.endpoint, subscriptionData: browser.json });
+      await storeDevice(user.id, browser, id);
       browsers.push({ ...browser, id });
     }
     const { id: notificationId, statement } = notificationInsert(db, {
@@ -293,6 +293,7 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
         title: "New Second Shooter Invite",
         body: "Maya Thompson invited you to Emma & James",
         url: "/accept-invite/inv-1",
+        tag: "event_invite:/accept-invite/inv-1",
       });
     }
     const keysDone = (await db.select().from(processedJobs).where(like(processedJobs.key, `push:${notificationId}:%`))).map((r) => r.key);

@@ -2,12 +2,14 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pushSubscriptions } from "~/db/schema";
-import { deliverPushNotification } from "~/modules/notifications/push.server";
+import { pushSubscriptions, sessions } from "~/db/schema";
+import { deliverPushNotification, pushPayload } from "~/modules/notifications/push.server";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
+import { runHousekeeping } from "~/utils/housekeeping.server";
 import { notificationInsert } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import worker from "../../workers/app";
-import { base64Url, createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
+import { base64Url, createBrowserSubscription, createFakePushService, generateVapidKeys, verifyVapid } from "../fakes/push-service";
 import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
 
 // Issue 16 items 1 and 2: push on and off per device, and what a push carries.
@@ -19,8 +21,8 @@ const MAC_SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/
 
 afterEach(() => vi.restoreAllMocks());
 
-const subscribe = (client: Client, subscription: unknown, userAgent = ANDROID_CHROME) =>
-  client.post(SETTINGS, { intent: "push-subscribe", subscription: typeof subscription === "string" ? subscription : JSON.stringify(subscription) }, { "User-Agent": userAgent });
+const subscribe = (client: Client, subscription: unknown, userAgent = ANDROID_CHROME, extra: Record<string, string> = {}) =>
+  client.post(SETTINGS, { intent: "push-subscribe", subscription: typeof subscription === "string" ? subscription : JSON.stringify(subscription), ...extra }, { "User-Agent": userAgent });
 const unsubscribe = (client: Client, endpoint: string) => client.post(SETTINGS, { intent: "push-unsubscribe", endpoint });
 const removeDevice = (client: Client, id: string) => client.post(SETTINGS, { intent: "push-remove-device", id });
 
@@ -116,6 +118,12 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
       ["an http endpoint", { ...good, endpoint: "http://push.example.test/send/1" }],
       ["a javascript: endpoint", { ...good, endpoint: "javascript:alert(1)" }],
       ["an endpoint over 2048 characters", { ...good, endpoint: `https://push.example.test/${"a".repeat(2048)}` }],
+      // Audit finding 5: push services are named hosts on the default port.
+      ["an endpoint with a user and password", { ...good, endpoint: "https://user:pw@push.example.test/send/1" }],
+      ["an IPv4 literal", { ...good, endpoint: "https://127.0.0.1/send/1" }],
+      ["an IPv4 literal in hex", { ...good, endpoint: "https://0x7f.1/send/1" }],
+      ["an IPv6 literal", { ...good, endpoint: "https://[::1]/send/1" }],
+      ["another port", { ...good, endpoint: "https://push.example.test:8443/send/1" }],
       ["a short p256dh", { ...good, keys: { ...good.keys, p256dh: base64Url(new Uint8Array(33).fill(4)) } }],
       ["a p256dh that is no uncompressed point", { ...good, keys: { ...good.keys, p256dh: base64Url(new Uint8Array(65).fill(2)) } }],
       ["a short auth", { ...good, keys: { ...good.keys, auth: base64Url(new Uint8Array(8)) } }],
@@ -130,6 +138,8 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
       expect(await response.text(), label).toContain("Failed to enable notifications");
     }
     expect((await unsubscribe(client, "http://push.example.test/send/1")).status).toBe(400);
+    // A bad `replaces` (audit finding 3) refuses the whole request.
+    expect((await subscribe(client, good, ANDROID_CHROME, { replaces: "https://127.0.0.1/send/old" })).status).toBe(400);
     expect((await removeDevice(client, "not-an-id")).status).toBe(400);
     expect(await rowsOf(id)).toEqual([]);
   });
@@ -155,6 +165,51 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
     expect(await rowByEndpoint(browser.endpoint)).toBeUndefined();
   });
 
+  it("stores an endpoint as the URL it is: an alias is the same device, never a second row (audit finding 5)", async () => {
+    const owner = await sessionFor();
+    const stranger = await sessionFor();
+    const browser = await createBrowserSubscription();
+    const path = new URL(browser.endpoint).pathname;
+    expectSaved(await subscribe(owner.client, { ...browser.json, endpoint: ` HTTPS://PUSH.Example.TEST${path}` }));
+    expect((await rowsOf(owner.id)).map((r) => r.endpoint)).toEqual([browser.endpoint]);
+    expect(await rowByEndpoint(browser.endpoint)).toMatchObject({ subscriptionData: browser.json });
+
+    // Another account naming it differently (tabs inside, upper case) is still refused.
+    const impostor = await createBrowserSubscription();
+    for (const alias of [`https://push.example.test\t${path}`, `https://PUSH.EXAMPLE.TEST:443${path}`, `\thttps://push.example.test${path} `]) {
+      expect((await subscribe(stranger.client, { ...impostor.json, endpoint: alias })).status, alias).toBe(409);
+      expect((await unsubscribe(stranger.client, alias)).status, alias).toBe(404);
+    }
+    expect(await rowsOf(stranger.id)).toEqual([]);
+    expect(await rowsOf(owner.id)).toHaveLength(1);
+    // The owner turns it off under any spelling of it.
+    expectSaved(await unsubscribe(owner.client, `HTTPS://push.example.test${path}`));
+    expect(await rowsOf(owner.id)).toEqual([]);
+  });
+
+  it("replaces the browser's old subscription when it sends `replaces`, but never another user's (audit finding 3)", async () => {
+    const { client, id } = await sessionFor();
+    const stranger = await sessionFor();
+    const old = await createBrowserSubscription();
+    const strangers = await createBrowserSubscription();
+    expectSaved(await subscribe(client, old.json));
+    expectSaved(await subscribe(stranger.client, strangers.json));
+
+    const renewed = await createBrowserSubscription();
+    expectSaved(await subscribe(client, renewed.json, ANDROID_CHROME, { replaces: old.endpoint }));
+    expect((await rowsOf(id)).map((r) => r.endpoint)).toEqual([renewed.endpoint]);
+
+    const again = await createBrowserSubscription();
+    expectSaved(await subscribe(client, again.json, ANDROID_CHROME, { replaces: strangers.endpoint }));
+    expect((await rowsOf(stranger.id)).map((r) => r.endpoint)).toEqual([strangers.endpoint]);
+    expect((await rowsOf(id)).map((r) => r.endpoint).sort()).toEqual([renewed.endpoint, again.endpoint].sort());
+
+    // A refused takeover (409) replaces nothing either.
+    const impostor = await createBrowserSubscription(strangers.endpoint);
+    expect((await subscribe(client, impostor.json, ANDROID_CHROME, { replaces: renewed.endpoint })).status).toBe(409);
+    expect((await rowsOf(id)).map((r) => r.endpoint).sort()).toEqual([renewed.endpoint, again.endpoint].sort());
+  });
+
   it("keeps at most 20 devices per user: the oldest goes", async () => {
     const { client, id } = await sessionFor();
     const browsers = [];
@@ -170,6 +225,65 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
   });
 });
 
+describe("a device's push ends with the session that turned it on (audit of issue 16, finding 1)", () => {
+  /** A second signed-in browser of the same user. */
+  async function anotherSession(userId: string) {
+    const token = randomToken(32);
+    await db.insert(sessions).values({ tokenHash: await sha256Hex(token), userId, persistent: true, expiresAt: "2099-01-01T00:00:00.000Z" });
+    const client = createClient();
+    client.jar.set("ef_session", token);
+    return { client, tokenHash: await sha256Hex(token) };
+  }
+  async function pushTo(userId: string) {
+    const { id: notificationId, statement } = notificationInsert(db, { userId, title: "Timeline Updated", message: "Maya changed the timeline", data: { type: "timeline_updated", event_id: "evt-1" } });
+    await statement;
+    const keys = await generateVapidKeys();
+    const service = createFakePushService();
+    const result = await deliverPushNotification(db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" }, notificationId, service.fetcher);
+    return { result, endpoints: service.requests.map((r) => r.url) };
+  }
+
+  it("signing out stops push to that browser: the push job finds no subscription", async () => {
+    const { client, id } = await sessionFor();
+    const browser = await createBrowserSubscription();
+    expectSaved(await subscribe(client, browser.json));
+    expect((await pushTo(id)).endpoints).toEqual([browser.endpoint]);
+
+    expect((await client.post("/logout", {})).status).toBe(302);
+    expect(await rowsOf(id)).toEqual([]);
+    expect((await pushTo(id)).result).toEqual({ outcome: "no-subscriptions" });
+  });
+
+  it("'sign out of all other devices' removes the other browsers' devices only", async () => {
+    const { client, id } = await sessionFor();
+    const laptop = await anotherSession(id);
+    const phone = await createBrowserSubscription();
+    const laptopBrowser = await createBrowserSubscription();
+    expectSaved(await subscribe(client, phone.json));
+    expectSaved(await subscribe(laptop.client, laptopBrowser.json, MAC_SAFARI));
+
+    expect((await client.post("/settings?tab=security", { intent: "sign-out-others" })).status).toBe(302);
+    expect((await rowsOf(id)).map((r) => r.endpoint)).toEqual([phone.endpoint]);
+    expect((await pushTo(id)).endpoints).toEqual([phone.endpoint]);
+  });
+
+  it("a session that expires (housekeeping) takes its devices with it; a browser that moves follows its new session", async () => {
+    const { client, id } = await sessionFor();
+    const other = await anotherSession(id);
+    const browser = await createBrowserSubscription();
+    expectSaved(await subscribe(client, browser.json));
+    // The same browser stored again from the other session now belongs to that one.
+    expectSaved(await subscribe(other.client, browser.json));
+    expect(await rowByEndpoint(browser.endpoint)).toMatchObject({ sessionHash: other.tokenHash });
+    expect((await client.post("/logout", {})).status).toBe(302);
+    expect(await rowsOf(id)).toHaveLength(1);
+
+    await db.update(sessions).set({ expiresAt: "2020-01-01T00:00:00.000Z" }).where(eq(sessions.tokenHash, other.tokenHash));
+    await runHousekeeping(db, env);
+    expect(await rowsOf(id)).toEqual([]);
+  });
+});
+
 describe("the Notifications tab and the server's VAPID key", () => {
   async function settingsWith(client: Client, vapid: Record<string, string>) {
     const request = new Request(`${ORIGIN}${SETTINGS}`, { headers: { Cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "), "CF-Connecting-IP": client.ip } });
@@ -181,7 +295,9 @@ describe("the Notifications tab and the server's VAPID key", () => {
     const keys = await generateVapidKeys();
     const configured = await settingsWith(client, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" });
     expect(configured).toContain(keys.publicKey);
-    expect(configured).toContain("Push notifications need JavaScript.");
+    // Before the page runs: a neutral line; the JavaScript message only without JavaScript (audit finding 11).
+    expect(configured).toContain("Checking this browser…");
+    expect(configured).toMatch(/<p class="[^"]*\bhidden\b[^"]*\bnoscript:block\b[^"]*">Push notifications need JavaScript\./);
     expect(configured).not.toContain("Push notifications are not set up on this server.");
 
     const noPrivateKey = await settingsWith(client, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: "" });
@@ -200,20 +316,35 @@ describe("what a push carries (issue 16 item 2)", () => {
     const keys = await generateVapidKeys();
     const service = createFakePushService(answer);
     const result = await deliverPushNotification(db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" }, notificationId, service.fetcher);
-    return { id, browser, service, result };
+    return { id, browser, service, result, keys };
   }
 
-  it("is exactly the title, the text and where a click leads", async () => {
-    const { browser, service } = await pushOf({ type: "invite_response", event_id: "evt-42", email: "maya@example.com" });
+  it("is exactly the title, the text, where a click leads and its tag, signed with our VAPID key", async () => {
+    const { browser, service, keys } = await pushOf({ type: "invite_response", event_id: "evt-42", email: "maya@example.com" });
     expect(service.requests).toHaveLength(1);
-    expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-42" });
+    expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-42", tag: "invite_response:/events/evt-42" });
+    // What the push service checks (RFC 8292, audit finding 15): our key, for its origin, not yet expired.
+    const { claims } = await verifyVapid(service.requests[0]!.headers.authorization!, keys.publicKey);
+    expect(claims).toMatchObject({ aud: "https://push.example.test", sub: "mailto:support@eventflow.app" });
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+  });
+
+  it("tags each kind apart: a reminder is never replaced by a team change, a team change and its digest share one (audit finding 9)", () => {
+    const tag = (data: unknown) => pushPayload({ title: "T", message: "M", data }).tag;
+    expect(tag({ type: "event_reminder", event_id: "evt-1" })).toBe("event_reminder:/events/evt-1");
+    expect(tag({ type: "timeline_updated", event_id: "evt-1" })).toBe("team:/events/evt-1");
+    expect(tag({ type: "client_change", event_id: "evt-1" })).toBe("team:/events/evt-1");
+    expect(tag({ type: "team_digest", eventId: "evt-1" })).toBe("team:/events/evt-1");
+    // Two pushes that lead home each keep their own notification.
+    const home = (id: string) => pushPayload({ id, title: "T", message: "M", data: { type: "welcome" } }).tag;
+    expect(home("n-1")).not.toBe(home("n-2"));
   });
 
   it("never carries a client's access link: a client_access push leads to the event", async () => {
     const token = "secret-client-token-0123456789";
     const { browser, service } = await pushOf({ type: "client_access", access_url: `/client/${token}`, event_id: "evt-7" });
     const text = await browser.decrypt(service.requests[0]!.body);
-    expect(JSON.parse(text)).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-7" });
+    expect(JSON.parse(text)).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-7", tag: "client_access:/events/evt-7" });
     expect(text).not.toContain(token);
   });
 

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox, events, eventSecondShooters, notificationPreferences, notifications, pushSubscriptions, sessions, timelineBlocks } from "~/db/schema";
+import { emailOutbox, events, eventSecondShooters, notificationPreferences, notifications, sessions, timelineBlocks } from "~/db/schema";
 import { deliverPushNotification } from "~/modules/notifications/push.server";
 import { runReminders } from "~/modules/notifications/reminders.server";
 import { getDb } from "~/utils/db.server";
@@ -10,7 +10,7 @@ import type { JobMessage } from "~/utils/jobs";
 import worker from "../../workers/app";
 import { createEvent, createUser } from "../factories";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
-import { type Client, ORIGIN, sessionFor, waitFor } from "./helpers";
+import { type Client, ORIGIN, sessionFor, storeDevice, waitFor } from "./helpers";
 
 // Issue 16 item 3: reminders of upcoming events, sent by the cron (decision 009).
 
@@ -371,7 +371,7 @@ describe("what a reminder carries", () => {
     const keys = await generateVapidKeys();
     const browser = await createBrowserSubscription();
     // A subscribed device is push turned on (issue 16, decision 009).
-    await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: lead.id, endpoint: browser.endpoint, subscriptionData: browser.json });
+    await storeDevice(lead.id, browser);
     const bell = await openBell(lead.client);
 
     const jobs = await heldJobs(() => runReminders(db, env, at("Pacific/Auckland", "2027-09-09", "09:00")));
@@ -389,6 +389,8 @@ describe("what a reminder carries", () => {
       body: "Tomorrow · Sep 10, 2027 · Waiheke",
       // Only where a click leads (issue 16 item 2): the event, as the bell.
       url: `/events/${event.id}`,
+      // Its own kind: a team change for the event never replaces it on the device (decision 009).
+      tag: `event_reminder:/events/${event.id}`,
     });
     // The bell's click leads to the event.
     const opened = await lead.client.post(`/notifications/${reminder!.id}/read`, {});

@@ -9,7 +9,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import type { JobMessage } from "~/utils/jobs";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
-import { createClient, sessionFor } from "./helpers";
+import { createClient, sessionFor, storeDevice } from "./helpers";
 
 // Issue 7 item 6: team-change notifications (spec §3 types, §6 recipients) and their
 // coalesced pushes.
@@ -246,7 +246,7 @@ describe("pushes are coalesced per recipient and event", () => {
     expect(await deliverPushDigest(db, pushEnv, digest, createFakePushService().fetcher)).toEqual({ outcome: "no-subscriptions" });
 
     const browser = await createBrowserSubscription();
-    await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: lead.id, endpoint: browser.endpoint, subscriptionData: browser.json });
+    await storeDevice(lead.id, browser);
     const service = createFakePushService();
     expect(await deliverPushDigest(db, pushEnv, digest, service.fetcher)).toMatchObject({ outcome: "handled", sent: 1 });
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({
@@ -254,6 +254,8 @@ describe("pushes are coalesced per recipient and event", () => {
       body: "3 more changes by your team",
       // Issue 16 item 2: only where a click leads, the event.
       url: `/events/${eventId}`,
+      // The same tag as the team change it follows: the digest replaces it (decision 009).
+      tag: `team:/events/${eventId}`,
     });
     // A redelivered job sends nothing twice.
     expect(await deliverPushDigest(db, pushEnv, digest, service.fetcher)).toMatchObject({ sent: 0, alreadySent: 1 });
@@ -283,7 +285,7 @@ describe("pushes are coalesced per recipient and event", () => {
     const keys = await generateVapidKeys();
     const pushEnv = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" };
     const browser = await createBrowserSubscription();
-    await db.insert(pushSubscriptions).values({ id: crypto.randomUUID(), userId: lead.id, endpoint: browser.endpoint, subscriptionData: browser.json });
+    await storeDevice(lead.id, browser);
     const service = createFakePushService();
     expect(await deliverPushDigest(db, pushEnv, digest, service.fetcher)).toMatchObject({ outcome: "handled", sent: 1 });
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toMatchObject({ title: "Emma & James", body: "9 more changes by your client" });

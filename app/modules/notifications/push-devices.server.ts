@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, exists, ne, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pushSubscriptions } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
@@ -22,10 +22,28 @@ function base64UrlBytes(text: string): Uint8Array | null {
   }
 }
 
+// An IP literal as a push service's host: v4 (the URL parser has already turned forms like
+// 0x7f.1 into dotted decimal) or v6 in brackets.
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[.*\])$/;
+
+/**
+ * A push endpoint, normalised to the form fetch() sends it as (`new URL(v).href`: spaces
+ * and tabs gone, scheme and host lower-cased), so one URL is stored and compared as one
+ * string and an alias cannot get around the one-row-per-endpoint rule (audit of issue 16,
+ * finding 5). Push services are named https hosts on the default port: userinfo, IP
+ * literals and other ports are refused.
+ */
 const httpsUrl = z
   .string()
   .max(2048)
-  .refine((value) => URL.canParse(value) && new URL(value).protocol === "https:", "The endpoint must be an https URL");
+  .transform((value, ctx) => {
+    const url = URL.canParse(value) ? new URL(value) : null;
+    if (!url || url.protocol !== "https:" || url.username || url.password || url.port || IP_HOST.test(url.hostname) || url.href.length > 2048) {
+      ctx.addIssue({ code: "custom", message: "The endpoint must be an https URL of a push service" });
+      return z.NEVER;
+    }
+    return url.href;
+  });
 
 /**
  * What PushSubscription.toJSON() gives: the push service's https endpoint, the
@@ -58,20 +76,31 @@ export function subscriptionFromForm(value: FormDataEntryValue | null): BrowserS
   return parsed.success ? parsed.data : null;
 }
 
-/** The endpoint a form names (`endpoint`), or null. */
+/** The endpoint a form names (`endpoint`), normalised, or null. */
 export function endpointFromForm(value: FormDataEntryValue | null): string | null {
   const parsed = httpsUrl.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 
 /**
- * Stores this device's subscription for `userId`. The endpoint is unique: the same
- * browser subscribing again updates its row. A row of ANOTHER user moves here only when
- * the request carries the same keys as stored (the browser's secrets: only the browser
- * holding the subscription knows them); otherwise "taken" and nothing changes, so
- * knowing an endpoint is not enough to take a device over. Past the cap the oldest go.
+ * Stores this device's subscription for `userId`, tied to the session that subscribes
+ * (`sessionHash`): when that session ends the row goes with it (sessions cascade, audit
+ * of issue 16 finding 1). The endpoint is unique: the same browser subscribing again
+ * updates its row (and moves it to this session). A row of ANOTHER user moves here only
+ * when the request carries the same keys as stored (the browser's secrets: only the
+ * browser holding the subscription knows them); otherwise "taken" and nothing changes, so
+ * knowing an endpoint is not enough to take a device over. `replaces` is the endpoint the
+ * browser held before (a rotated subscription or an old server key, finding 3): the
+ * viewer's own row for it goes; another user's is never touched. Past the cap the oldest go.
  */
-export async function subscribeDevice(db: Db, userId: string, subscription: BrowserSubscription, label: string): Promise<"stored" | "taken"> {
+export async function subscribeDevice(
+  db: Db,
+  owner: { userId: string; sessionHash: string },
+  subscription: BrowserSubscription,
+  label: string,
+  replaces: string | null = null,
+): Promise<"stored" | "taken"> {
+  const { userId, sessionHash } = owner;
   const stored = {
     endpoint: subscription.endpoint,
     expirationTime: subscription.expirationTime,
@@ -88,19 +117,31 @@ export async function subscribeDevice(db: Db, userId: string, subscription: Brow
   const [upserted] = await db.batch([
     db
       .insert(pushSubscriptions)
-      .values({ id: crypto.randomUUID(), userId, endpoint: stored.endpoint, subscriptionData: stored, deviceLabel: label })
+      .values({ id: crypto.randomUUID(), userId, sessionHash, endpoint: stored.endpoint, subscriptionData: stored, deviceLabel: label })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: {
           // A device that moves from another account is new to this one: listed from now.
           createdAt: sql`CASE WHEN ${pushSubscriptions.userId} = ${userId} THEN ${pushSubscriptions.createdAt} ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END`,
           userId,
+          sessionHash,
           subscriptionData: stored,
           deviceLabel: label,
         },
         setWhere: sql`${pushSubscriptions.userId} = ${userId} OR ${sameBrowser}`,
       })
       .returning({ id: pushSubscriptions.id }),
+    // Only once this browser's new row is ours: a refused ("taken") request changes nothing.
+    db
+      .delete(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.userId, userId),
+          eq(pushSubscriptions.endpoint, replaces ?? stored.endpoint),
+          ne(pushSubscriptions.endpoint, stored.endpoint),
+          exists(db.select({ one: sql`1` }).from(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, stored.endpoint), eq(pushSubscriptions.userId, userId)))),
+        ),
+      ),
     db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest))),
   ]);
   return upserted.length > 0 ? "stored" : "taken";

@@ -35,21 +35,38 @@ function vapidKeys(env: PushEnv): VapidKeys | null {
 }
 
 /**
- * What a push carries (issue 16 item 2): the notification's title and text and where a
- * click leads, `url`, worked out here with the bell's rules (`pushDestination`). Never
- * the notification's raw data: it may hold addresses or a client's access link, and a
- * push passes through the browser vendor's push service. A message too long for one
- * push record is shortened (the whole text stays in the app).
+ * Which notifications replace each other on a device (sw.js `tag`, audit of issue 16
+ * finding 9): a kind and the destination. A team change, a client's change and their
+ * digest are one kind per event (`team:/events/X`: the digest replaces the first push);
+ * a reminder is its own (`event_reminder:/events/X`), so a team change never hides it.
+ * A push that leads home is tagged with its notification, so two never replace each other.
  */
-export function pushPayload(notification: { title: string; message: string; data: unknown }) {
+export function pushTag(data: unknown, url: string, notificationId?: string) {
+  const type = data && typeof data === "object" && "type" in data && typeof data.type === "string" ? data.type : "";
+  const team = type === CLIENT_CHANGE_TYPE || type === DIGEST_TYPE || (TEAM_CHANGE_TYPES as readonly string[]).includes(type);
+  const kind = team ? "team" : /^[a-z_]{1,40}$/.test(type) ? type : "notification";
+  return `${kind}:${url === "/" && notificationId ? notificationId : url}`;
+}
+// The digest is no stored notification: this type only picks its tag.
+const DIGEST_TYPE = "team_digest";
+
+/**
+ * What a push carries (issue 16 item 2): the notification's title and text, where a
+ * click leads, `url`, worked out here with the bell's rules (`pushDestination`), and its
+ * `tag` (`pushTag`). Never the notification's raw data: it may hold addresses or a
+ * client's access link, and a push passes through the browser vendor's push service. A
+ * message too long for one push record is shortened (the whole text stays in the app).
+ */
+export function pushPayload(notification: { id?: string; title: string; message: string; data: unknown }) {
   const encoder = new TextEncoder();
   const url = pushDestination(notification.data);
+  const tag = pushTag(notification.data, url, notification.id);
   let title = Array.from(notification.title);
   let body = Array.from(notification.message);
-  const json = () => JSON.stringify({ title: title.join(""), body: body.join(""), url });
+  const json = () => JSON.stringify({ title: title.join(""), body: body.join(""), url, tag });
   while (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES && body.length > 1) body = [...body.slice(0, Math.floor(body.length * 0.8)), "…"];
   while (encoder.encode(json()).byteLength > MAX_PAYLOAD_BYTES && title.length > 1) title = [...title.slice(0, Math.floor(title.length * 0.8)), "…"];
-  return { title: title.join(""), body: body.join(""), url };
+  return { title: title.join(""), body: body.join(""), url, tag };
 }
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
@@ -86,7 +103,7 @@ export async function deliverPushNotification(
   ]);
   if (!notification) return { outcome: "missing" };
   if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
-  return pushToDevices(db, vapid, subscriptions, pushPayload(notification), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
+  return pushToDevices(db, vapid, subscriptions, pushPayload({ id: notificationId, ...notification }), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
 }
 
 /** The idempotency key of one digest pushed to one subscription. */
@@ -135,7 +152,7 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
     message: digestMessage(changes, counted?.byClient ?? 0),
     // Spec §7 lists a team change's data ({ eventId, eventTitle, notificationType, url });
     // only where it leads is pushed: the event.
-    data: { eventId: job.eventId },
+    data: { type: DIGEST_TYPE, eventId: job.eventId },
   });
   return pushToDevices(db, vapid, subscriptions, payload, (id) => digestJobKey(job, id), `the digest of ${job.eventId} for ${job.userId}`, fetcher);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -17,8 +17,8 @@ const SERVICE_WORKER_TIMEOUT_MS = 10_000;
 
 type Browser =
   | { state: "checking" }
-  | { state: "unsupported" | "no-service-worker" }
-  | { state: "ready"; permission: NotificationPermission; endpoint: string | null; endpointHash: string | null };
+  | { state: "unsupported" | "no-service-worker" | "ios-browser-tab" }
+  | { state: "ready"; permission: NotificationPermission; endpoint: string | null; endpointHash: string | null; keyMatches: boolean };
 
 async function sha256Hex(value: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
@@ -42,12 +42,25 @@ async function serviceWorker(): Promise<ServiceWorkerRegistration> {
   ]);
 }
 
+/**
+ * iPhone and iPad give web push only to a Home Screen app: a Safari tab has no
+ * Notification at all (audit of issue 16, finding 2). iPadOS reports itself as a Mac
+ * with touch.
+ */
+function iosBrowserTab() {
+  const ios = /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || window.matchMedia?.("(display-mode: standalone)").matches;
+  return ios && !standalone;
+}
+
 function detect(): Browser {
+  if (typeof window === "undefined") return { state: "unsupported" };
+  if (iosBrowserTab()) return { state: "ios-browser-tab" };
   // Spec §8: 'Not supported' when there are no notifications; service workers are their own message.
-  if (typeof window === "undefined" || !("Notification" in window)) return { state: "unsupported" };
+  if (!("Notification" in window)) return { state: "unsupported" };
   if (!("serviceWorker" in navigator)) return { state: "no-service-worker" };
   if (!("PushManager" in window)) return { state: "unsupported" };
-  return { state: "ready", permission: Notification.permission, endpoint: null, endpointHash: null };
+  return { state: "ready", permission: Notification.permission, endpoint: null, endpointHash: null, keyMatches: true };
 }
 
 async function currentSubscription() {
@@ -55,7 +68,11 @@ async function currentSubscription() {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-const sinceFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+// The server renders the date in UTC; once the page runs, in this browser's own time zone
+// (audit of issue 16, finding 15): the same first render on both sides, then the local day.
+const utcSince = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+let localSince: Intl.DateTimeFormat | undefined;
+const sinceText = (since: string, local: boolean) => (local ? (localSince ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium" })) : utcSince).format(new Date(since));
 
 export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string | null; devices: PushDevice[] }) {
   const fetcher = useFetcher<FormActionData>();
@@ -67,15 +84,34 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
     if (detected.state !== "ready") return setBrowser(detected);
     const subscription = await currentSubscription().catch(() => null);
     const endpoint = subscription?.endpoint ?? null;
-    setBrowser({ ...detected, endpoint, endpointHash: endpoint ? await sha256Hex(endpoint) : null });
-  }, []);
+    // A subscription made with another server key can never be pushed to: it is Off
+    // (audit finding 3), and turning it on replaces it.
+    const keyMatches = !vapidPublicKey || sameKey(subscription?.options?.applicationServerKey, applicationServerKey(vapidPublicKey));
+    setBrowser({ ...detected, endpoint, endpointHash: endpoint ? await sha256Hex(endpoint) : null, keyMatches });
+  }, [vapidPublicKey]);
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
   const thisDevice = browser.state === "ready" && browser.endpointHash ? devices.find((d) => d.endpointHash === browser.endpointHash) : undefined;
-  const on = browser.state === "ready" && browser.permission === "granted" && Boolean(thisDevice);
+  const on = browser.state === "ready" && browser.permission === "granted" && browser.keyMatches && Boolean(thisDevice);
   const busy = working || fetcher.state !== "idle";
+  const hydrated = browser.state !== "checking";
+
+  // After a Remove the button is gone: focus moves to the next device's Remove (or the
+  // one before, or the list's heading, or the switch) instead of falling to the page
+  // (audit of issue 16, finding 6).
+  const removing = useRef<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const switchRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const index = removing.current;
+    if (index === null) return;
+    removing.current = null;
+    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>("button[data-remove-device]") ?? [])];
+    (buttons[index] ?? buttons[index - 1] ?? headingRef.current ?? switchRef.current)?.focus();
+  }, [devices]);
 
   async function enable() {
     if (!vapidPublicKey) return;
@@ -83,20 +119,27 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
     if (detected.state === "unsupported") return showToast({ type: "error", title: "Not supported", description: "This browser doesn't support notifications" });
     if (detected.state === "no-service-worker") return showToast({ type: "error", title: "Service workers not supported" });
     const permission = await Notification.requestPermission();
-    if (permission !== "granted") {
-      setBrowser({ state: "ready", permission, endpoint: null, endpointHash: null });
+    // Only a refusal is 'blocked'; a dismissed prompt ("default") can be asked again (audit finding 12).
+    if (permission === "denied") {
+      setBrowser({ state: "ready", permission, endpoint: null, endpointHash: null, keyMatches: true });
       return showToast({ type: "error", title: "Notifications blocked", description: "Please enable notifications in your browser settings" });
     }
+    if (permission !== "granted") return;
     const registration = await serviceWorker();
     const key = applicationServerKey(vapidPublicKey);
     let subscription = await registration.pushManager.getSubscription();
-    // A subscription made with an older server key cannot be pushed to: replaced.
+    let replaces: string | null = null;
+    // A subscription made with an older server key cannot be pushed to: replaced, and the
+    // server told to drop its row (`replaces`, audit finding 3).
     if (subscription && !sameKey(subscription.options?.applicationServerKey, key)) {
+      replaces = subscription.endpoint;
       await subscription.unsubscribe();
       subscription = null;
     }
     subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    await fetcher.submit({ intent: "push-subscribe", subscription: JSON.stringify(subscription.toJSON()) }, { method: "post", action: ACTION });
+    const fields: Record<string, string> = { intent: "push-subscribe", subscription: JSON.stringify(subscription.toJSON()) };
+    if (replaces && replaces !== subscription.endpoint) fields.replaces = replaces;
+    await fetcher.submit(fields, { method: "post", action: ACTION });
   }
 
   async function disable() {
@@ -107,6 +150,8 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
   }
 
   async function toggle() {
+    // aria-disabled, not disabled: a disabled button drops keyboard focus to the page (audit finding 6).
+    if (busy) return;
     setWorking(true);
     try {
       if (on) await disable();
@@ -127,9 +172,17 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
         <p className="mt-2 text-sm text-slate-600">Push notifications are not set up on this server.</p>
       ) : (
         <>
-          {/* Until the page runs (and for good without JavaScript) the switch cannot work. */}
+          {/* Until the page runs the switch cannot work: a neutral line, and the JavaScript
+              message only where JavaScript is off (audit finding 11). CSS's (scripting: none)
+              rather than <noscript>, whose content a browser may not render when scripts
+              are turned off through DevTools (the e2e tests do). */}
+          <p className="mt-2 hidden text-sm text-slate-600 noscript:block">Push notifications need JavaScript. Turn it on to get them on this device.</p>
           {browser.state === "checking" ? (
-            <p className="mt-2 text-sm text-slate-600">Push notifications need JavaScript. Turn it on to get them on this device.</p>
+            <p className="mt-2 text-sm text-slate-600 noscript:hidden">Checking this browser…</p>
+          ) : browser.state === "ios-browser-tab" ? (
+            <p className="mt-2 text-sm text-slate-600">
+              On iPhone and iPad, add Event Flow to your Home Screen (Share → Add to Home Screen) and open it from there to turn on push.
+            </p>
           ) : (
             <div className="mt-4 space-y-2">
               <div className="flex items-center justify-between gap-4">
@@ -142,9 +195,10 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
                   aria-checked={on}
                   aria-labelledby="push-switch-label"
                   aria-describedby="push-switch-state"
-                  disabled={busy}
+                  aria-disabled={busy}
+                  ref={switchRef}
                   onClick={() => void toggle()}
-                  className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50 ${on ? "bg-brand-600" : "bg-slate-300"}`}
+                  className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-50 ${on ? "bg-brand-600" : "bg-slate-300"}`}
                 >
                   <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${on ? "translate-x-6" : "translate-x-1"}`} />
                 </button>
@@ -158,36 +212,46 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
       )}
       {thisDevice || others.length > 0 ? (
         <>
-          <h3 className="mt-6 text-sm font-semibold text-slate-900">Subscribed devices</h3>
-          <ul className="mt-2 divide-y divide-slate-200" aria-label="Subscribed devices">
-            {thisDevice ? (
-              <li className="flex min-h-11 items-center justify-between gap-3 py-2">
-                <span className="text-sm text-slate-800">
-                  {thisDevice.label} <span className="font-semibold">(this device)</span>
-                  <span className="block text-xs text-slate-500">Since {sinceFormat.format(new Date(thisDevice.since))}</span>
-                </span>
-              </li>
-            ) : null}
-            {others.map((device) => (
-              <li key={device.id} className="flex min-h-11 items-center justify-between gap-3 py-2">
-                <span className="text-sm text-slate-800">
-                  {device.label}
-                  <span className="block text-xs text-slate-500">Since {sinceFormat.format(new Date(device.since))}</span>
-                </span>
-                <Form method="post" action={ACTION}>
-                  <input type="hidden" name="intent" value="push-remove-device" />
-                  <input type="hidden" name="id" value={device.id} />
-                  <Button type="submit" variant="secondary" aria-label={`Remove ${device.label}, since ${sinceFormat.format(new Date(device.since))}`}>
-                    Remove
-                  </Button>
-                </Form>
-              </li>
+          <h3 ref={headingRef} tabIndex={-1} className="mt-6 text-sm font-semibold text-slate-900 focus:outline-none">
+            Subscribed devices
+          </h3>
+          <ul ref={listRef} className="mt-2 divide-y divide-slate-200" aria-label="Subscribed devices">
+            {thisDevice ? <DeviceRow device={thisDevice} thisDevice removable={!on} local={hydrated} onRemove={(i) => (removing.current = i)} index={0} /> : null}
+            {others.map((device, i) => (
+              <DeviceRow key={device.id} device={device} removable local={hydrated} onRemove={(n) => (removing.current = n)} index={i + (thisDevice && !on ? 1 : 0)} />
             ))}
           </ul>
         </>
       ) : null}
       <ActionToast toast={fetcher.data?.toast} />
     </Card>
+  );
+}
+
+/**
+ * One subscribed device. Remove is a plain form (works without JavaScript). This device
+ * has one only while its switch is Off (audit finding 10: a row the browser no longer
+ * uses, e.g. after the permission was revoked); while On the switch turns it off.
+ */
+function DeviceRow({ device, thisDevice = false, removable, local, index, onRemove }: { device: PushDevice; thisDevice?: boolean; removable: boolean; local: boolean; index: number; onRemove: (index: number) => void }) {
+  const since = sinceText(device.since, local);
+  return (
+    <li className="flex min-h-11 items-center justify-between gap-3 py-2">
+      <span className="text-sm text-slate-800">
+        {device.label}
+        {thisDevice ? <span className="font-semibold"> (this device)</span> : null}
+        <span className="block text-xs text-slate-500">Since {since}</span>
+      </span>
+      {removable ? (
+        <Form method="post" action={ACTION} onSubmit={() => onRemove(index)}>
+          <input type="hidden" name="intent" value="push-remove-device" />
+          <input type="hidden" name="id" value={device.id} />
+          <Button type="submit" variant="secondary" data-remove-device="" aria-label={`Remove ${device.label}${thisDevice ? " (this device)" : ""}, since ${since}`}>
+            Remove
+          </Button>
+        </Form>
+      ) : null}
+    </li>
   );
 }
 
