@@ -2,9 +2,10 @@ import { data, redirect } from "react-router";
 import { cloudflareContext } from "~/context";
 import { ACCESS_NOT_FOUND } from "~/modules/client-access/portal.server";
 import { PortalError } from "~/modules/client-access/components/portal-error";
-import { CLIENT_TOKEN_PATTERN, findClientAccess, portalCookie, portalPath } from "~/modules/client-access/service.server";
+import { portalCookie, portalPath } from "~/modules/client-access/service.server";
+import { accessOf, CLIENT_TOKEN_PATTERN, guardedLinkLookup } from "~/modules/event/access.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, type Limit, LIMITS, peek, recordFailure, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/client.$token";
 
 // The link a client receives (/client/{token}). The token is exchanged at once for a
@@ -23,24 +24,16 @@ export function meta(): Route.MetaDescriptors {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = getDb(context.get(cloudflareContext).env);
-  const ip = clientIp(request);
-  // Guessing tokens is limited per IP, checked before the look-up (so an IP over it
-  // learns nothing, even from a right guess); only guesses count (issue 14 item 9).
-  const guess: Array<[Limit, string]> = [[LIMITS.clientLinkPerIp, ip]];
-  if (await peek(db, guess)) return data({ message: TOO_MANY_ATTEMPTS }, { status: 429 });
-  if (!CLIENT_TOKEN_PATTERN.test(params.token)) {
-    await recordFailure(db, guess);
-    return data({ message: "Invalid access link" }, { status: 400 });
-  }
-  const access = await findClientAccess(db, params.token);
-  if (!access) {
-    await recordFailure(db, guess);
-    return data({ message: ACCESS_NOT_FOUND }, { status: 404 });
-  }
+  // Guessing tokens is limited per IP (an IP over it learns nothing, even from a right
+  // guess); only guesses count (issue 14 item 9). A malformed token is not looked up.
+  const { refused, found: access } = await guardedLinkLookup(db, request, () => accessOf(db, { token: params.token }, null), { peekFirst: true });
+  if (refused === 429) return data({ message: TOO_MANY_ATTEMPTS }, { status: 429 });
+  if (refused) return CLIENT_TOKEN_PATTERN.test(params.token) ? data({ message: ACCESS_NOT_FOUND }, { status: 404 }) : data({ message: "Invalid access link" }, { status: 400 });
+  const { link } = access;
   // A thrown redirect skips `headers`: the same private headers go on it by hand.
   const headers = new Headers(PRIVATE);
-  headers.append("Set-Cookie", portalCookie(request, access.id, params.token, access.expiresAt));
-  throw redirect(portalPath(access.id), { headers });
+  headers.append("Set-Cookie", portalCookie(request, link.id, params.token, link.expiresAt));
+  throw redirect(portalPath(link.id), { headers });
 }
 
 export default function ClientLink({ loaderData }: Route.ComponentProps) {

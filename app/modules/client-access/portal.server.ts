@@ -3,11 +3,11 @@ import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
 import { announce, answerOutcome, claimForIntent, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
 import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
-import type { ClientGrant } from "~/modules/event/permissions";
+import { guardedLinkLookup } from "~/modules/event/access.server";
 import { notifyClientChange } from "~/modules/notifications/team-changes.server";
 import { priorResult } from "~/utils/idempotency.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, consume, LIMITS, peek, recordFailure, TOO_MANY_ATTEMPTS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
+import { consume, LIMITS, TOO_MANY_ATTEMPTS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { portalReads, readPortalCookie } from "./service.server";
 
@@ -36,7 +36,7 @@ export async function loadPortalPage(context: Readonly<RouterContextProvider>, r
   const loaded = await readPortal(context, request, accessId);
   if (loaded.refused) return loaded;
   const { portal } = loaded;
-  const seq = await roomOf(env, portal.event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, Date.parse(portal.access.createdAt)));
+  const seq = await roomOf(env, portal.event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, portal.accessStart));
   return { ...loaded, seq };
 }
 
@@ -44,24 +44,10 @@ export async function loadPortalPage(context: Readonly<RouterContextProvider>, r
 async function readPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
-  const ip = clientIp(request);
   const token = readPortalCookie(request, accessId);
-  // Decision 005: only failed look-ups count toward the guesses allowed per IP; a good
-  // link's page loads and actions do not (issue 14 item 9).
-  const [over, portal] = await Promise.all([peek(db, [[LIMITS.clientLinkPerIp, ip]]), token ? portalReads(db, accessId, token) : null]);
-  if (over) return { refused: 429 as const, db };
-  if (!portal) {
-    await recordFailure(db, [[LIMITS.clientLinkPerIp, ip]]);
-    return { refused: 404 as const, db };
-  }
-  const grant: ClientGrant = {
-    kind: "client",
-    canEditPeople: portal.access.canEditPeople,
-    canEditTimeline: portal.access.canEditTimeline,
-    canEditShots: portal.access.canEditShots,
-    canEditVendors: portal.access.canEditVendors,
-  };
-  return { refused: null, db, portal, grant };
+  const { refused, found: portal } = await guardedLinkLookup(db, request, async () => (token ? portalReads(db, accessId, token) : null));
+  if (refused) return { refused, db };
+  return { refused: null, db, portal, grant: portal.grant };
 }
 
 /** What the photographer is told, per intent (spec §2: 'The photographer has been notified'). */

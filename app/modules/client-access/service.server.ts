@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { emailOutbox, eventClientAccess, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { emailOutbox, eventClientAccess, eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import { accessQuery, CLIENT_TOKEN_PATTERN } from "~/modules/event/access.server";
+import type { ClientFlags } from "~/modules/event/permissions";
 import { clientAccessEmail } from "~/modules/team/emails";
 import { TEAM_SIZE_MAX } from "~/modules/team/schema";
 import { sha256Hex } from "~/utils/crypto.server";
@@ -7,8 +9,6 @@ import { batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { type Claim, claimStatement, once, secretFor } from "~/utils/idempotency.server";
 import { DAY } from "~/utils/time";
-
-export type ClientFlags = { canEditPeople: boolean; canEditTimeline: boolean; canEditShots: boolean; canEditVendors: boolean };
 
 /** Spec §9: the token is 32 random bytes as hex. */
 function newClientToken() {
@@ -103,47 +103,26 @@ async function insertClientAccess(
   return { id, url, emailFailed };
 }
 
-/** Spec §9: a client token is 32 bytes as hex. Anything else is not looked up. */
-export const CLIENT_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
-const ACCESS_ID_PATTERN = /^[0-9a-f-]{36}$/;
-
 /**
- * The unexpired access a token opens, or null. The token is hashed first and looked up
- * by its hash (an index), so no comparison ever runs on the secret itself.
- */
-export async function findClientAccess(db: Db, token: string) {
-  if (!CLIENT_TOKEN_PATTERN.test(token)) return null;
-  const [access] = await db
-    .select({ id: eventClientAccess.id, eventId: eventClientAccess.eventId, expiresAt: eventClientAccess.expiresAt })
-    .from(eventClientAccess)
-    .where(and(eq(eventClientAccess.accessTokenHash, await sha256Hex(token)), gt(eventClientAccess.expiresAt, new Date().toISOString())));
-  return access ?? null;
-}
-
-/**
- * Everything the portal shows, in one round trip, for an access id and the token of
- * its cookie: the access (its flags), its event and the four lists. Every statement
- * is conditioned on the access being valid (id, hash, unexpired), so a revoked or
- * expired link reads nothing.
+ * Everything the portal shows, in one round trip, for a client link (the token of its
+ * cookie, and the access id that cookie is named after): the access (accessOf decides
+ * it) and the four lists. Every list is read from the link's event only if the link is
+ * valid, so a revoked or expired link reads nothing.
  */
 export async function portalReads(db: Db, accessId: string, token: string) {
-  if (!ACCESS_ID_PATTERN.test(accessId) || !CLIENT_TOKEN_PATTERN.test(token)) return null;
-  const hash = await sha256Hex(token);
-  const now = new Date().toISOString();
-  const valid = and(eq(eventClientAccess.id, accessId), eq(eventClientAccess.accessTokenHash, hash), gt(eventClientAccess.expiresAt, now));
-  const eventId = sql`(SELECT event_id FROM event_client_access WHERE id = ${accessId} AND access_token_hash = ${hash} AND expires_at > ${now})`;
-  const [accessRows, eventRows, blocks, shots, people, vendors] = await db.batch([
-    db.select().from(eventClientAccess).where(valid),
-    db.select().from(events).where(eq(events.id, eventId)),
+  const query = await accessQuery(db, { token, accessId }, null);
+  if (!query) return null;
+  const { eventId } = query;
+  const [accessRows, blocks, shots, people, vendors] = await db.batch([
+    query.statement,
     db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt)),
     db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.orderIndex), asc(shotListItems.createdAt)),
     db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.firstName), asc(eventPeople.lastName)),
     db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.vendorType), asc(eventVendors.vendorName)),
   ]);
-  const access = accessRows[0];
-  const event = eventRows[0];
-  if (!access || !event) return null;
-  return { access, event, blocks, shots, people, vendors };
+  const access = query.decide(accessRows);
+  if (!access || access.role !== "client") return null;
+  return { access: access.link, grant: { kind: "client" as const, ...access.flags }, accessStart: access.accessStart, event: access.event, blocks, shots, people, vendors };
 }
 
 /**

@@ -8,6 +8,11 @@ export type EventRole = "lead" | "team";
 export type ClientFlags = { canEditPeople: boolean; canEditTimeline: boolean; canEditShots: boolean; canEditVendors: boolean };
 export type ClientGrant = { kind: "client" } & ClientFlags;
 
+/** A link's four flags, read off its row (or anything carrying them), and nothing else. */
+export function clientFlagsOf(link: ClientFlags): ClientFlags {
+  return { canEditPeople: link.canEditPeople, canEditTimeline: link.canEditTimeline, canEditShots: link.canEditShots, canEditVendors: link.canEditVendors };
+}
+
 /** Whoever looks at an event: the lead, an accepted team member, or a client link. */
 export type Grant = EventRole | ClientGrant;
 

@@ -16,14 +16,15 @@ import {
   users,
 } from "~/db/schema";
 import { assertCanCreateEvents } from "~/modules/billing/entitlement";
-import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
+import { ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import { type Claim, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
-import { can, type EventAction, type EventRole, rolesThatCan } from "./permissions";
+import { accessQuery } from "./access.server";
+import { can, type EventAction, rolesThatCan } from "./permissions";
 import type { EditEventInput, EventInput } from "./schema";
 import { eventStatus } from "./status";
 
@@ -33,30 +34,8 @@ export type EventRow = typeof events.$inferSelect;
 const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
 
-/** The event with the viewer's membership, if any: one statement, batchable. */
-function eventWithMembership(db: Db, userId: string, eventId: string) {
-  return db
-    .select({ event: events, membership: eventSecondShooters.status, memberSince: sql<string | null>`${eventSecondShooters.createdAt}`.as("member_since") })
-    .from(events)
-    .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, userId)))
-    .where(eq(events.id, eventId));
-}
-
 /**
- * decisions.md roles: the lead, an accepted team member, or nobody (null). With
- * `accessStart` (ms): when the role began, for the live room's replay bound (issue 14
- * item 2): the lead's is 0, a member's their membership row's creation (acceptance).
- */
-function roleOf(row: { event: EventRow; membership: string | null; memberSince: string | null } | undefined, userId: string) {
-  if (!row) return null;
-  if (row.event.leadPhotographerId === userId) return { event: row.event, role: "lead" as EventRole, accessStart: 0 };
-  // Unreadable (never, the column is NOT NULL), the bound fails closed: access began by now at the latest.
-  if (isOnTeam(row.membership)) return { event: row.event, role: "team" as EventRole, accessStart: Date.parse(row.memberSince ?? "") || Date.now() };
-  return null;
-}
-
-/**
- * The same rule as roleOf and `can`, as a SQL condition: true when the user has a role
+ * The same rule as accessOf (access.server.ts) and `can`, as a SQL condition: true when the user has a role
  * on the event that may do `action`. A write that carries it can run in the access
  * check's own D1 batch: if access is refused, it changed nothing.
  */
@@ -74,8 +53,8 @@ export function permittedSql(userId: string, eventId: string, action: EventActio
 type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /**
- * The one authorization function (conventions.md habit 2): who is asking and what they
- * may do to this event. Signed out: redirect to sign-in. No role: 404 (revealing that
+ * The one authorization function (conventions.md habit 2) for a signed-in page: who is
+ * asking (accessOf, access.server.ts, decides) and what they may do to this event. Signed out: redirect to sign-in. No role: 404 (revealing that
  * the event exists would leak it). A role without the right: 403.
  *
  * `alsoRead` lets a loader read the page's lists in the same D1 batch as the check
@@ -93,14 +72,13 @@ export async function requireEventAccess<R extends Reads | []>(
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
   if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
-  const [rows, ...reads] = (await db.batch([eventWithMembership(db, viewer.userId, eventId), ...(alsoRead?.(db, eventId, viewer.userId, permittedSql(viewer.userId, eventId, action)) ?? [])])) as [
-    Awaited<ReturnType<typeof eventWithMembership>>,
-    ...unknown[],
-  ];
-  const access = roleOf(rows[0], viewer.userId);
-  if (!access) throw data("Event not found", { status: 404 });
+  const query = (await accessQuery(db, { userId: viewer.userId }, eventId))!;
+  const [rows, ...reads] = await db.batch([query.statement, ...(alsoRead?.(db, eventId, viewer.userId, permittedSql(viewer.userId, eventId, action)) ?? [])]);
+  const access = query.decide(rows);
+  // A user's access is never a link's; the narrowing only tells the types so.
+  if (!access || access.role === "client") throw data("Event not found", { status: 404 });
   if (!can(access.role, action)) throw data("You do not have permission to do that.", { status: 403 });
-  return { ...access, viewer, db, reads: reads as R extends Reads ? BatchResponse<R> : [] };
+  return { event: access.event, role: access.role, accessStart: access.accessStart, viewer, db, reads: reads as R extends Reads ? BatchResponse<R> : [] };
 }
 
 /** Home lists: events I lead (by date) and events I was hired for, in one round trip. */

@@ -1,12 +1,11 @@
 import { and, eq, gt } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { cloudflareContext, viewerContext } from "~/context";
-import { eventClientAccess, sessions } from "~/db/schema";
+import { sessions } from "~/db/schema";
 import { readPortalCookie } from "~/modules/client-access/service.server";
 import { isEventId, requireEventAccess } from "~/modules/event/service.server";
-import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
+import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
 import { readSession } from "~/utils/session.server";
 import { ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
 import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/durable-objects/user-channel";
@@ -54,6 +53,8 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   const eventMatch = url.pathname.match(EVENT_LIVE);
   let eventId: string;
   let viewer: RoomViewer;
+  // A link's socket: its token, for the check after admission.
+  let linkToken = "";
   if (eventMatch) {
     eventId = decodeURIComponent(eventMatch[1]!);
     // Issue 14 item 7: a malformed id is refused before any look-up.
@@ -71,25 +72,14 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     const accessId = url.pathname.match(PORTAL_LIVE)![1]!;
     const token = readPortalCookie(request, accessId);
     const db = getDb(env);
-    const ip = clientIp(request);
     // Token guesses over a socket count as over a page (decisions.md: the per-IP limit);
     // a good link's reconnects do not use up its holder's allowance.
-    const [over, [access]] = await Promise.all([
-      peek(db, [[LIMITS.clientLinkPerIp, ip]]),
-      token
-        ? db
-            .select({ eventId: eventClientAccess.eventId, createdAt: eventClientAccess.createdAt, expiresAt: eventClientAccess.expiresAt })
-            .from(eventClientAccess)
-            .where(and(eq(eventClientAccess.id, accessId), eq(eventClientAccess.accessTokenHash, await sha256Hex(token)), gt(eventClientAccess.expiresAt, new Date().toISOString())))
-        : [],
-    ]);
-    if (over) return refuse(429, "Too many attempts");
-    if (!access) {
-      await recordFailure(db, [[LIMITS.clientLinkPerIp, ip]]);
-      return refuse(404, "Not allowed");
-    }
-    eventId = access.eventId;
-    viewer = { role: "client", clientAccessId: accessId, accessStart: Date.parse(access.createdAt), expiresAt: Date.parse(access.expiresAt) };
+    const { refused, found: access } = await guardedLinkLookup(db, request, async () => (token ? accessOf(db, { token, accessId }, null) : null));
+    if (refused === 429) return refuse(429, "Too many attempts");
+    if (refused) return refuse(404, "Not allowed");
+    eventId = access.event.id;
+    linkToken = token!;
+    viewer = { role: "client", clientAccessId: accessId, accessStart: access.accessStart, expiresAt: Date.parse(access.link.expiresAt) };
   }
   const headers = new Headers(request.headers);
   headers.set(ROOM_VIEWER_HEADER, JSON.stringify(viewer));
@@ -97,7 +87,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     const opened = roomOf(env, eventId).fetch(new Request(request, { headers }));
     if (viewer.role === "client") {
       const response = await opened;
-      recheckAfterAdmission(env, ctx, { eventId, clientAccessId: viewer.clientAccessId });
+      recheckAfterAdmission(env, ctx, { eventId, clientAccessId: viewer.clientAccessId, token: linkToken });
       return response;
     }
     // The user's channel learns the room, for ending the session there later (issue 14
@@ -114,7 +104,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   });
 }
 
-type Admitted = { userId: string; sessionHash: string; eventId?: string } | { eventId: string; clientAccessId: string };
+type Admitted = { userId: string; sessionHash: string; eventId?: string } | { eventId: string; clientAccessId: string; token: string };
 
 /**
  * A session or link that ended while its socket was being admitted (checked, then the
@@ -129,8 +119,8 @@ function recheckAfterAdmission(env: Env, ctx: ExecutionContext, admitted: Admitt
   ctx.waitUntil(
     (async () => {
       if ("clientAccessId" in admitted) {
-        const [still] = await db.select({ id: eventClientAccess.id }).from(eventClientAccess).where(and(eq(eventClientAccess.id, admitted.clientAccessId), gt(eventClientAccess.expiresAt, now)));
-        if (!still) await revokeLive(env, admitted.eventId, { clientAccessId: admitted.clientAccessId });
+        // The same check as the admission's (accessOf): revoked or expired, it is gone.
+        if (!(await accessOf(db, { token: admitted.token, accessId: admitted.clientAccessId }, admitted.eventId))) await revokeLive(env, admitted.eventId, { clientAccessId: admitted.clientAccessId });
         return;
       }
       const [still] = await db.select({ hash: sessions.tokenHash }).from(sessions).where(and(eq(sessions.tokenHash, admitted.sessionHash), gt(sessions.expiresAt, now)));

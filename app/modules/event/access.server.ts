@@ -1,0 +1,138 @@
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { isOnTeam } from "~/db/enums";
+import { eventClientAccess, events, eventSecondShooters } from "~/db/schema";
+import { sha256Hex } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+import { clientIp, type Limit, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
+import { type ClientFlags, clientFlagsOf, type EventRole } from "./permissions";
+
+// Issue 17 item 1, decision 010 "One access function": who may look at an event is
+// decided here and nowhere else, for page loads, portal loads and socket upgrades
+// alike: the lead, an accepted member, a client link with its flags, or nobody. The
+// client token is checked here once (format, hash, expiry; a revoked link's row is
+// gone). What each role may then do is permissions.ts's table.
+
+type EventRow = typeof events.$inferSelect;
+/** A client link as its holder's pages need it (never its token's hash). */
+type LinkRow = Omit<typeof eventClientAccess.$inferSelect, "accessTokenHash">;
+
+/** Spec §9: a client token is 32 bytes as hex. Anything else is not looked up. */
+export const CLIENT_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+const ACCESS_ID_PATTERN = /^[0-9a-f-]{36}$/;
+
+/** Who asks: a signed-in user, or a client link's token (with the access id its cookie is named after, when it has one). */
+export type Who = { userId: string } | { token: string; accessId?: string };
+
+/**
+ * What `who` may be on the event: its role, a link's flags, the event, and when the
+ * access began (`accessStart`, ms: the live room's replay bound, issue 14 item 2: the
+ * lead's is 0, a member's their acceptance, a link's its creation).
+ */
+export type EventAccess =
+  | { role: EventRole; flags: null; event: EventRow; accessStart: number; link: null }
+  | { role: "client"; flags: ClientFlags; event: EventRow; accessStart: number; link: LinkRow };
+
+/**
+ * The access check as one statement (so a caller can put its own reads in the same D1
+ * batch), the event id as SQL for those reads (a link's is read from its row, and is
+ * empty unless the link is valid), and `decide`, which turns the statement's rows into
+ * the access or null. accessQuery gives null (no statement at all) for a malformed
+ * token or access id: it is not looked up.
+ */
+export type AccessQuery = { statement: BatchItem<"sqlite">; eventId: SQL; decide: (rows: unknown) => EventAccess | null };
+
+/** `eventId` null: a link's own event (a link opens exactly one). A user always names one. */
+export async function accessQuery(db: Db, who: Who, eventId: string | null): Promise<AccessQuery | null> {
+  if ("userId" in who) {
+    if (eventId === null) return null;
+    return userAccess(db, who.userId, eventId);
+  }
+  if (!CLIENT_TOKEN_PATTERN.test(who.token) || (who.accessId !== undefined && !ACCESS_ID_PATTERN.test(who.accessId))) return null;
+  return linkAccess(db, await sha256Hex(who.token), who.accessId, eventId);
+}
+
+export type LinkAccess = Extract<EventAccess, { role: "client" }>;
+export type UserAccess = Exclude<EventAccess, LinkAccess>;
+
+/** accessQuery on its own: one round trip. A link's access is a link's, a user's a user's. */
+export async function accessOf(db: Db, who: Extract<Who, { token: string }>, eventId: string | null): Promise<LinkAccess | null>;
+export async function accessOf(db: Db, who: Extract<Who, { userId: string }>, eventId: string | null): Promise<UserAccess | null>;
+export async function accessOf(db: Db, who: Who, eventId: string | null): Promise<EventAccess | null>;
+export async function accessOf(db: Db, who: Who, eventId: string | null): Promise<EventAccess | null> {
+  const query = await accessQuery(db, who, eventId);
+  if (!query) return null;
+  return query.decide(await (query.statement as unknown as Promise<unknown>));
+}
+
+function userAccess(db: Db, userId: string, eventId: string): AccessQuery {
+  const statement = db
+    .select({ event: events, membership: eventSecondShooters.status, memberSince: sql<string | null>`${eventSecondShooters.createdAt}`.as("member_since") })
+    .from(events)
+    .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, userId)))
+    .where(eq(events.id, eventId));
+  const decide = (rows: unknown): EventAccess | null => {
+    const row = (rows as Awaited<typeof statement>)[0];
+    if (!row) return null;
+    if (row.event.leadPhotographerId === userId) return { role: "lead", flags: null, event: row.event, accessStart: 0, link: null };
+    // Unreadable (never, the column is NOT NULL), the bound fails closed: access began by now at the latest.
+    if (isOnTeam(row.membership)) return { role: "team", flags: null, event: row.event, accessStart: Date.parse(row.memberSince ?? "") || Date.now(), link: null };
+    return null;
+  };
+  return { statement, eventId: sql`${eventId}`, decide };
+}
+
+function linkAccess(db: Db, tokenHash: string, accessId: string | undefined, eventId: string | null): AccessQuery {
+  const now = new Date().toISOString();
+  // Looked up by the token's hash (an index): no comparison ever runs on the secret.
+  const valid = and(
+    eq(eventClientAccess.accessTokenHash, tokenHash),
+    gt(eventClientAccess.expiresAt, now),
+    accessId === undefined ? undefined : eq(eventClientAccess.id, accessId),
+    eventId === null ? undefined : eq(eventClientAccess.eventId, eventId),
+  )!;
+  // D1's batch maps a row by column name: the link's columns that the event also has
+  // (id, created_at) are read under names of their own, or the event's would win.
+  const link = {
+    id: sql<string>`${eventClientAccess.id}`.as("link_id"),
+    eventId: eventClientAccess.eventId,
+    clientEmail: eventClientAccess.clientEmail,
+    canEditPeople: eventClientAccess.canEditPeople,
+    canEditTimeline: eventClientAccess.canEditTimeline,
+    canEditShots: eventClientAccess.canEditShots,
+    canEditVendors: eventClientAccess.canEditVendors,
+    createdBy: eventClientAccess.createdBy,
+    createdAt: sql<string>`${eventClientAccess.createdAt}`.as("link_created_at"),
+    expiresAt: eventClientAccess.expiresAt,
+  };
+  const statement = db.select({ event: events, link }).from(eventClientAccess).innerJoin(events, eq(events.id, eventClientAccess.eventId)).where(valid);
+  const decide = (rows: unknown): EventAccess | null => {
+    const row = (rows as Awaited<typeof statement>)[0];
+    if (!row) return null;
+    return { role: "client", flags: clientFlagsOf(row.link), event: row.event, accessStart: Date.parse(row.link.createdAt), link: row.link };
+  };
+  return { statement, eventId: sql`(SELECT ${eventClientAccess.eventId} FROM ${eventClientAccess} WHERE ${valid})`, decide };
+}
+
+/**
+ * Decision 005 and issue 14 item 9: a client link's look-up counts toward the guesses
+ * allowed per IP only when it fails; over the limit, nothing is answered (429), even a
+ * right guess. Pages and sockets read the limit beside the look-up (one wait); opening
+ * a link (`peekFirst`) reads it first, so an IP over it has no token looked up at all.
+ */
+export async function guardedLinkLookup<T>(
+  db: Db,
+  request: Request,
+  lookup: () => Promise<T | null>,
+  { peekFirst = false } = {},
+): Promise<{ refused: 429 | 404; found: null } | { refused: null; found: T }> {
+  const guess: Array<[Limit, string]> = [[LIMITS.clientLinkPerIp, clientIp(request)]];
+  const [over, found] = peekFirst ? [await peek(db, guess), null] : await Promise.all([peek(db, guess), lookup()]);
+  if (over) return { refused: 429, found: null };
+  const result = peekFirst ? await lookup() : found;
+  if (result === null) {
+    await recordFailure(db, guess);
+    return { refused: 404, found: null };
+  }
+  return { refused: null, found: result };
+}
