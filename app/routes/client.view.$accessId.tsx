@@ -14,6 +14,8 @@ import type { ClientGrant } from "~/modules/event/permissions";
 import { LiveStatusBadge } from "~/modules/live/live-status";
 import { portalLivePath, toPortalRow } from "~/modules/live/protocol";
 import { useLiveEvent } from "~/modules/live/use-live-event";
+import { portalNotice } from "~/modules/offline/messages";
+import { OutboxProvider, PendingCount, useOutbox } from "~/modules/offline/use-outbox";
 import { PeopleTab } from "~/modules/people/components/people-tab";
 import { ShotsTab } from "~/modules/shots/components/shots-tab";
 import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
@@ -97,19 +99,22 @@ type PortalData = Exclude<Route.ComponentProps["loaderData"], { refused: string 
  */
 function Portal({ data, actionData, accessId }: { data: PortalData; actionData: Route.ComponentProps["actionData"]; accessId: string }) {
   const [params] = useSearchParams();
-  const live = useLiveEvent({
+  const confirmed = useLiveEvent({
     path: portalLivePath(accessId),
     seq: data.seq,
     lists: useMemo(() => ({ blocks: data.blocks, shots: data.shots, people: data.people, vendors: data.vendors }), [data]),
     event: data.event,
   });
+  // Issue 17 item 3: the client's changes go through the device's outbox too.
+  const { shown, outbox } = useOutbox({ scope: `/client/view/${accessId}`, live: confirmed, notice: portalNotice });
+  const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event } = live;
   const { grant } = data;
   const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
   const dialog = params.get("dialog");
   const viewOnly = !grant.canEditPeople && !grant.canEditTimeline && !grant.canEditShots && !grant.canEditVendors;
   return (
-    <>
+    <OutboxProvider value={outbox}>
       <AppHeader />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-4">
         <header>
@@ -124,6 +129,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
             </Badge>
             {event.venue ? <span>{event.venue}</span> : null}
             <LiveStatusBadge status={live.status} />
+            <PendingCount />
           </p>
         </header>
         {viewOnly ? (
@@ -157,6 +163,6 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
         <ListDialog dialog={dialog} id={params.get("id")} lists={live} defaults={{ blockType: "other", vendorType: "florist" }} />
       ) : null}
       <ActionToast toast={actionData?.toast} />
-    </>
+    </OutboxProvider>
   );
 }

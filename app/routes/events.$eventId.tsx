@@ -26,6 +26,7 @@ import { cloudflareContext } from "~/context";
 import { LiveStatusBadge } from "~/modules/live/live-status";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { useLiveEvent } from "~/modules/live/use-live-event";
+import { ConflictNotice, OutboxProvider, PendingCount, PendingMark, useOutbox } from "~/modules/offline/use-outbox";
 import type { Route } from "./+types/events.$eventId";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -84,12 +85,15 @@ function percent(done: number, total: number) {
 
 export default function EventDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { role } = loaderData;
-  const live = useLiveEvent({
+  const confirmed = useLiveEvent({
     path: `/live/events/${loaderData.event.id}`,
     seq: loaderData.seq,
     lists: useMemo(() => ({ blocks: loaderData.blocks, shots: loaderData.shots, people: loaderData.people, vendors: loaderData.vendors }), [loaderData]),
     event: loaderData.event,
   });
+  // Issue 17 item 3: what is shown is the confirmed state with this device's pending changes on top.
+  const { shown, outbox } = useOutbox({ scope: `/events/${loaderData.event.id}`, live: confirmed });
+  const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event, blocks, shots } = live;
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
@@ -103,13 +107,16 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   const shotsDone = shots.filter((s) => s.isDone).length;
 
   return (
-    <>
+    <OutboxProvider value={outbox}>
       <SignedInHeader greetingName={loaderData.greetingName} />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-4">
         <BackLink fallback="/">← Back to Events</BackLink>
         <header className="mt-1">
           <div className="flex flex-wrap items-start gap-2">
-            <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900">{event.title}</h1>
+            <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900">
+              {event.title}
+              <PendingMark id="event" />
+            </h1>
             {canDo(role, "edit-event") ? (
               <div className="flex gap-2">
                 <Link
@@ -136,7 +143,11 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <StatusBadge status={event.status} />
             <LiveStatusBadge status={live.status} />
+            <PendingCount />
             {event.coupleNames ? <p className="text-slate-700">{event.coupleNames}</p> : null}
+          </div>
+          <div data-conflict-home>
+            <ConflictNotice rowId="event" />
           </div>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge tone="brand">
@@ -190,7 +201,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...loaderData, ...live }} team={team} />
       ) : null}
       <ActionToast toast={actionData?.toast} />
-    </>
+    </OutboxProvider>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { usePopover } from "./popover";
 
@@ -42,10 +42,34 @@ function RowActionLink({ to, children, destructive = false }: { to: string; chil
   );
 }
 
-/** A menu item that posts a small form (e.g. move up), so it works without JavaScript. */
-export function RowActionButton({ fields, children, disabled = false }: { fields: Record<string, string>; children: ReactNode; disabled?: boolean }) {
+/**
+ * A menu item that posts a small form (e.g. move up), so it works without JavaScript.
+ * `onSubmit` may take the change elsewhere (a page's outbox); the menu then closes.
+ */
+export function RowActionButton({
+  fields,
+  children,
+  disabled = false,
+  onSubmit,
+}: {
+  fields: Record<string, string>;
+  children: ReactNode;
+  disabled?: boolean;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   return (
-    <Form method="post" preventScrollReset>
+    <Form
+      method="post"
+      preventScrollReset
+      onSubmit={
+        onSubmit
+          ? (event) => {
+              event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
+              onSubmit(event);
+            }
+          : undefined
+      }
+    >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

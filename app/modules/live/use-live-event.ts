@@ -13,10 +13,11 @@ type Named = Row & { firstName: string; lastName: string | null };
 type Typed = Row & { vendorType: string; vendorName: string };
 type Lists<B, S, P, V> = { blocks: B[]; shots: S[]; people: P[]; vendors: V[] };
 
-// The orders of the loader's queries (dashboardReads, portalReads).
-const byOrder = (a: Ordered, b: Ordered) => a.orderIndex - b.orderIndex || a.createdAt.localeCompare(b.createdAt);
-const byName = (a: Named, b: Named) => a.firstName.localeCompare(b.firstName) || (a.lastName ?? "").localeCompare(b.lastName ?? "");
-const byType = (a: Typed, b: Typed) => a.vendorType.localeCompare(b.vendorType) || a.vendorName.localeCompare(b.vendorName);
+// The orders of the loader's queries (dashboardReads, portalReads); the outbox keeps
+// pending rows in them too (offline/apply.ts).
+export const byOrder = (a: Ordered, b: Ordered) => a.orderIndex - b.orderIndex || a.createdAt.localeCompare(b.createdAt);
+export const byName = (a: Named, b: Named) => a.firstName.localeCompare(b.firstName) || (a.lastName ?? "").localeCompare(b.lastName ?? "");
+export const byType = (a: Typed, b: Typed) => a.vendorType.localeCompare(b.vendorType) || a.vendorName.localeCompare(b.vendorName);
 
 export function useLiveEvent<B extends Ordered, S extends Ordered, P extends Named, V extends Typed, E extends object>({
   path,
@@ -60,5 +61,6 @@ export function useLiveEvent<B extends Ordered, S extends Ordered, P extends Nam
   }, [refetch]);
 
   const status = useLiveRoom({ path, seq, onChange, onReload: refetch, onAccessEnded: refetch });
-  return { ...state.lists, event: state.event, status };
+  // applyChange: an answer of the outbox (issue 17 item 3) joins the confirmed state as a live change would.
+  return { ...state.lists, lists: state.lists, event: state.event, status, applyChange: onChange };
 }

@@ -2,8 +2,9 @@ import { type DefaultValue, type FormMetadata, getFormProps, type SubmissionResu
 import type { z } from "zod";
 import { validateWithToast } from "~/components/validate-with-toast";
 import { IdempotencyField } from "~/components/forms";
-import type { ReactNode } from "react";
-import { Form, useActionData, useLocation, useNavigation } from "react-router";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Form, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
+import { baseOf, isQueued, useOutboxContext } from "~/modules/offline/use-outbox";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { closeDialogHref, openDialogHref } from "../dialog-href";
@@ -33,8 +34,20 @@ export function useLastResult(intent: string) {
 }
 
 /**
+ * After a change made through the page's outbox (issue 17 item 3): the dialog closes
+ * as after a save, replacing its history entry as the server's redirect does.
+ */
+function useCloseAfterQueue() {
+  const navigate = useNavigate();
+  const { close } = useDialogHrefs();
+  return () => navigate(close, { replace: true, preventScrollReset: true });
+}
+
+/**
  * A dialog's conform form: validated by `schema` in the browser on submit (first
  * issue in a 'Validation Error' toast) and again on the server, whose answer it shows.
+ * On a page with an outbox (the dashboard and the portal, with JavaScript) a valid
+ * change is queued there instead of posted (issue 17 item 3), and the dialog closes.
  */
 export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   intent: string,
@@ -42,6 +55,13 @@ export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, 
   schema: Schema,
   defaultValue?: Record<string, string>,
 ) {
+  const outbox = useOutboxContext();
+  const closeAfterQueue = useCloseAfterQueue();
+  // An edit's base is the row as this dialog opened on it (decision 010: the shown row,
+  // that is, what the device last synced with its own earlier changes on top, which
+  // reach the server first): a field someone else changes while the dialog is open and
+  // this form leaves as it was is not written over.
+  const [base] = useState(() => (isQueued(intent) && (rowId || intent === "edit-event") ? baseOf(intent, defaultValue) : undefined));
   return useForm<z.input<Schema>, z.output<Schema>>({
     id: `${intent}-${rowId ?? "new"}`,
     lastResult: useLastResult(intent),
@@ -50,6 +70,14 @@ export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, 
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, schema),
+    onSubmit:
+      outbox && isQueued(intent)
+        ? (event, { formData }) => {
+            event.preventDefault();
+            outbox.queueForm(intent, rowId, formData, base);
+            closeAfterQueue();
+          }
+        : undefined,
   });
 }
 
@@ -141,9 +169,19 @@ export function ConfirmDialog({
 }) {
   const { close } = useDialogHrefs();
   const busy = useSubmitting(intent);
+  const outbox = useOutboxContext();
+  const closeAfterQueue = useCloseAfterQueue();
+  const queue =
+    outbox && isQueued(intent)
+      ? (event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          outbox.queue({ name: intent, args: { id } } as Parameters<typeof outbox.queue>[0]);
+          closeAfterQueue();
+        }
+      : undefined;
   return (
     <UrlDialog title={title} closeTo={close}>
-      <Form method="post" preventScrollReset className="space-y-4">
+      <Form method="post" preventScrollReset className="space-y-4" onSubmit={queue}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         <p className="text-sm text-slate-700">{message}</p>

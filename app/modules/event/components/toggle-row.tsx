@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { ActionToast } from "~/components/ui/toaster";
+import { PendingMark, useOutboxContext } from "~/modules/offline/use-outbox";
 import type { DashboardActionData } from "../intents";
 
 /**
  * A block or shot that checks itself off when tapped (spec §2). A real form, so it
  * works before JavaScript loads; once hydrated each row posts through its own fetcher,
  * so tapping several rows quickly never cancels one, and the row shows the new state
- * at once.
+ * at once. On a page with an outbox (issue 17 item 3) the tap queues the desired state
+ * there instead, and the row (already shown with it) is marked pending until synced.
  */
 export function ToggleRow({
   intent,
@@ -18,6 +20,7 @@ export function ToggleRow({
   meta,
   notes,
   actions,
+  conflict,
 }: {
   intent: "toggle-block" | "toggle-shot";
   id: string;
@@ -27,12 +30,27 @@ export function ToggleRow({
   meta: Array<string | null | undefined>;
   notes?: string | null;
   actions?: ReactNode;
+  /** The row's conflict notice (ConflictNotice), under it. */
+  conflict?: ReactNode;
 }) {
   const fetcher = useFetcher<DashboardActionData>();
+  const outbox = useOutboxContext();
   const shownDone = fetcher.formData ? fetcher.formData.get("done") === "true" : done;
   return (
-    <div className={`flex items-start gap-1 rounded-xl border shadow-sm ${shownDone ? "border-green-200 bg-green-50" : "border-slate-200 bg-white"}`}>
-      <fetcher.Form method="post" preventScrollReset className="min-w-0 flex-1">
+    <div data-conflict-home className={`flex flex-wrap items-start gap-1 rounded-xl border shadow-sm ${shownDone ? "border-green-200 bg-green-50" : "border-slate-200 bg-white"}`}>
+      <fetcher.Form
+        method="post"
+        preventScrollReset
+        className="min-w-0 flex-1"
+        onSubmit={
+          outbox
+            ? (event) => {
+                event.preventDefault();
+                outbox.queue({ name: intent, args: { id, done: !shownDone } });
+              }
+            : undefined
+        }
+      >
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="done" value={String(!shownDone)} />
@@ -46,13 +64,17 @@ export function ToggleRow({
             {shownDone ? "✓" : ""}
           </span>
           <span className="min-w-0 flex-1">
-            <span className={`block font-semibold break-words ${shownDone ? "text-slate-500 line-through" : "text-slate-900"}`}>{title}</span>
+            <span className={`block font-semibold break-words ${shownDone ? "text-slate-500" : "text-slate-900"}`}>
+              <span className={shownDone ? "line-through" : undefined}>{title}</span>
+              <PendingMark id={id} />
+            </span>
             <span className="block text-sm text-slate-600">{meta.filter(Boolean).join(" · ")}</span>
             {notes ? <span className="mt-1 block text-sm whitespace-pre-line text-slate-600">{notes}</span> : null}
           </span>
         </button>
       </fetcher.Form>
       {actions ? <div className="py-2 pr-2">{actions}</div> : null}
+      {conflict ? <div className="basis-full px-4 pb-3">{conflict}</div> : null}
       <ActionToast toast={fetcher.data?.toast} />
     </div>
   );

@@ -8,6 +8,7 @@ import type { eventPeople } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
+import { ConflictNotice, PendingMark } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 import { PERSON_DEFAULTS, PersonSchema } from "../schema";
 
@@ -28,7 +29,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
       <ul className="space-y-2">
         {people.map((person) => (
           <li key={person.id}>
-            <Card className="flex items-start gap-2 !p-4">
+            <Card data-conflict-home className="flex flex-wrap items-start gap-2 !p-4">
               <div className="min-w-0 flex-1">
                 <p className="text-lg font-semibold break-words text-slate-900">
                   {person.isVip ? (
@@ -42,6 +43,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
                       <span className="sr-only">pronounced </span>({person.pronunciation})
                     </span>
                   ) : null}
+                  <PendingMark id={person.id} />
                 </p>
                 <p className="mt-1 text-sm">
                   <Badge>{PERSON_ROLE_LABELS[person.role as PersonRole]}</Badge>
@@ -54,6 +56,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
                 deleteTo={canEdit ? dialogs.open("delete-person", person.id) : null}
                 deleteLabel="Remove"
               />
+              <ConflictNotice rowId={person.id} />
             </Card>
           </li>
         ))}

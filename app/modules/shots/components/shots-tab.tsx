@@ -8,6 +8,7 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs 
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
+import { ConflictNotice } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 import { SHOT_DEFAULTS, SHOT_FILTERS, ShotSchema } from "../schema";
 
@@ -59,6 +60,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
                   disabled={!canDo(role, "toggle-shot")}
                   title={shot.title}
                   meta={[shot.description]}
+                  conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
                     <RowMenu
                       name={shot.title}

@@ -7,6 +7,7 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs 
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
+import { ConflictNotice, useOutboxContext } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
 
@@ -18,6 +19,15 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
   const canDelete = canDo(role, "delete-block");
+  const outbox = useOutboxContext();
+  // With an outbox (issue 17 item 3) a move is queued there, like every change.
+  const move = (id: string, direction: "up" | "down") =>
+    outbox
+      ? (event: { preventDefault: () => void }) => {
+          event.preventDefault();
+          outbox.queue({ name: "move-block", args: { id, direction } });
+        }
+      : undefined;
   return (
     <>
       <ListHeader count={blocks.length} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} />
@@ -33,6 +43,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
               title={block.title}
               meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType as BlockType], block.location]}
               notes={block.notes}
+              conflict={<ConflictNotice rowId={block.id} />}
               actions={
                 <RowMenu
                   name={block.title}
@@ -41,10 +52,14 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 >
                   {canEdit ? (
                     <>
-                      <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0}>
+                      <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0} onSubmit={move(block.id, "up")}>
                         Move up
                       </RowActionButton>
-                      <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "down" }} disabled={index === blocks.length - 1}>
+                      <RowActionButton
+                        fields={{ intent: "move-block", id: block.id, direction: "down" }}
+                        disabled={index === blocks.length - 1}
+                        onSubmit={move(block.id, "down")}
+                      >
                         Move down
                       </RowActionButton>
                     </>

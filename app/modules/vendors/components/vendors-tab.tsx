@@ -7,6 +7,7 @@ import type { eventVendors } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
+import { ConflictNotice, PendingMark } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 import { VendorSchema } from "../schema";
 
@@ -54,9 +55,12 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
           <ul className="space-y-2">
             {group.items.map((vendor) => (
               <li key={vendor.id}>
-                <Card className="flex items-start gap-2 !p-4">
+                <Card data-conflict-home className="flex flex-wrap items-start gap-2 !p-4">
                   <div className="min-w-0 flex-1 space-y-1">
-                    <p className="font-semibold break-words text-slate-900">{vendor.vendorName}</p>
+                    <p className="font-semibold break-words text-slate-900">
+                      {vendor.vendorName}
+                      <PendingMark id={vendor.id} />
+                    </p>
                     <p className="text-sm text-slate-600">
                       {[VENDOR_TYPE_LABELS[vendor.vendorType as VendorType], vendor.companyName].filter(Boolean).join(" · ")}
                     </p>
@@ -91,6 +95,7 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
                     editTo={canEdit ? dialogs.open("edit-vendor", vendor.id) : null}
                     deleteTo={canEdit ? dialogs.open("delete-vendor", vendor.id) : null}
                   />
+                  <ConflictNotice rowId={vendor.id} />
                 </Card>
               </li>
             ))}

@@ -1,0 +1,127 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eventStatus } from "~/modules/event/status";
+import { type Mutation, VALUES_SCHEMAS } from "~/modules/event/mutations";
+import { byName, byOrder, byType } from "~/modules/live/use-live-event";
+
+// Issue 17 item 3 (decision 010 "Offline writing"): what the page shows is the confirmed
+// state (the loader's data and the live room's changes) with this device's pending
+// mutations applied on top, in the order they were made. Pure: the outbox hook calls it
+// on every render, so a mutation that leaves the outbox (applied: its row is then in the
+// confirmed state; refused: rolled back) simply stops being applied. Client-safe.
+
+type Row = { id: string } & Record<string, unknown>;
+type ListKey = "blocks" | "shots" | "people" | "vendors";
+export type EventLists = Record<ListKey, Row[]>;
+export type EventState<L = EventLists, E = Record<string, unknown>> = { lists: L; event: E };
+
+const LIST_OF = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const;
+type Kind = keyof typeof LIST_OF;
+// The orders of the loader's queries, as the live room keeps them (use-live-event).
+const ORDER: Record<ListKey, (a: never, b: never) => number> = { blocks: byOrder, shots: byOrder, people: byName, vendors: byType };
+
+/** The event's fields an edit-event form field writes (the status field is the override). */
+const EVENT_FIELD: Record<string, string> = { title: "title", coupleNames: "coupleNames", date: "date", venue: "venue", timeZone: "timeZone", status: "statusOverride" };
+
+export function partsOf(name: Mutation["name"]) {
+  const [verb, kind] = name.split("-") as [string, string];
+  return { verb: verb as "toggle" | "add" | "edit" | "move" | "delete", kind: kind as Kind | "event" };
+}
+
+/** A form's values as its schema reads them (the dialog's, the server's), or null when invalid. */
+export function parseValues(kind: Kind | "event", values: Record<string, string>) {
+  const submission = parseWithZod(new URLSearchParams(values), { schema: VALUES_SCHEMAS[kind] });
+  return submission.status === "success" ? (submission.value as Record<string, unknown>) : null;
+}
+
+function sorted(key: ListKey, rows: Row[]) {
+  return [...rows].sort(ORDER[key] as (a: Row, b: Row) => number);
+}
+
+/**
+ * The state with one mutation applied as the server would apply it: a toggle sets
+ * isDone, an add inserts the row built from its values with the device's id (last in
+ * its list's order), an edit merges its values, a delete removes, a move swaps the
+ * block with its neighbour, an edit of the event merges into the event. A mutation
+ * whose row is not there (deleted meanwhile) changes nothing; the server will refuse it.
+ * `at`: when the device made it (a new row's createdAt).
+ */
+export function applyMutation<S extends EventState<object, object>>(state: S, mutation: Mutation, at: string = new Date().toISOString()): S {
+  const { verb, kind } = partsOf(mutation.name);
+  const args = mutation.args as { id?: string; done?: boolean; values?: Record<string, string>; direction?: "up" | "down" };
+  if (kind === "event") {
+    if (verb !== "edit" || !args.values) return state;
+    const value = parseValues("event", args.values);
+    if (!value) return state;
+    const event = { ...(state.event as Record<string, unknown>) };
+    for (const [field, v] of Object.entries(value)) {
+      const key = EVENT_FIELD[field];
+      // As the server: an empty time zone keeps the event's.
+      if (!key || (field === "timeZone" && !v) || !(key in event || field === "status")) continue;
+      event[key] = v ?? null;
+    }
+    if ("status" in event && typeof event.date === "string" && typeof event.timeZone === "string") {
+      event.status = eventStatus(event as { date: string; timeZone: string; statusOverride: string | null });
+    }
+    return { ...state, event };
+  }
+  const key = LIST_OF[kind];
+  const lists = state.lists as EventLists;
+  const rows = lists[key];
+  let next: Row[] = rows;
+  switch (verb) {
+    case "toggle":
+      next = rows.map((row) => (row.id === args.id ? { ...row, isDone: args.done, doneAt: args.done ? ((row.isDone ? row.doneAt : null) ?? at) : null } : row));
+      break;
+    case "add": {
+      const value = args.values ? parseValues(kind, args.values) : null;
+      if (!value || rows.some((row) => row.id === args.id)) return state;
+      const row: Row = { ...value, id: args.id!, createdAt: at, updatedAt: at };
+      if (key === "blocks" || key === "shots") {
+        row.orderIndex = rows.reduce((max, r) => Math.max(max, Number(r.orderIndex)), -1) + 1;
+        row.isDone = false;
+        row.doneAt = null;
+      }
+      next = sorted(key, [...rows, row]);
+      break;
+    }
+    case "edit": {
+      const value = args.values ? parseValues(kind, args.values) : null;
+      if (!value) return state;
+      next = sorted(
+        key,
+        rows.map((row) => (row.id === args.id ? { ...row, ...value } : row)),
+      );
+      break;
+    }
+    case "delete":
+      next = rows.filter((row) => row.id !== args.id);
+      break;
+    case "move": {
+      const order = sorted(key, rows);
+      const from = order.findIndex((row) => row.id === args.id);
+      const to = args.direction === "up" ? from - 1 : from + 1;
+      if (from === -1 || to < 0 || to >= order.length) return state;
+      // As the server: the whole order renumbered 0..n-1 with the two swapped.
+      const ids = order.map((row) => row.id);
+      [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+      const index = new Map(ids.map((id, i) => [id, i]));
+      next = sorted(
+        key,
+        rows.map((row) => ({ ...row, orderIndex: index.get(row.id)! })),
+      );
+      break;
+    }
+  }
+  if (next === rows) return state;
+  return { ...state, lists: { ...lists, [key]: next } };
+}
+
+/** The ids of the rows a pending mutation touches (marked 'Pending'); "event" for an event edit. */
+export function pendingIds(mutations: Mutation[]): Set<string> {
+  const ids = new Set<string>();
+  for (const mutation of mutations) {
+    if (mutation.name === "edit-event") ids.add("event");
+    else if ("id" in mutation.args && typeof mutation.args.id === "string") ids.add(mutation.args.id);
+  }
+  return ids;
+}

@@ -1,0 +1,79 @@
+import type { MutationName } from "~/modules/event/mutations";
+
+// The strings of offline writing (issue 17 item 3), recorded in decision 010. Client-safe.
+
+/**
+ * Spec §8's success toasts, shown when the server applies the mutation. The same words
+ * as the forms' answers without JavaScript (dashboard-actions.server.ts SAVED_TOAST).
+ */
+export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
+  "add-block": "Timeline block added",
+  "edit-block": "Timeline block updated",
+  "delete-block": "Timeline block deleted",
+  "add-shot": "Shot added",
+  "edit-shot": "Shot updated",
+  "delete-shot": "Shot deleted",
+  "add-person": "Person added",
+  "edit-person": "Person updated",
+  "delete-person": "Person removed",
+  "add-vendor": "Vendor added",
+  "edit-vendor": "Vendor updated",
+  "delete-vendor": "Vendor deleted",
+  "edit-event": "Event updated successfully.",
+};
+
+/** Spec §8: the portal's success toasts carry this line (portal.server.ts noticeFor). */
+export function portalNotice(name: MutationName) {
+  return name === "add-vendor" || name === "edit-vendor" ? "Your photographer will see this update" : "The photographer has been notified of your changes.";
+}
+
+/** A change made without a connection: kept, and sent when the connection is back. */
+export const SAVED_OFFLINE = { title: "Saved on this device", description: "It will sync when you're back online." };
+
+/** The pending count in the page's header. */
+export function waitingToSync(count: number) {
+  return `${count} ${count === 1 ? "change" : "changes"} waiting to sync`;
+}
+
+/** A pending row's mark: seen as "Pending", heard as "Waiting to sync". */
+export const PENDING_MARK = { text: "Pending", spoken: "Waiting to sync" };
+
+/** The device lost access while changes waited (401 signed out; 404 removed, revoked, deleted). */
+export function accessEndedToast(status: "signed-out" | "no-access", count: number) {
+  const lost = count === 1 ? "The change waiting on this device was not saved." : `The ${count} changes waiting on this device were not saved.`;
+  return status === "signed-out"
+    ? { title: "You were signed out", description: `${lost} Sign in again to keep working.` }
+    : { title: "You no longer have access to this event", description: lost };
+}
+
+/** A field someone else changed after this device last synced it (issue 17 item 3). */
+export const CONFLICT = {
+  heading: "Someone else changed this too",
+  intro: "Their change was kept. Your change:",
+  saved: "Saved now",
+  yours: "Yours",
+  applyMine: "Apply mine",
+  dismiss: "Keep theirs",
+  empty: "(empty)",
+};
+
+/** The form labels of the fields a conflict can name, per list (the dialogs' own). */
+export const FIELD_LABELS: Record<string, Record<string, string>> = {
+  block: { title: "Title", blockType: "Type", startTime: "Start Time", durationMinutes: "Duration (minutes)", location: "Location", notes: "Notes" },
+  shot: { title: "Title", category: "Category", description: "Description" },
+  person: { firstName: "First Name", lastName: "Last Name", role: "Role", isVip: "VIP", pronunciation: "Pronunciation", notes: "Notes" },
+  vendor: {
+    vendorName: "Vendor Name",
+    vendorType: "Vendor Type",
+    companyName: "Company Name",
+    email: "Email",
+    phoneNumber: "Phone",
+    website: "Website",
+    instagramHandle: "Instagram",
+    facebookHandle: "Facebook",
+    twitterHandle: "X (Twitter)",
+    tiktokHandle: "TikTok",
+    notes: "Notes",
+  },
+  event: { title: "Event Title", coupleNames: "Couple Names", date: "Wedding Date", venue: "Venue", status: "Status", timeZone: "Time Zone" },
+};

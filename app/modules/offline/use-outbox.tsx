@@ -1,0 +1,405 @@
+import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { showToast } from "~/components/ui/toaster";
+import { type Conflict, type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, ONLINE_ONLY, isMutationName } from "~/modules/event/mutations";
+import { eventStatus } from "~/modules/event/status";
+import type { Change } from "~/modules/live/protocol";
+import type { LiveStatus } from "~/modules/live/use-live-room";
+import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
+import { applyMutation, type EventState, parseValues, partsOf, pendingIds } from "./apply";
+import { accessEndedToast, CONFLICT, FIELD_LABELS, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
+import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
+import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
+
+// Issue 17 item 3 (decision 010 "Offline writing"): with JavaScript, every change the
+// viewer makes on an event page is a mutation queued in the device's outbox and sent
+// from there, online or offline (one path; online it is simply sent at once). The page
+// shows the confirmed state with the pending mutations applied on top, marks pending
+// rows, counts them, rolls a refused one back with its message, and shows a field
+// someone else changed meanwhile as a conflict with "Apply mine".
+
+/** A mutation as a page makes it: its name and arguments (the id is made when queued). */
+export type NewMutation = { [N in MutationName]: Omit<Extract<Mutation, { name: N }>, "id"> }[MutationName];
+
+/** An edit answered with conflicts: the row (or "event"), and each field's two values. */
+export type ConflictRecord = { key: string; name: MutationName; rowId: string; conflicts: Conflict[] };
+
+export type Outbox = {
+  /** Queues the mutation, applies it on the screen at once and sends it when it can. */
+  queue: (mutation: NewMutation) => void;
+  /** A dialog's form as its mutation: its fields are the values; `base`: the row as the device last synced it. */
+  queueForm: (name: MutationName, rowId: string | undefined, formData: FormData, base?: Record<string, unknown>) => void;
+  pending: ReadonlySet<string>;
+  count: number;
+  conflicts: ConflictRecord[];
+  applyMine: (notice: ConflictRecord) => void;
+  dismiss: (notice: ConflictRecord) => void;
+};
+
+const OutboxContext = createContext<Outbox | null>(null);
+export const OutboxProvider = OutboxContext.Provider;
+
+/** The page's outbox, when the page has one (the dashboard and the client portal, once hydrated). */
+export function useOutboxContext() {
+  return useContext(OutboxContext);
+}
+
+/** The mutations a page sends through its outbox: all but those made online only (delete-event). */
+export function isQueued(intent: unknown): intent is MutationName {
+  return isMutationName(intent) && !ONLINE_ONLY.has(intent);
+}
+
+/** Form fields that are not the form's values. */
+const NOT_VALUES = new Set(["intent", "id", "idempotencyKey"]);
+
+/** Mutations queued in this document: their toasts are shown here (another tab's are its own). */
+const queuedHere = new Map<string, { offlineToldYet: boolean }>();
+
+type Live<S extends EventState<object, object>> = S & { status: LiveStatus; applyChange: (change: Change) => void };
+
+/**
+ * The outbox of the page `scope` (its path, where `${scope}/mutations` answers), over the
+ * confirmed state `live` (useLiveEvent). `notice`: the line a success toast carries (the
+ * portal's, spec §8).
+ */
+export function useOutbox<S extends EventState<object, object>>({ scope, live, notice }: { scope: string; live: Live<S>; notice?: (name: MutationName) => string }) {
+  const refetch = useQuietRefetch();
+  const [stored, setStored] = useState<OutboxEntry[]>([]);
+  // Queued but not yet read back from IndexedDB: shown at once all the same.
+  const [fresh, setFresh] = useState<OutboxEntry[]>([]);
+  const [conflicts, setConflicts] = useState<ConflictRecord[]>([]);
+  const latest = useRef({ live, notice, refetch });
+  latest.current = { live, notice, refetch };
+
+  const reload = useCallback(async () => {
+    const entries = await readScope(scope).catch(() => null);
+    if (entries) setStored(entries);
+  }, [scope]);
+  useEffect(() => {
+    void reload();
+    return subscribe(scope, () => void reload());
+  }, [scope, reload]);
+
+  // ---------------------------------------------------------------- answers
+
+  const onResult = useCallback((entry: OutboxEntry, result: MutationResult) => {
+    const { live: current, notice: noticeOf, refetch: refetchNow } = latest.current;
+    const { mutation } = entry;
+    const here = queuedHere.get(mutation.id);
+    queuedHere.delete(mutation.id);
+    // The answer joins the confirmed state in the same render as the entry leaves the
+    // outbox, so the screen never shows the old value in between.
+    setStored((entries) => entries.filter((each) => each.seq !== entry.seq));
+    if (result.status === "refused") {
+      showToast({ type: "error", title: result.title, description: result.message });
+      // A row deleted meanwhile: the page's data is read again (the message says so).
+      if (result.code === 404) refetchNow();
+      return;
+    }
+    const change = changeOf(mutation, result, current.event as Record<string, unknown>);
+    if (change) current.applyChange(change);
+    if (result.conflicts?.length) {
+      const rowId = mutation.name === "edit-event" ? "event" : (mutation.args as { id: string }).id;
+      setConflicts((all) => [...all.filter((each) => each.rowId !== rowId), { key: mutation.id, name: mutation.name, rowId, conflicts: result.conflicts! }]);
+      return;
+    }
+    const title = SAVED_TOAST[mutation.name];
+    if (here && title && !result.replay) {
+      const description = noticeOf?.(mutation.name);
+      showToast({ type: "success", title, ...(description ? { description } : {}) });
+    }
+  }, []);
+
+  // ---------------------------------------------------------------- the sender
+
+  const sending = useRef(false);
+  const again = useRef(false);
+  const failures = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const send = useCallback(async () => {
+    if (sending.current) {
+      again.current = true;
+      return;
+    }
+    // No connection: the 'online' event starts the next try.
+    if (!navigator.onLine) return tellOffline();
+    sending.current = true;
+    clearTimeout(timer.current);
+    try {
+      do {
+        again.current = false;
+        let dropped = 0;
+        const end = await oneSenderAtATime(scope, () =>
+          sendOutbox({
+            read: () => readScope(scope),
+            post: (mutations) => post(scope, mutations),
+            remove: removeEntry,
+            dropAll: async () => {
+              dropped = (await readScope(scope)).length;
+              await dropScope(scope);
+            },
+            onResult,
+          }),
+        );
+        if (end === "done") failures.current = 0;
+        else if (end === "access-ended") {
+          const toast = accessEndedToast(lastStatus.current === 401 ? "signed-out" : "no-access", dropped);
+          if (dropped) showToast({ type: "error", ...toast });
+          latest.current.refetch();
+        } else {
+          if (end === "offline") tellOffline();
+          failures.current += 1;
+          timer.current = setTimeout(() => void send(), backoff(failures.current));
+        }
+      } while (again.current);
+    } finally {
+      sending.current = false;
+    }
+  }, [scope, onResult]);
+
+  useEffect(() => {
+    const onOnline = () => void send();
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.removeEventListener("online", onOnline);
+      clearTimeout(timer.current);
+    };
+  }, [send]);
+  // On opening the page, and whenever the live socket is caught up again.
+  useEffect(() => {
+    if (live.status === "live" || live.status === "connecting") void send();
+  }, [live.status, send]);
+
+  // ---------------------------------------------------------------- queueing
+
+  const queue = useCallback(
+    (change: NewMutation) => {
+      const mutation = { ...change, id: crypto.randomUUID() } as Mutation;
+      const entry: OutboxEntry = { seq: Number.MAX_SAFE_INTEGER, scope, mutation, createdAt: new Date().toISOString() };
+      queuedHere.set(mutation.id, { offlineToldYet: false });
+      setFresh((entries) => [...entries, entry]);
+      void addEntry(scope, mutation)
+        .then(async () => {
+          const entries = await readScope(scope);
+          setStored(entries);
+          setFresh((all) => all.filter((each) => each !== entry));
+          void send();
+        })
+        .catch(() => {
+          // No IndexedDB (a private window that refuses it): the change cannot be kept.
+          setFresh((all) => all.filter((each) => each !== entry));
+          queuedHere.delete(mutation.id);
+          showToast({ type: "error", title: "Error", description: "This browser could not keep the change. Please try again." });
+        });
+    },
+    [scope, send],
+  );
+
+  const queueForm = useCallback(
+    (name: MutationName, rowId: string | undefined, formData: FormData, base?: Record<string, unknown>) => {
+      const values: Record<string, string> = {};
+      for (const [field, value] of formData) if (!NOT_VALUES.has(field) && typeof value === "string") values[field] = value;
+      const { verb } = partsOf(name);
+      const args = verb === "add" ? { id: crypto.randomUUID(), values } : name === "edit-event" ? { values, ...(base ? { base } : {}) } : { id: rowId, values, ...(base ? { base } : {}) };
+      queue({ name, args } as NewMutation);
+    },
+    [queue],
+  );
+
+  // ---------------------------------------------------------------- what is shown
+
+  const pendingEntries = useMemo(() => {
+    const known = new Set(stored.map((entry) => entry.mutation.id));
+    return [...stored, ...fresh.filter((entry) => !known.has(entry.mutation.id))];
+  }, [stored, fresh]);
+  const confirmed = live as unknown as S;
+  const shown = useMemo(
+    () => pendingEntries.reduce((state, entry) => applyMutation(state, entry.mutation, entry.createdAt), { lists: confirmed.lists, event: confirmed.event } as EventState<object, object>) as S,
+    [pendingEntries, confirmed.lists, confirmed.event],
+  );
+  const pending = useMemo(() => pendingIds(pendingEntries.map((entry) => entry.mutation)), [pendingEntries]);
+
+  const dismiss = useCallback((notice: ConflictRecord) => setConflicts((all) => all.filter((each) => each.key !== notice.key)), []);
+  const applyMine = useCallback(
+    (notice: ConflictRecord) => {
+      dismiss(notice);
+      const { kind } = partsOf(notice.name);
+      const row = kind === "event" ? (shown.event as Record<string, unknown>) : ((shown.lists as Record<string, Array<Record<string, unknown>>>)[LIST_KEY[kind]] ?? []).find((each) => each.id === notice.rowId);
+      if (!row) return;
+      const again = mineAgain(kind, row, notice.conflicts);
+      queue({ name: notice.name, args: kind === "event" ? again : { id: notice.rowId, ...again } } as NewMutation);
+    },
+    [dismiss, queue, shown],
+  );
+
+  const outbox: Outbox = useMemo(
+    () => ({ queue, queueForm, pending, count: pendingEntries.length, conflicts, applyMine, dismiss }),
+    [queue, queueForm, pending, pendingEntries.length, conflicts, applyMine, dismiss],
+  );
+  return { shown, outbox };
+}
+
+const LIST_KEY = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const;
+
+/** The last whole-request status seen (401 tells "signed out" from "no access"). */
+const lastStatus = { current: 0 };
+
+async function post(scope: string, mutations: Mutation[]): Promise<PostAnswer> {
+  try {
+    const response = await fetch(`${scope}/mutations`, {
+      method: "POST",
+      body: new URLSearchParams({ [MUTATIONS_FIELD]: JSON.stringify(mutations) }),
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(20_000),
+    });
+    lastStatus.current = response.status;
+    return { status: response.status, body: await response.json().catch(() => null) };
+  } catch {
+    return "network";
+  }
+}
+
+/**
+ * One sender at a time across the device's tabs (Web Locks): two tabs never send the
+ * same entry at once. Where the API is missing, a repeat is harmless anyway: the server
+ * answers a mutation id it applied with its first result and changes nothing.
+ */
+function oneSenderAtATime<T>(scope: string, run: () => Promise<T>): Promise<T> {
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? (locks.request(`event-flow-outbox ${scope}`, run) as Promise<T>) : run();
+}
+
+/** Once per queued change of this tab: "Saved on this device…" while there is no connection. */
+function tellOffline() {
+  const untold = [...queuedHere.entries()].filter(([, state]) => !state.offlineToldYet);
+  if (untold.length === 0) return;
+  for (const [, state] of untold) state.offlineToldYet = true;
+  showToast({ type: "info", ...SAVED_OFFLINE });
+}
+
+/** An applied mutation's answer as a live change of the confirmed state. */
+function changeOf(mutation: Mutation, result: Extract<MutationResult, { status: "applied" }>, event: Record<string, unknown>): Change | null {
+  const { kind, verb } = partsOf(mutation.name);
+  if (kind === "event") {
+    if (!result.row) return null;
+    // Only the fields the page shows of the event, its status as the server reckons it.
+    const row = result.row as Record<string, unknown>;
+    const shown: Record<string, unknown> = {};
+    for (const key of Object.keys(event)) if (key in row) shown[key] = row[key];
+    if ("status" in event) shown.status = eventStatus(row as { date: string; timeZone: string; statusOverride: string | null });
+    return { entity: "event", op: "upsert", rows: [shown], actor: null };
+  }
+  if (verb === "delete") return { entity: kind, op: "delete", ids: [(mutation.args as { id: string }).id], actor: null };
+  const rows = result.rows?.length ? result.rows : result.row ? [result.row] : [];
+  return rows.length ? { entity: kind, op: "upsert", rows, actor: null } : null;
+}
+
+/** A value as its form field holds it: text, a checkbox's "on", the event status's "auto". */
+function asFormValue(field: string, value: unknown) {
+  if (typeof value === "boolean") return value ? "on" : "";
+  if (value === null || value === undefined) return field === "status" ? "auto" : "";
+  return String(value);
+}
+
+/**
+ * "Apply mine": the row's form as shown now with this device's values in the conflicted
+ * fields, and as `base` the values saved now (theirs), so only those fields are written,
+ * and only if no one changed them again meanwhile.
+ */
+function mineAgain(kind: keyof typeof LIST_KEY | "event", row: Record<string, unknown>, conflicts: Conflict[]) {
+  const fields = Object.keys(FIELD_LABELS[kind]!);
+  const typed = (field: string) => (kind === "event" && field === "status" ? (row.statusOverride ?? null) : (row[field] ?? null));
+  const values: Record<string, string> = {};
+  const base: Record<string, unknown> = {};
+  for (const field of fields) {
+    const conflict = conflicts.find((each) => each.field === field);
+    const value = conflict ? conflict.mine : typed(field);
+    // An unchecked checkbox is not sent by a form.
+    if (value !== false) values[field] = asFormValue(field, value);
+    base[field] = conflict ? (conflict.theirs ?? null) : typed(field);
+  }
+  return { values, base: base as Record<string, string | number | boolean | null> };
+}
+
+/** What the device last synced of a row, for an edit's `base`: its form's values as the form's schema reads them. */
+export function baseOf(name: MutationName, defaults: Record<string, string> | undefined) {
+  if (!defaults) return undefined;
+  const value = parseValues(partsOf(name).kind, defaults);
+  if (!value) return undefined;
+  const base: Record<string, string | number | boolean | null> = {};
+  for (const [field, v] of Object.entries(value)) base[field] = v === undefined ? null : (v as string | number | boolean | null);
+  return base;
+}
+
+// ---------------------------------------------------------------- marks
+
+/** A pending row's mark (issue 17 item 3): "Pending", read as "Waiting to sync". */
+export function PendingMark({ id }: { id: string }) {
+  const outbox = useOutboxContext();
+  if (!outbox?.pending.has(id)) return null;
+  return (
+    <span data-pending className="ml-2 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900 no-underline">
+      <span aria-hidden="true">{PENDING_MARK.text}</span>
+      <span className="sr-only">{PENDING_MARK.spoken}</span>
+    </span>
+  );
+}
+
+/** "3 changes waiting to sync", while any are. */
+export function PendingCount() {
+  const outbox = useOutboxContext();
+  return (
+    <span role="status" data-testid="pending-count" className="text-xs font-semibold text-amber-800">
+      {outbox?.count ? waitingToSync(outbox.count) : null}
+    </span>
+  );
+}
+
+function shownValue(value: unknown) {
+  if (value === null || value === undefined || value === "") return CONFLICT.empty;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return String(value);
+}
+
+/**
+ * The conflict of a row (or "event"): which fields, the value saved now and this
+ * device's, with "Apply mine" and "Keep theirs". Announced when it appears; after a
+ * choice the focus goes to the row it belonged to.
+ */
+export function ConflictNotice({ rowId, children }: { rowId: string; children?: ReactNode }) {
+  const outbox = useOutboxContext();
+  const notice = outbox?.conflicts.find((each) => each.rowId === rowId);
+  if (!outbox || !notice) return null;
+  const { kind } = partsOf(notice.name);
+  const choose = (event: MouseEvent<HTMLButtonElement>, choice: (notice: ConflictRecord) => void) => {
+    const row = event.currentTarget.closest<HTMLElement>("[data-conflict-home]");
+    choice(notice);
+    if (row) {
+      row.tabIndex = -1;
+      row.focus();
+    }
+  };
+  return (
+    <div role="alert" data-conflict={rowId} className="mt-2 w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800">
+      <p className="font-semibold text-amber-900">{CONFLICT.heading}</p>
+      <p className="mt-1">{CONFLICT.intro}</p>
+      <ul className="mt-1 space-y-1">
+        {notice.conflicts.map((conflict) => (
+          <li key={conflict.field}>
+            <span className="font-medium">{FIELD_LABELS[kind]?.[conflict.field] ?? conflict.field}</span>: {CONFLICT.saved} “{shownValue(conflict.theirs)}”; {CONFLICT.yours} “
+            {shownValue(conflict.mine)}”
+          </li>
+        ))}
+      </ul>
+      {children}
+      <div className="mt-2 flex gap-2">
+        <button type="button" onClick={(event) => choose(event, outbox.applyMine)} className="min-h-10 rounded-lg bg-brand-600 px-3 font-semibold text-white hover:bg-brand-700">
+          {CONFLICT.applyMine}
+        </button>
+        <button type="button" onClick={(event) => choose(event, outbox.dismiss)} className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 font-semibold text-slate-800 hover:bg-slate-100">
+          {CONFLICT.dismiss}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import type { Mutation } from "~/modules/event/mutations";
+import { applyMutation, pendingIds } from "~/modules/offline/apply";
+
+// Issue 17 item 3: the page shows the confirmed state with the device's pending
+// mutations applied on top, as the server will apply them.
+
+const T0 = "2027-06-12T10:00:00.000Z";
+const AT = "2027-06-12T11:00:00.000Z";
+const NEW_ID = "6f1c1d2e-8c1a-4b7e-9a55-1234567890ab";
+
+const block = (id: string, orderIndex: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: `Block ${id}`,
+  blockType: "ceremony",
+  startTime: null,
+  durationMinutes: 60,
+  location: null,
+  notes: null,
+  orderIndex,
+  isDone: false,
+  doneAt: null,
+  createdAt: T0,
+  updatedAt: T0,
+  ...extra,
+});
+const shot = (id: string, orderIndex: number, isDone = false) => ({ id, title: `Shot ${id}`, category: "ceremony", description: null, orderIndex, isDone, doneAt: isDone ? T0 : null, createdAt: T0, updatedAt: T0 });
+const person = (id: string, firstName: string) => ({ id, firstName, lastName: null, role: "guest", isVip: false, pronunciation: null, notes: null, createdAt: T0, updatedAt: T0 });
+const vendor = (id: string, vendorType: string, vendorName: string) => ({ id, vendorName, vendorType, companyName: null, email: null, createdAt: T0, updatedAt: T0 });
+
+const state = () => ({
+  lists: {
+    blocks: [block("b1", 0), block("b2", 1), block("b3", 2)],
+    shots: [shot("s1", 0), shot("s2", 1, true)],
+    people: [person("p1", "Anna"), person("p2", "Zoe")],
+    vendors: [vendor("v1", "florist", "Bloom"), vendor("v2", "venue", "Barn")],
+  },
+  event: { id: "e1", title: "Wedding", coupleNames: null, date: "2099-06-12", venue: null, timeZone: "UTC", statusOverride: null, status: "upcoming" },
+});
+
+const m = (mutation: Omit<Mutation, "id">) => ({ id: "mutation-id-0000001", ...mutation }) as Mutation;
+
+describe("applyMutation", () => {
+  it("a toggle sets the desired state (never a flip), so applying it twice changes nothing more", () => {
+    const on = m({ name: "toggle-shot", args: { id: "s1", done: true } });
+    const once = applyMutation(state(), on, AT);
+    expect(once.lists.shots.find((s) => s.id === "s1")).toMatchObject({ isDone: true, doneAt: AT });
+    expect(applyMutation(once, on, AT)).toEqual(once);
+    const off = applyMutation(state(), m({ name: "toggle-shot", args: { id: "s2", done: false } }), AT);
+    expect(off.lists.shots.find((s) => s.id === "s2")).toMatchObject({ isDone: false, doneAt: null });
+    // Already done: who and when stay (as the server keeps them).
+    const again = applyMutation(state(), m({ name: "toggle-shot", args: { id: "s2", done: true } }), AT);
+    expect(again.lists.shots.find((s) => s.id === "s2")).toMatchObject({ isDone: true, doneAt: T0 });
+  });
+
+  it("an add inserts the row built from the form's values with the device's id, last in its list's order", () => {
+    const added = applyMutation(
+      state(),
+      m({ name: "add-block", args: { id: NEW_ID, values: { title: "Toasts", blockType: "reception", durationMinutes: "30" } } }),
+      AT,
+    );
+    expect(added.lists.blocks.map((b) => b.id)).toEqual(["b1", "b2", "b3", NEW_ID]);
+    expect(added.lists.blocks[3]).toMatchObject({ id: NEW_ID, title: "Toasts", blockType: "reception", durationMinutes: 30, orderIndex: 3, isDone: false, createdAt: AT });
+    // People keep their order by first name.
+    const people = applyMutation(state(), m({ name: "add-person", args: { id: NEW_ID, values: { firstName: "Maria", role: "parent", isVip: "on" } } }), AT);
+    expect(people.lists.people.map((p) => p.firstName)).toEqual(["Anna", "Maria", "Zoe"]);
+    expect(people.lists.people[1]).toMatchObject({ id: NEW_ID, role: "parent", isVip: true });
+  });
+
+  it("an add whose values the form's schema refuses changes nothing", () => {
+    const before = state();
+    expect(applyMutation(before, m({ name: "add-person", args: { id: NEW_ID, values: { firstName: "" } } }), AT)).toBe(before);
+  });
+
+  it("an edit merges its values into the row and keeps the list's order", () => {
+    const edited = applyMutation(state(), m({ name: "edit-person", args: { id: "p1", values: { firstName: "Zara", role: "guest", lastName: "Lee" } } }), AT);
+    expect(edited.lists.people.map((p) => [p.id, p.firstName, p.lastName])).toEqual([
+      ["p2", "Zoe", null],
+      ["p1", "Zara", "Lee"],
+    ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))));
+    const vendors = applyMutation(state(), m({ name: "edit-vendor", args: { id: "v2", values: { vendorName: "Barn", vendorType: "caterer" } } }), AT);
+    expect(vendors.lists.vendors.map((v) => v.id)).toEqual(["v2", "v1"]);
+  });
+
+  it("a delete removes the row; a change to a row that is gone changes nothing", () => {
+    const gone = applyMutation(state(), m({ name: "delete-shot", args: { id: "s1" } }), AT);
+    expect(gone.lists.shots.map((s) => s.id)).toEqual(["s2"]);
+    const toggled = applyMutation(gone, m({ name: "toggle-shot", args: { id: "s1", done: true } }), AT);
+    expect(toggled.lists.shots).toEqual(gone.lists.shots);
+  });
+
+  it("a move swaps the block with its neighbour; the first block up or the last down stays", () => {
+    const up = applyMutation(state(), m({ name: "move-block", args: { id: "b2", direction: "up" } }), AT);
+    expect(up.lists.blocks.map((b) => [b.id, b.orderIndex])).toEqual([
+      ["b2", 0],
+      ["b1", 1],
+      ["b3", 2],
+    ]);
+    const first = state();
+    expect(applyMutation(first, m({ name: "move-block", args: { id: "b1", direction: "up" } }), AT)).toBe(first);
+    expect(applyMutation(first, m({ name: "move-block", args: { id: "b3", direction: "down" } }), AT)).toBe(first);
+  });
+
+  it("an edit of the event merges into the event, its status as the form sets it", () => {
+    const edited = applyMutation(state(), m({ name: "edit-event", args: { values: { title: "Our Day", date: "2099-06-12", status: "completed", timeZone: "" } } }), AT);
+    expect(edited.event).toMatchObject({ title: "Our Day", statusOverride: "completed", status: "completed", timeZone: "UTC" });
+  });
+
+  it("pending mutations apply in the order they were made, on top of the confirmed state", () => {
+    const mutations = [
+      m({ name: "add-shot", args: { id: NEW_ID, values: { title: "Cake", category: "reception" } } }),
+      m({ name: "toggle-shot", args: { id: NEW_ID, done: true } }),
+      m({ name: "edit-shot", args: { id: NEW_ID, values: { title: "Cake cutting", category: "reception" } } }),
+    ];
+    const shown = mutations.reduce((s, mutation) => applyMutation(s, mutation, AT), state());
+    expect(shown.lists.shots.at(-1)).toMatchObject({ id: NEW_ID, title: "Cake cutting", isDone: true });
+    expect([...pendingIds(mutations)]).toEqual([NEW_ID]);
+    expect([...pendingIds([m({ name: "edit-event", args: { values: { title: "x", date: "2099-01-01", status: "auto" } } })])]).toEqual(["event"]);
+  });
+});
