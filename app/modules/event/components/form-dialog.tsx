@@ -7,6 +7,7 @@ import { Form, useActionData, useLocation, useNavigate, useNavigation } from "re
 import { baseOf, isQueued, useOutboxContext } from "~/modules/offline/use-outbox";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
+import { closeWithoutRefetch } from "~/utils/revalidate";
 import { closeDialogHref, openDialogHref } from "../dialog-href";
 import type { Toast } from "~/utils/toast";
 
@@ -40,7 +41,10 @@ export function useLastResult(intent: string) {
 function useCloseAfterQueue() {
   const navigate = useNavigate();
   const { close } = useDialogHrefs();
-  return () => navigate(close, { replace: true, preventScrollReset: true });
+  return () => {
+    closeWithoutRefetch(close);
+    navigate(close, { replace: true, preventScrollReset: true });
+  };
 }
 
 /**

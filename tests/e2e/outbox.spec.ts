@@ -1,0 +1,189 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { checkOff, d1, demoSessionCookies, sectionLink, skipInviteStep, toast } from "./helpers";
+
+// Issue 17 items 3 and 4: a phone without signal keeps working. Its changes are applied
+// on the screen at once, kept in the outbox (IndexedDB) across a reload, marked pending
+// and counted; back online they reach the other devices exactly once; a change the
+// server refuses rolls back with its message; a field someone else changed meanwhile
+// is shown as a conflict, and "Apply mine" applies it again. Two devices of the demo
+// lead (two browser contexts) on an event of their own.
+
+// A send to an unreachable endpoint is logged by Chromium as a failed load.
+test.use({ expectedConsoleErrors: [/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/] });
+
+let demoCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
+
+test.beforeAll(async ({ browser }) => {
+  demoCookies = await demoSessionCookies(browser);
+});
+
+async function newEvent(page: Page) {
+  const title = `Offline Wedding ${Date.now()}`;
+  await page.context().addCookies(demoCookies);
+  await page.goto("/events/new");
+  await page.getByLabel("Event Title").fill(title);
+  await page.getByLabel("Wedding Date").fill("2027-08-14");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await skipInviteStep(page);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const eventId = new URL(page.url()).pathname.split("/")[2]!;
+  return { url: `/events/${eventId}`, eventId };
+}
+
+/** The lead's second phone: another browser, the same account. */
+async function secondDevice(browser: Browser, url: string) {
+  const context = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
+  await context.addCookies(demoCookies);
+  const page = await context.newPage();
+  await open(page, url);
+  return { context, page };
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+  await expect(page.locator("[data-live-status=live]")).toBeVisible();
+}
+
+const pendingCount = (page: Page) => page.getByTestId("pending-count");
+/** A row marked pending: its mark is read as "Waiting to sync". */
+const pendingMarks = (page: Page) => page.locator("[data-pending]");
+const shot = (page: Page, title: string) => checkOff(page, new RegExp(`^${title}`));
+const personCard = (page: Page, name: string) => page.locator("li").filter({ hasText: name });
+
+async function addPerson(page: Page, firstName: string) {
+  await page.getByRole("link", { name: "Add Person" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Person" });
+  await dialog.getByLabel("First Name").fill(firstName);
+  await dialog.getByRole("button", { name: "Add Person" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function editPronunciation(page: Page, name: string, pronunciation: string) {
+  await page.getByRole("button", { name: `Actions for ${name}` }).click();
+  await page.locator(":popover-open").getByRole("link", { name: "Edit", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Person" });
+  await dialog.getByLabel("Pronunciation").fill(pronunciation);
+  await dialog.getByRole("button", { name: "Save Person" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("offline writing (phone)", () => {
+  test("offline: shots checked off and a person added show at once, pending and counted; kept across a reload; back online every change reaches the other device once", async ({ page, browser }) => {
+    const { url, eventId } = await newEvent(page);
+    await open(page, `${url}?tab=shots`);
+    const other = await secondDevice(browser, `${url}?tab=shots`);
+
+    await page.context().setOffline(true);
+    await expect(page.locator("[data-live-status=offline]")).toBeVisible();
+    await shot(page, "Rings").click();
+    await shot(page, "Dress").click();
+    await expect(shot(page, "Rings")).toHaveAttribute("aria-pressed", "true");
+    await expect(shot(page, "Dress")).toHaveAttribute("aria-pressed", "true");
+    await expect(shot(page, "Rings")).toHaveAccessibleName(/Waiting to sync/);
+    await expect(toast(page, "success", "Saved on this device").or(page.getByRole("status").filter({ hasText: "Saved on this device" })).first()).toBeVisible();
+    await expect(pendingCount(page)).toHaveText("2 changes waiting to sync");
+
+    await sectionLink(page, "People").click();
+    await addPerson(page, "Imogen");
+    await expect(personCard(page, "Imogen")).toBeVisible();
+    await expect(personCard(page, "Imogen").locator("[data-pending]")).toHaveText(/Pending/);
+    await expect(pendingCount(page)).toHaveText("3 changes waiting to sync");
+    // Nothing reached the server or the other device.
+    expect(await d1(`SELECT id FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([]);
+    await expect(shot(other.page, "Rings")).toHaveAttribute("aria-pressed", "false");
+
+    // The connection is back, but the outbox's endpoint is still unreachable; the page is reloaded.
+    await page.route("**/mutations", (route) => route.abort());
+    await page.context().setOffline(false);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(personCard(page, "Imogen").locator("[data-pending]")).toBeVisible();
+    await expect(pendingCount(page)).toHaveText("3 changes waiting to sync");
+    await sectionLink(page, "Shots").click();
+    await expect(shot(page, "Rings")).toHaveAttribute("aria-pressed", "true");
+    await expect(shot(page, "Dress")).toHaveAttribute("aria-pressed", "true");
+    await expect(pendingMarks(page)).toHaveCount(2);
+
+    // Reachable again (and the browser says it is online again): everything is sent.
+    await page.unroute("**/mutations");
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect(pendingCount(page)).toHaveText("", { timeout: 10_000 });
+    await expect(pendingMarks(page)).toHaveCount(0);
+    await expect(shot(page, "Rings")).toHaveAttribute("aria-pressed", "true");
+
+    await expect(shot(other.page, "Rings")).toHaveAttribute("aria-pressed", "true");
+    await expect(shot(other.page, "Dress")).toHaveAttribute("aria-pressed", "true");
+    await sectionLink(other.page, "People").click();
+    await expect(personCard(other.page, "Imogen")).toHaveCount(1);
+    // Exactly once, in D1 too.
+    expect(await d1(`SELECT first_name FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ first_name: "Imogen" }]);
+    expect(await d1(`SELECT title FROM shot_list_items WHERE event_id = '${eventId}' AND is_done = 1 ORDER BY title`, { json: true })).toEqual([{ title: "Dress" }, { title: "Rings" }]);
+    await other.context.close();
+  });
+
+  test("a change the server refuses (the row was deleted on another device meanwhile) rolls back with its message", async ({ page, browser }) => {
+    const { url } = await newEvent(page);
+    await open(page, `${url}?tab=shots`);
+    const other = await secondDevice(browser, `${url}?tab=shots`);
+
+    await page.context().setOffline(true);
+    await expect(page.locator("[data-live-status=offline]")).toBeVisible();
+    await page.getByRole("button", { name: "Actions for Cake Cutting" }).click();
+    await page.locator(":popover-open").getByRole("link", { name: "Edit", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Shot" });
+    await dialog.getByLabel("Title").fill("Cake Cutting and Toasts");
+    await dialog.getByRole("button", { name: "Save Shot" }).click();
+    await expect(shot(page, "Cake Cutting and Toasts")).toBeVisible();
+    await expect(pendingCount(page)).toHaveText("1 change waiting to sync");
+
+    await other.page.getByRole("button", { name: "Actions for Cake Cutting" }).click();
+    await other.page.locator(":popover-open").getByRole("link", { name: "Delete", exact: true }).click();
+    await other.page.getByRole("dialog", { name: "Delete shot?" }).getByRole("button", { name: "Delete Shot" }).click();
+    await expect(toast(other.page, "success", "Shot deleted")).toBeVisible();
+
+    await page.context().setOffline(false);
+    await expect(toast(page, "error", "Failed to update shot item.").filter({ hasText: "It was deleted or belongs to another event." })).toBeVisible();
+    await expect(shot(page, "Cake Cutting")).toHaveCount(0);
+    await expect(pendingCount(page)).toHaveText("");
+    await expect(pendingMarks(page)).toHaveCount(0);
+    await other.context.close();
+  });
+
+  test("two devices change the same field while one is offline: the late one sees the conflict with both values, and Apply mine makes both end the same", async ({ page, browser }) => {
+    const { url, eventId } = await newEvent(page);
+    await open(page, `${url}?tab=people`);
+    await addPerson(page, "Maria");
+    await expect(toast(page, "success", "Person added")).toBeVisible();
+    const other = await secondDevice(browser, `${url}?tab=people`);
+    await expect(personCard(other.page, "Maria")).toBeVisible();
+
+    await page.context().setOffline(true);
+    await expect(page.locator("[data-live-status=offline]")).toBeVisible();
+    await editPronunciation(page, "Maria", "mah-REE-ah");
+    await expect(personCard(page, "Maria")).toContainText("(mah-REE-ah)");
+
+    await editPronunciation(other.page, "Maria", "ma-RYE-a");
+    await expect(toast(other.page, "success", "Person updated")).toBeVisible();
+
+    await page.context().setOffline(false);
+    const notice = page.getByRole("alert").filter({ hasText: "Someone else changed this too" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("Pronunciation: Saved now “ma-RYE-a”; Yours “mah-REE-ah”");
+    // Theirs is kept until this device chooses.
+    await expect(personCard(page, "Maria")).toContainText("(ma-RYE-a)");
+    expect(await d1(`SELECT pronunciation FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ pronunciation: "ma-RYE-a" }]);
+
+    await notice.getByRole("button", { name: "Apply mine" }).click();
+    await expect(notice).toBeHidden();
+    // The focus goes back to the row the notice belonged to.
+    await expect(page.locator("[data-conflict-home]").filter({ hasText: "Maria" })).toBeFocused();
+    await expect(personCard(page, "Maria")).toContainText("(mah-REE-ah)");
+    await expect(pendingMarks(page)).toHaveCount(0);
+    await expect(personCard(other.page, "Maria")).toContainText("(mah-REE-ah)");
+    expect(await d1(`SELECT pronunciation FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ pronunciation: "mah-REE-ah" }]);
+    await other.context.close();
+  });
+});
