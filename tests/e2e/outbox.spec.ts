@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, d1, demoSessionCookies, sectionLink, skipInviteStep, toast } from "./helpers";
+import { checkOff, d1, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
 // Issue 17 items 3 and 4: a phone without signal keeps working. Its changes are applied
 // on the screen at once, kept in the outbox (IndexedDB) across a reload, marked pending
@@ -50,7 +50,7 @@ const pendingCount = (page: Page) => page.getByTestId("pending-count");
 /** A row marked pending: its mark is read as "Waiting to sync". */
 const pendingMarks = (page: Page) => page.locator("[data-pending]");
 const shot = (page: Page, title: string) => checkOff(page, new RegExp(`^${title}`));
-const personCard = (page: Page, name: string) => page.locator("li").filter({ hasText: name });
+const personCard = (page: Page, name: string) => page.getByRole("main").locator("li").filter({ hasText: name });
 
 async function addPerson(page: Page, firstName: string) {
   await page.getByRole("link", { name: "Add Person" }).click();
@@ -185,5 +185,72 @@ test.describe("offline writing (phone)", () => {
     await expect(personCard(other.page, "Maria")).toContainText("(mah-REE-ah)");
     expect(await d1(`SELECT pronunciation FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ pronunciation: "mah-REE-ah" }]);
     await other.context.close();
+  });
+
+  test.describe("on the client portal", () => {
+    // The revoked link's page answers 404.
+    test.use({ expectedConsoleErrors: [/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/, /status of 404 \(Not Found\)/] });
+
+    test("the couple's changes made offline are pending, then reach the lead with the portal's notice; revoked meanwhile, they are dropped with a clear message", async ({ page, browser, context }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      const { url, eventId } = await newEvent(page);
+      await open(page, `${url}?tab=client`);
+      await page.getByRole("link", { name: "Create Client Access" }).click();
+      const create = page.getByRole("dialog", { name: "Create Client Access" });
+      const clientEmail = uniqueEmail("offline-couple");
+      await create.getByLabel("Client Email").fill(clientEmail);
+      await create.getByRole("button", { name: "Create Access" }).click();
+      const created = page.getByRole("dialog", { name: "Client link created" });
+      await created.getByRole("button", { name: "Copy Link" }).click();
+      const link = await page.evaluate(() => navigator.clipboard.readText());
+      await created.getByRole("link", { name: "Done" }).click();
+
+      const couple = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
+      const phone = await couple.newPage();
+      await phone.goto(link);
+      await waitForHydration(phone);
+      await expect(phone.locator("[data-live-status=live]")).toBeVisible();
+      await couple.setOffline(true);
+      await expect(phone.locator("[data-live-status=offline]")).toBeVisible();
+      await sectionLink(phone, "Shot List").click();
+      await shot(phone, "Rings").click();
+      await expect(shot(phone, "Rings")).toHaveAttribute("aria-pressed", "true");
+      await sectionLink(phone, "People").click();
+      await addPerson(phone, "Rosa");
+      await expect(personCard(phone, "Rosa").locator("[data-pending]")).toBeVisible();
+      await expect(pendingCount(phone)).toHaveText("2 changes waiting to sync");
+
+      await couple.setOffline(false);
+      await expect(toast(phone, "success", "Person added")).toContainText("The photographer has been notified of your changes.");
+      await expect(pendingCount(phone)).toHaveText("");
+      await expect(pendingMarks(phone)).toHaveCount(0);
+      await open(page, `${url}?tab=people`);
+      await expect(personCard(page, "Rosa")).toHaveCount(1);
+      expect(await d1(`SELECT is_done FROM shot_list_items WHERE event_id = '${eventId}' AND title = 'Rings'`, { json: true })).toEqual([{ is_done: 1 }]);
+
+      // Offline again, a change waits; meanwhile the lead revokes the link.
+      await couple.setOffline(true);
+      await expect(phone.locator("[data-live-status=offline]")).toBeVisible();
+      await addPerson(phone, "Tomas");
+      await expect(pendingCount(phone)).toHaveText("1 change waiting to sync");
+      await open(page, `${url}?tab=client`);
+      await page.getByRole("listitem").filter({ hasText: clientEmail }).getByRole("link", { name: "Revoke" }).click();
+      await page.getByRole("dialog", { name: "Revoke client access?" }).getByRole("button", { name: "Revoke" }).click();
+      await expect(toast(page, "success", "Access revoked")).toBeVisible();
+
+      await couple.setOffline(false);
+      await expect(toast(phone, "error", "You no longer have access to this event")).toContainText("The change waiting on this device was not saved.");
+      await expect(phone.getByRole("heading", { name: "Access not found or expired" })).toBeVisible();
+      expect(await d1(`SELECT first_name FROM event_people WHERE event_id = '${eventId}' ORDER BY first_name`, { json: true })).toEqual([{ first_name: "Rosa" }]);
+      // Nothing is left in the device's outbox.
+      expect(await phone.evaluate(() => new Promise((resolve) => {
+        const request = indexedDB.open("event-flow");
+        request.onsuccess = () => {
+          const all = request.result.transaction("outbox").objectStore("outbox").count();
+          all.onsuccess = () => resolve(all.result);
+        };
+      }))).toBe(0);
+      await couple.close();
+    });
   });
 });
