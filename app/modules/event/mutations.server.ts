@@ -25,7 +25,7 @@ import {
   VALUES_SCHEMAS,
 } from "./mutations";
 import type { Grant } from "./permissions";
-import { limitMessage, type RowKind } from "./rows.server";
+import { limitMessage, type RowKind, rowLimit } from "./rows.server";
 import { toEventSummary } from "./service.server";
 
 // Issue 17 item 1 (decision 010 "One mutation layer"): the one server function that
@@ -193,7 +193,7 @@ function addPlan({ db, eventId, guard, now }: PlanContext, kind: RowKind, id: st
     return isSql(v) ? v : sql`${toDriver(column, v)}`;
   });
   // The limit is counted inside the INSERT, so two devices cannot both take the last place.
-  const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${limitOf(kind)}`;
+  const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${rowLimit(kind)}`;
   const insert = db.insert(table).select(select).returning();
   return { writes: [insert], read: ([rows]) => ((rows as unknown[]).length ? { row: (rows as Record<string, unknown>[])[0]! } : { full: true }), table, rowId: id };
 }
@@ -295,10 +295,6 @@ async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, di
     table: timelineBlocks,
     rowId: id,
   };
-}
-
-function limitOf(kind: RowKind) {
-  return Number(limitMessage(kind).match(/\d+/)![0]);
 }
 
 // ------------------------------------------------------------------ the one function
