@@ -124,6 +124,81 @@ test.describe("offline writing (phone)", () => {
     await other.context.close();
   });
 
+  test("online, a change goes through the outbox at once: one post to the mutations endpoint, none to the page's action", async ({ page }) => {
+    const { url } = await newEvent(page);
+    await open(page, `${url}?tab=people`);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await addPerson(page, "Lena");
+    await expect(toast(page, "success", "Person added")).toBeVisible();
+    await expect(pendingCount(page)).toHaveText("");
+    await sectionLink(page, "Shots").click();
+    await shot(page, "Rings").click();
+    await expect(pendingMarks(page)).toHaveCount(0);
+    expect(posts).toEqual([`${url}/mutations`, `${url}/mutations`]);
+  });
+
+  test("two devices offline at once, each changing the plan, reconnecting one after the other, end the same, in D1 too, with nothing lost or doubled", async ({ page, browser }) => {
+    const { url, eventId } = await newEvent(page);
+    await open(page, `${url}?tab=shots`);
+    const other = await secondDevice(browser, `${url}?tab=shots`);
+    for (const device of [page, other.page]) {
+      await device.context().setOffline(true);
+      await expect(device.locator("[data-live-status=offline]")).toBeVisible();
+    }
+    await shot(page, "Rings").click();
+    await shot(page, "First Dance").click();
+    await shot(other.page, "Dress").click();
+    await shot(other.page, "First Dance").click();
+    await sectionLink(page, "People").click();
+    await addPerson(page, "Ana");
+    await sectionLink(other.page, "People").click();
+    await addPerson(other.page, "Ben");
+
+    // The second phone comes upstairs first.
+    await other.context.setOffline(false);
+    await expect(pendingCount(other.page)).toHaveText("", { timeout: 10_000 });
+    await page.context().setOffline(false);
+    await expect(pendingCount(page)).toHaveText("", { timeout: 10_000 });
+
+    for (const device of [page, other.page]) {
+      await expect(personCard(device, "Ana")).toHaveCount(1);
+      await expect(personCard(device, "Ben")).toHaveCount(1);
+      await sectionLink(device, "Shots").click();
+      for (const title of ["Rings", "Dress", "First Dance"]) await expect(shot(device, title)).toHaveAttribute("aria-pressed", "true");
+      await expect(shot(device, "Cake Cutting")).toHaveAttribute("aria-pressed", "false");
+    }
+    expect(await d1(`SELECT first_name FROM event_people WHERE event_id = '${eventId}' ORDER BY first_name`, { json: true })).toEqual([{ first_name: "Ana" }, { first_name: "Ben" }]);
+    expect(await d1(`SELECT title FROM shot_list_items WHERE event_id = '${eventId}' AND is_done = 1 ORDER BY title`, { json: true })).toEqual([
+      { title: "Dress" },
+      { title: "First Dance" },
+      { title: "Rings" },
+    ]);
+    await other.context.close();
+  });
+
+  test("two tabs of one phone share the outbox: both show the pending change, and it is sent once", async ({ page, context }) => {
+    const { url, eventId } = await newEvent(page);
+    await open(page, `${url}?tab=people`);
+    const tab = await context.newPage();
+    await open(tab, `${url}?tab=people`);
+    await context.setOffline(true);
+    await expect(page.locator("[data-live-status=offline]")).toBeVisible();
+    await addPerson(page, "Noor");
+    // The other tab shows it too, pending (the same outbox).
+    await expect(personCard(tab, "Noor").locator("[data-pending]")).toBeVisible();
+    await expect(pendingCount(tab)).toHaveText("1 change waiting to sync");
+    await context.setOffline(false);
+    for (const each of [page, tab]) {
+      await expect(pendingCount(each)).toHaveText("", { timeout: 10_000 });
+      await expect(personCard(each, "Noor")).toHaveCount(1);
+    }
+    expect(await d1(`SELECT first_name FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ first_name: "Noor" }]);
+    expect(await d1(`SELECT COUNT(*) AS n FROM applied_mutations WHERE event_id = '${eventId}' AND name = 'add-person'`, { json: true })).toEqual([{ n: 1 }]);
+  });
+
   test("a change the server refuses (the row was deleted on another device meanwhile) rolls back with its message", async ({ page, browser }) => {
     const { url } = await newEvent(page);
     await open(page, `${url}?tab=shots`);
