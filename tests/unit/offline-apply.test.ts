@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Mutation } from "~/modules/event/mutations";
-import { applyMutation, pendingIds } from "~/modules/offline/apply";
+import { applyMutation, baseOf, changeOf, mineAgain, pendingIds } from "~/modules/offline/apply";
 
 // Issue 17 item 3: the page shows the confirmed state with the device's pending
 // mutations applied on top, as the server will apply them.
@@ -116,5 +116,50 @@ describe("applyMutation", () => {
     expect(shown.lists.shots.at(-1)).toMatchObject({ id: NEW_ID, title: "Cake cutting", isDone: true });
     expect([...pendingIds(mutations)]).toEqual([NEW_ID]);
     expect([...pendingIds([m({ name: "edit-event", args: { values: { title: "x", date: "2099-01-01", status: "auto" } } })])]).toEqual(["event"]);
+  });
+});
+
+describe("an edit's base, its answer and Apply mine", () => {
+  it("the base is the form's initial values as its schema reads them: empty optional text null, numbers and booleans typed, the event's status its override", () => {
+    expect(baseOf("edit-person", { firstName: "Maria", lastName: "", role: "guest", isVip: "on", pronunciation: "", notes: "" })).toEqual({
+      firstName: "Maria",
+      lastName: null,
+      role: "guest",
+      isVip: true,
+      pronunciation: null,
+      notes: null,
+    });
+    expect(baseOf("edit-block", { title: "Toasts", blockType: "reception", startTime: "", durationMinutes: "45", location: "", notes: "" })).toMatchObject({ durationMinutes: 45 });
+    expect(baseOf("edit-event", { title: "W", coupleNames: "", date: "2099-01-01", venue: "", timeZone: "UTC", status: "auto" })).toMatchObject({ status: null, timeZone: "UTC" });
+    // A form the schema refuses has no base (the edit then overwrites, as before issue 17).
+    expect(baseOf("edit-person", { firstName: "" })).toBeUndefined();
+  });
+
+  it("an applied answer becomes a live change of the confirmed state: rows upserted, a delete by id, the event's shown fields with its status", () => {
+    const row = person("p1", "Maria");
+    expect(changeOf(m({ name: "edit-person", args: { id: "p1", values: {} } }), { id: "x", status: "applied", row }, {})).toEqual({ entity: "person", op: "upsert", rows: [row], actor: null });
+    expect(changeOf(m({ name: "delete-shot", args: { id: "s1" } }), { id: "x", status: "applied" }, {})).toEqual({ entity: "shot", op: "delete", ids: ["s1"], actor: null });
+    const moved = [block("b1", 1), block("b2", 0)];
+    expect(changeOf(m({ name: "move-block", args: { id: "b2", direction: "up" } }), { id: "x", status: "applied", row: moved[1], rows: moved }, {})).toMatchObject({ rows: moved });
+    const event = changeOf(
+      m({ name: "edit-event", args: { values: {} } }),
+      { id: "x", status: "applied", row: { id: "e1", title: "T", date: "2000-01-01", timeZone: "UTC", statusOverride: null, leadPhotographerId: "secret" } },
+      state().event,
+    );
+    expect(event?.rows?.[0]).toEqual({ id: "e1", title: "T", date: "2000-01-01", timeZone: "UTC", statusOverride: null, status: "completed" });
+  });
+
+  it("Apply mine sends the row's form with this device's values in the conflicted fields, and theirs as their base", () => {
+    const row = { ...person("p1", "Maria"), pronunciation: "ma-RYE-a", isVip: true };
+    const again = mineAgain("person", row, [{ field: "pronunciation", theirs: "ma-RYE-a", mine: "mah-REE-ah" }]);
+    expect(again.values).toEqual({ firstName: "Maria", lastName: "", role: "guest", isVip: "on", pronunciation: "mah-REE-ah", notes: "" });
+    expect(again.base).toMatchObject({ firstName: "Maria", lastName: null, isVip: true, pronunciation: "ma-RYE-a" });
+    // Only the conflicted field differs from its base: only it is written.
+    expect(Object.keys(again.base).filter((field) => baseOf("edit-person", again.values)?.[field] !== again.base[field])).toEqual(["pronunciation"]);
+    // The event's status field: its override ("auto" when none); an unchecked box is not sent.
+    const event = mineAgain("event", state().event, [{ field: "status", theirs: "completed", mine: null }]);
+    expect(event.values.status).toBe("auto");
+    expect(event.base.status).toBe("completed");
+    expect(mineAgain("person", row, [{ field: "isVip", theirs: true, mine: false }]).values).not.toHaveProperty("isVip");
   });
 });

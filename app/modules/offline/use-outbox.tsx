@@ -1,11 +1,10 @@
 import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { showToast } from "~/components/ui/toaster";
 import { type Conflict, type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, ONLINE_ONLY, isMutationName } from "~/modules/event/mutations";
-import { eventStatus } from "~/modules/event/status";
 import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
-import { applyMutation, type EventState, parseValues, partsOf, pendingIds } from "./apply";
+import { applyMutation, baseOf, changeOf, type EventState, LIST_KEY, mineAgain, partsOf, pendingIds } from "./apply";
 import { accessEndedToast, CONFLICT, FIELD_LABELS, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
 import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
 import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
@@ -39,6 +38,8 @@ const OutboxContext = createContext<Outbox | null>(null);
 export const OutboxProvider = OutboxContext.Provider;
 
 /** The page's outbox, when the page has one (the dashboard and the client portal, once hydrated). */
+export { baseOf };
+
 export function useOutboxContext() {
   return useContext(OutboxContext);
 }
@@ -239,8 +240,6 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
   return { shown, outbox };
 }
 
-const LIST_KEY = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const;
-
 /** The last whole-request status seen (401 tells "signed out" from "no access"). */
 const lastStatus = { current: 0 };
 
@@ -275,60 +274,6 @@ function tellOffline() {
   if (untold.length === 0) return;
   for (const [, state] of untold) state.offlineToldYet = true;
   showToast({ type: "info", ...SAVED_OFFLINE });
-}
-
-/** An applied mutation's answer as a live change of the confirmed state. */
-function changeOf(mutation: Mutation, result: Extract<MutationResult, { status: "applied" }>, event: Record<string, unknown>): Change | null {
-  const { kind, verb } = partsOf(mutation.name);
-  if (kind === "event") {
-    if (!result.row) return null;
-    // Only the fields the page shows of the event, its status as the server reckons it.
-    const row = result.row as Record<string, unknown>;
-    const shown: Record<string, unknown> = {};
-    for (const key of Object.keys(event)) if (key in row) shown[key] = row[key];
-    if ("status" in event) shown.status = eventStatus(row as { date: string; timeZone: string; statusOverride: string | null });
-    return { entity: "event", op: "upsert", rows: [shown], actor: null };
-  }
-  if (verb === "delete") return { entity: kind, op: "delete", ids: [(mutation.args as { id: string }).id], actor: null };
-  const rows = result.rows?.length ? result.rows : result.row ? [result.row] : [];
-  return rows.length ? { entity: kind, op: "upsert", rows, actor: null } : null;
-}
-
-/** A value as its form field holds it: text, a checkbox's "on", the event status's "auto". */
-function asFormValue(field: string, value: unknown) {
-  if (typeof value === "boolean") return value ? "on" : "";
-  if (value === null || value === undefined) return field === "status" ? "auto" : "";
-  return String(value);
-}
-
-/**
- * "Apply mine": the row's form as shown now with this device's values in the conflicted
- * fields, and as `base` the values saved now (theirs), so only those fields are written,
- * and only if no one changed them again meanwhile.
- */
-function mineAgain(kind: keyof typeof LIST_KEY | "event", row: Record<string, unknown>, conflicts: Conflict[]) {
-  const fields = Object.keys(FIELD_LABELS[kind]!);
-  const typed = (field: string) => (kind === "event" && field === "status" ? (row.statusOverride ?? null) : (row[field] ?? null));
-  const values: Record<string, string> = {};
-  const base: Record<string, unknown> = {};
-  for (const field of fields) {
-    const conflict = conflicts.find((each) => each.field === field);
-    const value = conflict ? conflict.mine : typed(field);
-    // An unchecked checkbox is not sent by a form.
-    if (value !== false) values[field] = asFormValue(field, value);
-    base[field] = conflict ? (conflict.theirs ?? null) : typed(field);
-  }
-  return { values, base: base as Record<string, string | number | boolean | null> };
-}
-
-/** What the device last synced of a row, for an edit's `base`: its form's values as the form's schema reads them. */
-export function baseOf(name: MutationName, defaults: Record<string, string> | undefined) {
-  if (!defaults) return undefined;
-  const value = parseValues(partsOf(name).kind, defaults);
-  if (!value) return undefined;
-  const base: Record<string, string | number | boolean | null> = {};
-  for (const [field, v] of Object.entries(value)) base[field] = v === undefined ? null : (v as string | number | boolean | null);
-  return base;
 }
 
 // ---------------------------------------------------------------- marks
