@@ -62,8 +62,8 @@ export function subscribe(scope: string, listener: () => void) {
 }
 
 /** Queues a mutation for the page `scope`; answers the stored entry. */
-export async function addEntry(scope: string, mutation: Mutation): Promise<OutboxEntry> {
-  const entry = { scope, mutation, createdAt: new Date().toISOString() };
+export async function addEntry(scope: string, mutation: Mutation, createdAt = new Date().toISOString()): Promise<OutboxEntry> {
+  const entry = { scope, mutation, createdAt };
   const seq = await (await database()).add(STORE, entry);
   changed(scope);
   return { ...entry, seq };

@@ -5,7 +5,7 @@ import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { applyMutation, baseOf, changeOf, type EventState, LIST_KEY, mineAgain, partsOf, pendingIds } from "./apply";
-import { accessEndedToast, CONFLICT, FIELD_LABELS, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
+import { accessEndedToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
 import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
 import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
 
@@ -53,7 +53,7 @@ export function isQueued(intent: unknown): intent is MutationName {
 const NOT_VALUES = new Set(["intent", "id", "idempotencyKey"]);
 
 /** Mutations queued in this document: their toasts are shown here (another tab's are its own). */
-const queuedHere = new Map<string, { offlineToldYet: boolean }>();
+const queuedHere = new Map<string, { scope: string; offlineToldYet: boolean }>();
 
 type Live<S extends EventState<object, object>> = S & { status: LiveStatus; applyChange: (change: Change) => void };
 
@@ -104,7 +104,8 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
       return;
     }
     const title = SAVED_TOAST[mutation.name];
-    if (here && title && !result.replay) {
+    // Also for a repeat: its first answer was lost, so this is the first the user hears.
+    if (here && title) {
       const description = noticeOf?.(mutation.name);
       showToast({ type: "success", title, ...(description ? { description } : {}) });
     }
@@ -116,6 +117,8 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
   const again = useRef(false);
   const failures = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A send still under way when the page is left schedules no further try from it.
+  const mounted = useRef(true);
 
   const send = useCallback(async () => {
     if (sending.current) {
@@ -144,13 +147,14 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
         );
         if (end === "done") failures.current = 0;
         else if (end === "access-ended") {
+          for (const [id, state] of queuedHere) if (state.scope === scope) queuedHere.delete(id);
           const toast = accessEndedToast(lastStatus.current === 401 ? "signed-out" : "no-access", dropped);
           if (dropped) showToast({ type: "error", ...toast });
           latest.current.refetch();
         } else {
           if (end === "offline") tellOffline();
           failures.current += 1;
-          timer.current = setTimeout(() => void send(), backoff(failures.current));
+          if (mounted.current) timer.current = setTimeout(() => void send(), backoff(failures.current));
         }
       } while (again.current);
     } finally {
@@ -159,9 +163,11 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
   }, [scope, onResult]);
 
   useEffect(() => {
+    mounted.current = true;
     const onOnline = () => void send();
     window.addEventListener("online", onOnline);
     return () => {
+      mounted.current = false;
       window.removeEventListener("online", onOnline);
       clearTimeout(timer.current);
     };
@@ -177,9 +183,9 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
     (change: NewMutation) => {
       const mutation = { ...change, id: crypto.randomUUID() } as Mutation;
       const entry: OutboxEntry = { seq: Number.MAX_SAFE_INTEGER, scope, mutation, createdAt: new Date().toISOString() };
-      queuedHere.set(mutation.id, { offlineToldYet: false });
+      queuedHere.set(mutation.id, { scope, offlineToldYet: false });
       setFresh((entries) => [...entries, entry]);
-      void addEntry(scope, mutation)
+      void addEntry(scope, mutation, entry.createdAt)
         .then(async () => {
           const entries = await readScope(scope);
           setStored(entries);
@@ -190,7 +196,7 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
           // No IndexedDB (a private window that refuses it): the change cannot be kept.
           setFresh((all) => all.filter((each) => each !== entry));
           queuedHere.delete(mutation.id);
-          showToast({ type: "error", title: "Error", description: "This browser could not keep the change. Please try again." });
+          showToast({ type: "error", ...NOT_KEPT });
         });
     },
     [scope, send],
