@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, d1, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
@@ -46,6 +47,12 @@ async function open(page: Page, url: string) {
   await expect(page.locator("[data-live-status=live]")).toBeVisible();
 }
 
+/** The pending marks, the count and a conflict notice pass axe's WCAG 2 A/AA rules (as a11y.spec.ts). */
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
 const pendingCount = (page: Page) => page.getByTestId("pending-count");
 /** A row marked pending: its mark is read as "Waiting to sync". */
 const pendingMarks = (page: Page) => page.locator("[data-pending]");
@@ -90,6 +97,7 @@ test.describe("offline writing (phone)", () => {
     await expect(personCard(page, "Imogen")).toBeVisible();
     await expect(personCard(page, "Imogen").locator("[data-pending]")).toHaveText(/Pending/);
     await expect(pendingCount(page)).toHaveText("3 changes waiting to sync");
+    await expectNoViolations(page);
     // Nothing reached the server or the other device.
     expect(await d1(`SELECT id FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([]);
     await expect(shot(other.page, "Rings")).toHaveAttribute("aria-pressed", "false");
@@ -247,6 +255,7 @@ test.describe("offline writing (phone)", () => {
     const notice = page.getByRole("alert").filter({ hasText: "Someone else changed this too" });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText("Pronunciation: Saved now “ma-RYE-a”; Yours “mah-REE-ah”");
+    await expectNoViolations(page);
     // Theirs is kept until this device chooses.
     await expect(personCard(page, "Maria")).toContainText("(ma-RYE-a)");
     expect(await d1(`SELECT pronunciation FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ pronunciation: "ma-RYE-a" }]);
