@@ -40,7 +40,7 @@ export type EventAccess =
  * the access or null. accessQuery gives null (no statement at all) for a malformed
  * token or access id: it is not looked up.
  */
-export type AccessQuery = { statement: BatchItem<"sqlite">; eventId: SQL; decide: (rows: unknown) => EventAccess | null };
+export type AccessQuery = { statement: BatchItem<"sqlite"> & PromiseLike<unknown>; eventId: SQL; decide: (rows: unknown) => EventAccess | null };
 
 /** `eventId` null: a link's own event (a link opens exactly one). A user always names one. */
 export async function accessQuery(db: Db, who: Who, eventId: string | null): Promise<AccessQuery | null> {
@@ -62,7 +62,7 @@ export async function accessOf(db: Db, who: Who, eventId: string | null): Promis
 export async function accessOf(db: Db, who: Who, eventId: string | null): Promise<EventAccess | null> {
   const query = await accessQuery(db, who, eventId);
   if (!query) return null;
-  return query.decide(await (query.statement as unknown as Promise<unknown>));
+  return query.decide(await query.statement);
 }
 
 function userAccess(db: Db, userId: string, eventId: string): AccessQuery {

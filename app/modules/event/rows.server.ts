@@ -1,11 +1,8 @@
 import { and, asc, eq, getTableColumns, SQL, sql } from "drizzle-orm";
 import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
-import { BLOCKS_PER_EVENT_MAX } from "~/modules/timeline/schema";
-import { SHOTS_PER_EVENT_MAX } from "~/modules/shots/schema";
-import { PEOPLE_PER_EVENT_MAX } from "~/modules/people/schema";
-import { VENDORS_PER_EVENT_MAX } from "~/modules/vendors/schema";
 import type { Db } from "~/utils/db.server";
 import { type Claim, insertClaimed } from "~/utils/idempotency.server";
+import { LIST_LIMITS as ROW_LIMITS, limitMessage } from "./lists";
 
 // The lists under an event (timeline blocks, shots, people, vendors) are written the
 // same way: every statement is scoped to the event, so an id from another event
@@ -20,17 +17,8 @@ export type RowValues<K extends RowKind> = Omit<(typeof TABLES)[K]["$inferInsert
 
 type DoneFields = { isDone: boolean; doneBy: string | null; doneAt: string | null };
 
-/** A ceiling per event, so no one can grow an event without bound. */
-const ROW_LIMITS: Record<RowKind, { max: number; noun: string }> = {
-  block: { max: BLOCKS_PER_EVENT_MAX, noun: "timeline blocks" },
-  shot: { max: SHOTS_PER_EVENT_MAX, noun: "shots" },
-  person: { max: PEOPLE_PER_EVENT_MAX, noun: "people" },
-  vendor: { max: VENDORS_PER_EVENT_MAX, noun: "vendors" },
-};
-
-export function limitMessage(kind: RowKind) {
-  return `An event can have at most ${ROW_LIMITS[kind].max} ${ROW_LIMITS[kind].noun}.`;
-}
+// The limits and their message are each list's own (lists.ts, decision 010).
+export { limitMessage };
 
 /**
  * Adds a row, unless the event already has its limit: the count is checked inside
