@@ -7,11 +7,11 @@ import { cloudflareContext, viewerContext } from "~/context";
 import { LIST_KINDS, type ListKind, listOrder } from "~/modules/event/lists";
 import { listQuery } from "~/modules/event/lists.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import { getDb } from "~/utils/db.server";
+import { batchNamed, getDb } from "~/utils/db.server";
 import { readSession } from "~/utils/session.server";
 import { loader as dashboardLoader } from "~/routes/events.$eventId";
 import { loader as portalLoader } from "~/routes/client.view.$accessId";
-import { createEvent } from "../factories";
+import { createEvent, createUser } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
 
 // Issue 17 item 1: each list's order is defined once (lists.ts). The loaders read it as
@@ -167,5 +167,28 @@ describe("the pages read the lists in that order", () => {
     const request = new Request(`${ORIGIN}/client/view/${accessId}`, { headers: { Cookie: cookie(client), "CF-Connecting-IP": client.ip } });
     const result = (await portalLoader({ request, context: await context(request), params: { accessId } } as unknown as Parameters<typeof portalLoader>[0])) as unknown as { data: Record<string, unknown> };
     expect(listIds(result.data as never)).toEqual(fromSql);
+  });
+});
+
+describe("batchNamed", () => {
+  it("answers each statement's result under its name, running them in the order written, in one atomic batch", async () => {
+    const event = await createEvent(db, (await createUser(db)).id);
+    const id = crypto.randomUUID();
+    const { added, people, none } = await batchNamed(db, {
+      added: db.insert(eventPeople).values({ id, eventId: event.id, firstName: "Ada" }).returning({ id: eventPeople.id }),
+      people: listQuery(db, "person", event.id),
+      none: listQuery(db, "vendor", event.id),
+    });
+    expect(added).toEqual([{ id }]);
+    expect(people.map((person) => person.firstName)).toEqual(["Ada"]);
+    expect(none).toEqual([]);
+    // A statement that fails undoes the ones before it.
+    await expect(
+      batchNamed(db, {
+        added: db.insert(eventPeople).values({ id: crypto.randomUUID(), eventId: event.id, firstName: "Bo" }),
+        refused: db.insert(eventPeople).values({ id, eventId: event.id, firstName: "Duplicate id" }),
+      }),
+    ).rejects.toThrow();
+    expect((await listQuery(db, "person", event.id)).map((person) => person.firstName)).toEqual(["Ada"]);
   });
 });
