@@ -66,9 +66,8 @@ type PositionalReads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
  *
  * `alsoRead` lets a loader read the page's lists in the same D1 batch as the check
  * (one round trip), by name (`{ blocks: … }` answers `reads.blocks`); their results are
- * returned only once access is granted. A write
- * may go in that batch too if it carries `permitted` in its WHERE (the same rule, in
- * SQL): refused, it changes nothing.
+ * returned only once access is granted. A write may go in that batch too if it carries
+ * `permitted` in its WHERE (the same rule, in SQL): refused, it changes nothing.
  */
 export async function requireEventAccess<R extends Reads | PositionalReads = Record<never, never>>(
   context: Readonly<RouterContextProvider>,
