@@ -36,6 +36,8 @@ export type NamedResults<T extends Named> = { [K in keyof T]: T[K]["_"]["result"
  * One D1 batch (one round trip, atomic) whose results are read by name, not by
  * position (issue 17 item 1): `batchNamed(db, { blocks: q1, shots: q2 })` answers
  * `{ blocks, shots }`, so adding or moving a statement cannot shift another's result.
+ * Statements run in the order written (a write before the read that should see it);
+ * JavaScript would put integer names first, so give none an integer name.
  */
 export async function batchNamed<T extends Named>(db: Db, statements: T): Promise<NamedResults<T>> {
   const entries = Object.entries(statements);

@@ -4,7 +4,8 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventClientAccess, eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { cloudflareContext, viewerContext } from "~/context";
-import { LIST_KINDS, type ListKind, listOrder } from "~/modules/event/lists";
+import { LIST_KINDS, LIST_ROW_SCHEMAS, type ListKind, listOrder } from "~/modules/event/lists";
+import { toPortalRow } from "~/modules/live/protocol";
 import { listQuery } from "~/modules/event/lists.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, getDb } from "~/utils/db.server";
@@ -134,6 +135,17 @@ describe("one order per list: SQL and the comparator agree", () => {
   it("orders vendors by type, then name", async () => {
     const vendors = (await listQuery(db, "vendor", eventId)).map((vendor) => `${vendor.vendorType}:${vendor.vendorName}`);
     expect(vendors).toEqual(["band:Beta", "dj:alpha", "dj:Alpha", "dj:zed", "hair_makeup:Glow", "other:Umlaut", "other:Ümlaut", "venue:Willow Barn"]);
+  });
+});
+
+describe("the rows a device holds", () => {
+  it.each(LIST_KINDS)("%s: every row as read (and as a client link is given it) is a row of the list's schema, which a live change is read with", async (kind) => {
+    const rows: Record<string, unknown>[] = await listQuery(db, kind, eventId);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(LIST_ROW_SCHEMAS[kind].safeParse(row).success).toBe(true);
+      expect(LIST_ROW_SCHEMAS[kind].safeParse(toPortalRow(kind, row)).success).toBe(true);
+    }
   });
 });
 
