@@ -162,8 +162,12 @@ type Plan = {
   rowId: string | SQL | null;
   /** Fields written with the device's last-seen value (an edit with `base`): kept as they are if someone changed them. */
   mine?: Record<string, unknown>;
-  /** Nothing to write (a move of the first block up): no record is kept, and no one is told. */
-  noop?: true;
+  /**
+   * Nothing to write (the first block moved up): no one is told, and the record is kept
+   * unless the block is gone (`missing`), so a repeat is answered as the first was, even
+   * if the order changed meanwhile (a repeat must never move it then).
+   */
+  noop?: { missing: SQL };
 };
 
 type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | null; now: string };
@@ -264,23 +268,27 @@ async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, di
   const blocks = await listQuery(db, "block", eventId);
   const from = blocks.findIndex((block) => block.id === id);
   const to = direction === "up" ? from - 1 : from + 1;
+  const exists = sql`EXISTS (SELECT 1 FROM ${timelineBlocks} WHERE ${timelineBlocks.id} = ${id} AND ${timelineBlocks.eventId} = ${eventId})`;
   if (from === -1 || to < 0 || to >= blocks.length) {
     // Gone, or already first or last: nothing to write. The block is read, for the answer.
     const read = db.select().from(timelineBlocks).where(and(eq(timelineBlocks.id, id), eq(timelineBlocks.eventId, eventId), guard));
-    return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: id, noop: true };
+    const missing = sql`NOT ${exists}`;
+    return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: null, noop: { missing } };
   }
   const order = blocks.map((block) => block.id);
   [order[from], order[to]] = [order[to]!, order[from]!];
   const updates = order
     .map((blockId, orderIndex) => ({ blockId, orderIndex }))
-    .filter(({ blockId, orderIndex }) => blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
-    // The moved block's own update goes last: the record follows it (changes()).
+    // The moved block is always written (even where it already sits: a gap in the order),
+    // and last: the record follows its update (changes()), and its row is the answer.
+    .filter(({ blockId, orderIndex }) => blockId === id || blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
     .sort((a, b) => Number(a.blockId === id) - Number(b.blockId === id))
     .map(({ blockId, orderIndex }) =>
       db
         .update(timelineBlocks)
         .set({ orderIndex, updatedAt: now })
-        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard))
+        // The others only while the moved block is there: deleted meanwhile, nothing moves.
+        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard, blockId === id ? undefined : exists))
         .returning(),
     );
   return {
@@ -364,7 +372,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 
   const record = db.insert(appliedMutations).select(sql`SELECT ${key}, ${query.eventId}, ${mutation.name}, NULL, ${context.now} WHERE ${context.guard}`);
   // Nothing written (refused, gone, full): no record, so nothing stands in the way of a retry.
-  const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? undefined : sql`changes() = 0`));
+  const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? plan.noop.missing : sql`changes() = 0`));
   const keep =
     plan.rowId === null
       ? null
