@@ -55,10 +55,10 @@ async function seed(): Promise<Fixture> {
     vendors: [crypto.randomUUID(), crypto.randomUUID()],
   };
   await db.batch([
-    db.insert(timelineBlocks).values(fx.blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "ceremony", orderIndex: i }))),
-    db.insert(shotListItems).values(fx.shots.map((id, i) => ({ id, eventId: event.id, title: `Shot ${i}`, category: "details", orderIndex: i }))),
-    db.insert(eventPeople).values(fx.people.map((id, i) => ({ id, eventId: event.id, firstName: `Person${i}`, role: "guest" }))),
-    db.insert(eventVendors).values(fx.vendors.map((id, i) => ({ id, eventId: event.id, vendorName: `Vendor ${i}`, vendorType: "florist" }))),
+    db.insert(timelineBlocks).values(fx.blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "ceremony" as const, orderIndex: i }))),
+    db.insert(shotListItems).values(fx.shots.map((id, i) => ({ id, eventId: event.id, title: `Shot ${i}`, category: "details" as const, orderIndex: i }))),
+    db.insert(eventPeople).values(fx.people.map((id, i) => ({ id, eventId: event.id, firstName: `Person${i}`, role: "guest" as const }))),
+    db.insert(eventVendors).values(fx.vendors.map((id, i) => ({ id, eventId: event.id, vendorName: `Vendor ${i}`, vendorType: "florist" as const }))),
   ]);
   return fx;
 }
@@ -464,6 +464,32 @@ describe("runMutation: the dashboard's forms and the outbox run the same functio
     expect(ran.result).toMatchObject({ status: "applied" });
     const order = (await db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, fx.eventId)).orderBy(asc(timelineBlocks.orderIndex))).map((b) => b.id);
     expect(order).toEqual([fx.blocks[0], fx.blocks[2], fx.blocks[1]]);
+  });
+
+  it("a move that changed nothing (the first block up) is answered as such when repeated, even once the order changed", async () => {
+    const fx = await seed();
+    const path = `/events/${fx.eventId}/mutations`;
+    const up = { id: mid(), name: "move-block", args: { id: fx.blocks[0], direction: "up" } };
+    expect((await send(lead.client, path, [up])).results![0]).toMatchObject({ status: "applied" });
+    // Another device moves block 1 to the top; the first device's answer was lost, it sends again.
+    await send(lead.client, path, [{ id: mid(), name: "move-block", args: { id: fx.blocks[1], direction: "up" } }]);
+    const before = await snapshot(fx.eventId);
+    expect((await send(lead.client, path, [up])).results![0]).toMatchObject({ status: "applied", replay: true });
+    expect(await snapshot(fx.eventId)).toEqual(before);
+  });
+
+  it("a move where the block already sits at its new place (a gap left by a delete) is applied, answered with its rows and published", async () => {
+    const fx = await seed();
+    await db.update(timelineBlocks).set({ orderIndex: 3 }).where(eq(timelineBlocks.id, fx.blocks[2]));
+    await db.update(timelineBlocks).set({ orderIndex: 2 }).where(eq(timelineBlocks.id, fx.blocks[1]));
+    const room = env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(fx.eventId));
+    const seq = await room.sequenceAt(Date.now() + 60_000);
+    // Orders 0, 2, 3: block 1 down becomes place 2, which it already has.
+    const answer = await send(lead.client, `/events/${fx.eventId}/mutations`, [{ id: mid(), name: "move-block", args: { id: fx.blocks[1], direction: "down" } }]);
+    expect(answer.results![0]).toMatchObject({ status: "applied", row: { id: fx.blocks[1], orderIndex: 2 } });
+    const order = (await db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, fx.eventId)).orderBy(asc(timelineBlocks.orderIndex))).map((b) => [b.id, b.orderIndex]);
+    expect(order).toEqual([[fx.blocks[0], 0], [fx.blocks[2], 1], [fx.blocks[1], 2]]);
+    expect(await room.sequenceAt(Date.now() + 60_000)).toBe(seq + 1);
   });
 
   it("delete-event runs for the lead only, and takes its records with it", async () => {

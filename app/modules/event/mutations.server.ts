@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
@@ -7,7 +7,7 @@ import { toPortalRow } from "~/modules/live/protocol";
 import { publishChange, revokeLive } from "~/modules/live/room.server";
 import { notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessQuery, type EventAccess } from "./access.server";
 import { canDo, type ClientIntent, isClientIntent } from "./intents";
@@ -25,6 +25,7 @@ import {
   VALUES_SCHEMAS,
 } from "./mutations";
 import type { Grant } from "./permissions";
+import { listQuery } from "./lists.server";
 import { limitMessage, type RowKind, rowLimit } from "./rows.server";
 import { toEventSummary } from "./service.server";
 
@@ -161,8 +162,12 @@ type Plan = {
   rowId: string | SQL | null;
   /** Fields written with the device's last-seen value (an edit with `base`): kept as they are if someone changed them. */
   mine?: Record<string, unknown>;
-  /** Nothing to write (a move of the first block up): no record is kept, and no one is told. */
-  noop?: true;
+  /**
+   * Nothing to write (the first block moved up): no one is told, and the record is kept
+   * unless the block is gone (`missing`), so a repeat is answered as the first was, even
+   * if the order changed meanwhile (a repeat must never move it then).
+   */
+  noop?: { missing: SQL };
 };
 
 type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | null; now: string };
@@ -259,30 +264,31 @@ function deletePlan({ db, eventId, guard }: PlanContext, kind: RowKind | "event"
  * last, so the record follows it.
  */
 async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, direction: "up" | "down"): Promise<Plan> {
-  const blocks = await db
-    .select({ id: timelineBlocks.id, orderIndex: timelineBlocks.orderIndex })
-    .from(timelineBlocks)
-    .where(and(eq(timelineBlocks.eventId, eventId), guard))
-    .orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt));
+  // In the order the pages show (lists.ts), so a move agrees with the screen on exact ties.
+  const blocks = await listQuery(db, "block", eventId);
   const from = blocks.findIndex((block) => block.id === id);
   const to = direction === "up" ? from - 1 : from + 1;
+  const exists = sql`EXISTS (SELECT 1 FROM ${timelineBlocks} WHERE ${timelineBlocks.id} = ${id} AND ${timelineBlocks.eventId} = ${eventId})`;
   if (from === -1 || to < 0 || to >= blocks.length) {
     // Gone, or already first or last: nothing to write. The block is read, for the answer.
     const read = db.select().from(timelineBlocks).where(and(eq(timelineBlocks.id, id), eq(timelineBlocks.eventId, eventId), guard));
-    return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: id, noop: true };
+    const missing = sql`NOT ${exists}`;
+    return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: null, noop: { missing } };
   }
   const order = blocks.map((block) => block.id);
   [order[from], order[to]] = [order[to]!, order[from]!];
   const updates = order
     .map((blockId, orderIndex) => ({ blockId, orderIndex }))
-    .filter(({ blockId, orderIndex }) => blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
-    // The moved block's own update goes last: the record follows it (changes()).
+    // The moved block is always written (even where it already sits: a gap in the order),
+    // and last: the record follows its update (changes()), and its row is the answer.
+    .filter(({ blockId, orderIndex }) => blockId === id || blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
     .sort((a, b) => Number(a.blockId === id) - Number(b.blockId === id))
     .map(({ blockId, orderIndex }) =>
       db
         .update(timelineBlocks)
         .set({ orderIndex, updatedAt: now })
-        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard))
+        // The others only while the moved block is there: deleted meanwhile, nothing moves.
+        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard, blockId === id ? undefined : exists))
         .returning(),
     );
   return {
@@ -366,15 +372,17 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 
   const record = db.insert(appliedMutations).select(sql`SELECT ${key}, ${query.eventId}, ${mutation.name}, NULL, ${context.now} WHERE ${context.guard}`);
   // Nothing written (refused, gone, full): no record, so nothing stands in the way of a retry.
-  const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? undefined : sql`changes() = 0`));
+  const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? plan.noop.missing : sql`changes() = 0`));
   const keep =
     plan.rowId === null
-      ? []
-      : [db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key))];
+      ? null
+      : db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key));
 
-  let results: unknown[];
+  // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
+  const writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
+  let results: { access: unknown; record: unknown; unrecord: unknown } & Record<string, unknown>;
   try {
-    results = await db.batch([query.statement, record, ...plan.writes, unrecord, ...keep] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}) });
   } catch (error) {
     if (isRepeatOf(error)) {
       const replay = await replayOf(db, query, key, mutation);
@@ -383,10 +391,10 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name), ID_TAKEN), access: null };
     throw error;
   }
-  const access = query.decide(results[0]);
+  const access = query.decide(results.access);
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
-  const outcome = plan.read(results.slice(2, 2 + plan.writes.length));
+  const outcome = plan.read(Object.keys(writes).map((name) => results[name]));
   if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name), kind === "event" ? ACCESS_ENDED : GONE), access };
   if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name), limitMessage(kind as RowKind)), access };
 
@@ -410,14 +418,14 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
  * and the right (a device whose access ended learns nothing, issue 17 item 5).
  */
 async function replayOf(db: Db, query: AccessQuery, key: string, mutation: Mutation): Promise<Ran | null> {
-  const [accessRows, records] = await db.batch([
-    query.statement,
-    db.select({ result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
-  ] as unknown as [BatchItem<"sqlite">, BatchItem<"sqlite">]);
+  const { access: accessRows, records } = await batchNamed(db, {
+    access: query.statement,
+    records: db.select({ result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
+  });
   const access = query.decide(accessRows);
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
-  const record = (records as Array<{ result: Record<string, unknown> | null }>)[0];
+  const record = records[0];
   if (!record) return null;
   const { kind } = partsOf(mutation.name);
   const table = kind === "event" ? events : TABLES[kind];

@@ -3,7 +3,7 @@ import { eventStatus } from "~/modules/event/status";
 import { type Conflict, type Mutation, type MutationName, type MutationResult, VALUES_SCHEMAS } from "~/modules/event/mutations";
 import type { Change } from "~/modules/live/protocol";
 import { FIELD_LABELS } from "./messages";
-import { byName, byOrder, byType } from "~/modules/live/use-live-event";
+import { listOrder } from "~/modules/event/lists";
 
 // Issue 17 item 3 (decision 010 "Offline writing"): what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -19,8 +19,8 @@ export type EventState<L = EventLists, E = Record<string, unknown>> = { lists: L
 export const LIST_KEY = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const;
 const LIST_OF = LIST_KEY;
 type Kind = keyof typeof LIST_OF;
-// The orders of the loader's queries, as the live room keeps them (use-live-event).
-const ORDER: Record<ListKey, (a: never, b: never) => number> = { blocks: byOrder, shots: byOrder, people: byName, vendors: byType };
+// The orders of the loader's queries, as the live room keeps them (lists.ts).
+const ORDER: Record<ListKey, (a: never, b: never) => number> = { blocks: listOrder.block, shots: listOrder.shot, people: listOrder.person, vendors: listOrder.vendor };
 
 /** The event's fields an edit-event form field writes (the status field is the override). */
 const EVENT_FIELD: Record<string, string> = { title: "title", coupleNames: "coupleNames", date: "date", venue: "venue", timeZone: "timeZone", status: "statusOverride" };
