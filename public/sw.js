@@ -1,13 +1,24 @@
 // Event Flow service worker (registered from app/entry.client.tsx on every platform).
 // Hashed build assets are cached on first use (they never change under one name), so
-// a phone that lost signal in a venue still has the app's code. Pages and data are
-// never cached here: they hold private event details and must be fresh; when the
-// network is gone a navigation gets the offline page instead of the browser's error.
+// a phone that lost signal in a venue still has the app's code. Of the pages, exactly
+// two kinds are kept (issue 17 item 2, decision 010 'Offline reading'): an event's
+// dashboard and a client's portal, the document and its data, network first, so an
+// event opened once opens again in a basement with no signal. Every other page is
+// private and must be fresh: with no network a navigation gets the offline page.
 const VERSION = "v1";
 const ASSET_CACHE = `event-flow-assets-${VERSION}`;
 const SHELL_CACHE = `event-flow-shell-${VERSION}`;
+// One name shared with app/modules/offline/page-cache.ts (which deletes it on sign out).
+const PAGE_CACHE = `event-flow-pages-${VERSION}`;
 // Static assets are served with automatic HTML handling: offline.html answers at /offline.
-const SHELL = ["/offline", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
+const SHELL = ["/offline", "/offline.js", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
+// A dead connection (one bar, nothing comes back) answers nothing rather than an error:
+// after this long a kept page is shown, and the network's late answer still updates it.
+const NETWORK_WAIT_MS = 4000;
+// A page's copy kept by the page's own message (see "keep-page") is fetched again when
+// the page shows data read this much later than the copy.
+const STALE_COPY_MS = 30_000;
+const STORED_AT = "X-Event-Flow-Stored-At";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
@@ -15,30 +26,143 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
+  const current = [ASSET_CACHE, SHELL_CACHE, PAGE_CACHE];
   event.waitUntil(
     caches
       .keys()
-      .then((keys) =>
-        Promise.all(
-          keys
-            .filter((key) => key.startsWith("event-flow-") && key !== ASSET_CACHE && key !== SHELL_CACHE)
-            .map((key) => caches.delete(key)),
-        ),
-      )
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith("event-flow-") && !current.includes(key)).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
 
+/**
+ * The kept page a URL belongs to: `/events/{id}` (not /events/new, not its /invite) or
+ * `/client/view/{accessId}`, as a document or as React Router's data request
+ * (`{page}.data?…`); null for any other address.
+ */
+function keptPageOf(url) {
+  const match = /^(\/events\/(?!new(?:\.data)?$)[^/.]+|\/client\/view\/[^/.]+)(\.data)?$/.exec(url.pathname);
+  return match ? { page: match[1], data: Boolean(match[2]) } : null;
+}
+
+/**
+ * An answer saying this viewer may no longer see the page: signed out (a redirect to
+ * sign in; React Router's data request answers a redirect with 202), a removed member
+ * (403/404), a revoked or expired link (404), a deleted event (404/410).
+ */
+function refused(response) {
+  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400) || response.status === 202 || [401, 403, 404, 410].includes(response.status);
+}
+
+// Bumped by every sign out: a copy being fetched when the device forgot is not kept.
+let generation = 0;
+
+async function forgetPages() {
+  generation++;
+  await caches.delete(PAGE_CACHE);
+}
+
+/** Deletes every copy of a page (its documents and its data) this device kept. */
+async function forgetPage(page) {
+  const cache = await caches.open(PAGE_CACHE);
+  const base = new URL(page, self.location.origin).href;
+  await Promise.all([cache.delete(base, { ignoreSearch: true }), cache.delete(`${base}.data`, { ignoreSearch: true })]);
+}
+
+/**
+ * Keeps a good answer (200) for a kept page, or forgets the page on a refusal. A
+ * document is kept once per page (its newest, under its own URL) with the hashed assets
+ * it names, so it also works offline when it was first opened before this worker ran.
+ */
+async function remember(kept, url, response, since) {
+  if (refused(response)) return forgetPage(kept.page);
+  if (response.status !== 200 || since !== generation) return;
+  const headers = new Headers(response.headers);
+  headers.set(STORED_AT, String(Date.now()));
+  const body = await response.text();
+  if (!kept.data) await keepAssets(body);
+  if (since !== generation) return;
+  const cache = await caches.open(PAGE_CACHE);
+  if (!kept.data) await cache.delete(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
+  await cache.put(url, new Response(body, { status: 200, statusText: response.statusText, headers }));
+  // A sign out while this was being written: the copy goes too.
+  if (since !== generation) await caches.delete(PAGE_CACHE);
+}
+
+/** The hashed assets a document names (scripts, module preloads, styles), fetched once. */
+async function keepAssets(html) {
+  const cache = await caches.open(ASSET_CACHE);
+  const urls = new Set(html.match(/\/assets\/[\w.@-]+\.(?:js|css|woff2?|svg|png|webp)/g) ?? []);
+  await Promise.all(
+    [...urls].map(async (path) => {
+      if (await cache.match(path, { ignoreVary: true })) return;
+      const response = await fetch(path).catch(() => null);
+      if (response?.ok) await cache.put(path, response);
+    }),
+  );
+}
+
+/**
+ * The kept copy for a request: a data request by its full URL, else by its path; a
+ * document by its URL, else (another tab or dialog of the page) a redirect to the URL
+ * the copy was kept under, since a document rendered for one query string cannot
+ * hydrate under another.
+ */
+async function storedAnswer(request, kept) {
+  const cache = await caches.open(PAGE_CACHE);
+  const exact = await cache.match(request.url);
+  if (exact) return served(exact);
+  if (kept.data) {
+    const byPath = await cache.match(request.url, { ignoreSearch: true });
+    return byPath ? served(byPath) : null;
+  }
+  const [other] = await cache.keys(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
+  return other ? Response.redirect(other.url, 302) : null;
+}
+
+/** A kept copy as served: marked, so the page can tell it came from this device. */
+function served(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Server-Timing", `offline;desc="${headers.get(STORED_AT) ?? ""}"`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Network first; the kept copy when the network fails or stays silent. */
+function keptPage(event, kept) {
+  const request = event.request;
+  const since = generation;
+  const network = fetch(request).then((response) => {
+    event.waitUntil(remember(kept, request.url, response.clone(), since).catch(() => {}));
+    return response;
+  });
+  // The network's answer is still kept (or its refusal still forgets) after a copy was served.
+  event.waitUntil(network.catch(() => {}));
+  return (async () => {
+    const stored = await storedAnswer(request, kept);
+    if (!stored) return network.catch(async () => (kept.data ? Response.error() : ((await caches.match("/offline")) ?? Response.error())));
+    const wait = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null));
+    return (await Promise.race([network.catch(() => null), wait])) ?? stored;
+  })();
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // Signing out forgets the kept pages, also when the page runs no script (the sign-out
+  // form posts straight through this worker); the page's own forgetThisDevice() does too.
+  if (request.method === "POST" && (url.pathname === "/logout" || url.pathname === "/logout.data")) {
+    event.waitUntil(forgetPages());
+    return;
+  }
+  if (request.method !== "GET") return;
 
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith(
       caches.open(ASSET_CACHE).then(async (cache) => {
-        const cached = await cache.match(request);
+        // A hashed asset is the same for every request (a server's `Vary: Origin` would
+        // otherwise hide a copy kept by keepAssets, fetched without the page's Origin).
+        const cached = await cache.match(request, { ignoreVary: true });
         if (cached) return cached;
         const response = await fetch(request);
         if (response.ok) cache.put(request, response.clone());
@@ -48,12 +172,51 @@ self.addEventListener("fetch", (event) => {
     return;
   }
 
+  // The offline page's own files (its script lists the kept pages): network first.
+  if (SHELL.includes(url.pathname) && request.mode !== "navigate") {
+    event.respondWith(fetch(request).catch(async () => (await caches.match(request, { ignoreVary: true })) ?? Response.error()));
+    return;
+  }
+
+  const kept = keptPageOf(url);
+  if (kept && (kept.data || request.mode === "navigate")) {
+    event.respondWith(keptPage(event, kept));
+    return;
+  }
+
   if (request.mode === "navigate") {
     event.respondWith(
       fetch(request).catch(async () => (await caches.match("/offline")) ?? Response.error()),
     );
   }
 });
+
+self.addEventListener("message", (event) => {
+  const message = event.data ?? {};
+  // Sign out (page-cache.ts forgetThisDevice): nothing kept survives, nor a copy in flight.
+  if (message.type === "forget") {
+    event.waitUntil(forgetPages());
+    return;
+  }
+  // An event page that opened without passing through this worker (its first visit,
+  // before the worker ran, or reached by a link inside the app) asks to be kept.
+  if (message.type === "keep-page" && typeof message.url === "string") {
+    event.waitUntil(keepPage(message.url, Date.parse(message.syncedAt)));
+  }
+});
+
+async function keepPage(href, syncedAt) {
+  const url = new URL(href, self.location.origin);
+  const kept = url.origin === self.location.origin ? keptPageOf(url) : null;
+  if (!kept || kept.data) return;
+  const cache = await caches.open(PAGE_CACHE);
+  const [copy] = await cache.keys(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
+  const storedAt = copy ? Number((await cache.match(copy))?.headers.get(STORED_AT)) : 0;
+  if (copy && !(storedAt < syncedAt - STALE_COPY_MS)) return;
+  const since = generation;
+  const response = await fetch(url.href, { credentials: "same-origin", redirect: "manual" }).catch(() => null);
+  if (response) await remember(kept, url.href, response, since);
+}
 
 // Web push (issue 16 item 2). The server sends only { title, body, url, tag }, url being
 // where the bell would lead and tag the kind and destination (app/modules/notifications/push.server.ts).

@@ -1,0 +1,116 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { checkOff, createEventFromForm, demoSessionCookies, sectionLink, signOut, toast, uniqueEmail } from "./helpers";
+
+// Issue 17 item 2: an event page a user opened (the dashboard, or a client's portal)
+// opens again with no network, from the copy the service worker kept, with the time it
+// was last synced; other pages say they are not available offline; signing out and a
+// revoked link leave nothing of the event on the device (decision 010 'Offline reading').
+
+const DEMO_EVENT = "/events/00000000-0000-4000-8000-00000000d003";
+const DEMO_TITLE = "Emma & James Wedding";
+let leadCookies: Awaited<ReturnType<typeof demoSessionCookies>>;
+
+test.beforeAll(async ({ browser }) => {
+  leadCookies = await demoSessionCookies(browser);
+});
+
+// Requests cut off by the lost network are logged by the browser (the live sockets,
+// React Router's route discovery): that is the point of these tests. A revoked link
+// answers its 404. (A list of several patterns goes in a tuple: Playwright reads an
+// array whose second item is an object, as a RegExp is, as [value, options].)
+test.use({
+  expectedConsoleErrors: [[/net::ERR_INTERNET_DISCONNECTED/, /WebSocket connection to .* failed/, /status of 404 \(Not Found\)/], {}],
+});
+
+/** Waits until the service worker runs the page and keeps a copy of `path` (its first visit included). */
+async function waitUntilKept(page: Page, path: string) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+  });
+  await expect.poll(() => keptPaths(page), { timeout: 10_000 }).toContain(path);
+}
+
+/** The pages (documents, not data) this device keeps, by path. */
+function keptPaths(page: Page) {
+  return page.evaluate(async () => {
+    if (!(await caches.has("event-flow-pages-v1"))) return [];
+    const cache = await caches.open("event-flow-pages-v1");
+    return (await cache.keys()).map((request) => new URL(request.url).pathname).filter((path) => !path.endsWith(".data"));
+  });
+}
+
+/** Reloads with no network; the navigation may end on the offline page or a kept copy. */
+async function reloadOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await page.reload().catch(() => {});
+}
+
+const lastSynced = (page: Page) => page.locator("[data-live-status]").getByText(/^· Last synced \d\d:\d\d$/);
+
+test.describe("offline reading (phone)", () => {
+  test("a dashboard opened once (its first visit) opens again offline with its shots, working, and the last synced time", async ({ page, context }) => {
+    await context.addCookies(leadCookies);
+    await page.goto(`${DEMO_EVENT}?tab=shots`);
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    // Online and live: no 'Last synced'.
+    await expect(page.getByText(/Last synced/)).toHaveCount(0);
+    await waitUntilKept(page, DEMO_EVENT);
+
+    await reloadOffline(context, page);
+    await expect(page.getByRole("heading", { level: 1, name: DEMO_TITLE })).toBeVisible();
+    await expect(checkOff(page, /Rings/)).toBeVisible();
+    // Not live (offline, or trying again), and saying how old the copy is.
+    await expect(page.locator("[data-live-status]")).toHaveText(/^(Offline|Reconnecting…)· Last synced \d\d:\d\d$/);
+    // The hashed assets it needs were kept too: styled, and hydrated (tabs work).
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector("nav[aria-label='Event sections']")!).position)).toBe("sticky");
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").some((entry) => (entry as PerformanceNavigationTiming).serverTiming.some((timing) => timing.name === "offline")))).toBe(true);
+    await waitForHydration(page);
+    await sectionLink(page, "People").click();
+    await expect(page).toHaveURL(/\?tab=people$/);
+    await expect(sectionLink(page, "People")).toHaveAttribute("aria-current", "page");
+
+    // Another tab of the page, reloaded offline: the copy, under the URL it was kept for.
+    await page.reload().catch(() => {});
+    await expect(page.getByRole("heading", { level: 1, name: DEMO_TITLE })).toBeVisible();
+    await expect(page).toHaveURL(/\?tab=shots$/);
+
+    // Back online: live again, and the text goes.
+    await context.setOffline(false);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(/Last synced/)).toHaveCount(0);
+  });
+
+  test("a page that is not kept says it is not available offline, and links the kept event pages", async ({ page, context }) => {
+    await context.addCookies(leadCookies);
+    await page.goto(DEMO_EVENT);
+    await waitForHydration(page);
+    await waitUntilKept(page, DEMO_EVENT);
+    await context.setOffline(true);
+    await page.goto("/settings").catch(() => {});
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByText("This page is not available offline.")).toBeVisible();
+    const kept = page.getByRole("region", { name: "Event pages on this device" });
+    await expect(kept).toBeVisible();
+    await kept.getByRole("link", { name: DEMO_TITLE }).click();
+    await expect(page.getByRole("heading", { level: 1, name: DEMO_TITLE })).toBeVisible();
+    await expect(lastSynced(page)).toBeVisible();
+  });
+
+  test("signing out forgets the kept pages: offline, the event page shows nothing of the event", async ({ page, context }) => {
+    await context.addCookies(leadCookies);
+    await page.goto(DEMO_EVENT);
+    await waitForHydration(page);
+    await waitUntilKept(page, DEMO_EVENT);
+    await signOut(page);
+    expect(await keptPaths(page)).toEqual([]);
+    await reloadOffline(context, page);
+    await page.goto(DEMO_EVENT).catch(() => {});
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByText(DEMO_TITLE)).toHaveCount(0);
+  });
+});
