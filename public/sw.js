@@ -89,17 +89,30 @@ async function remember(kept, url, response, since) {
   if (since !== generation) await caches.delete(PAGE_CACHE);
 }
 
-/** The hashed assets a document names (scripts, module preloads, styles), fetched once. */
+/**
+ * The hashed assets a document names (scripts, module preloads, styles) and those of
+ * every route in the build's manifest it loads, fetched once: the kept page works
+ * offline, and so does a link inside it to a page that is not kept (its code loads, its
+ * data cannot, and the offline page says so instead of the app's error screen).
+ */
 async function keepAssets(html) {
   const cache = await caches.open(ASSET_CACHE);
-  const urls = new Set(html.match(/\/assets\/[\w.@-]+\.(?:js|css|woff2?|svg|png|webp)/g) ?? []);
-  await Promise.all(
-    [...urls].map(async (path) => {
-      if (await cache.match(path, { ignoreVary: true })) return;
-      const response = await fetch(path).catch(() => null);
-      if (response?.ok) await cache.put(path, response);
-    }),
-  );
+  const keep = async (path) => {
+    const cached = await cache.match(path, { ignoreVary: true });
+    if (cached) return cached;
+    const response = await fetch(path).catch(() => null);
+    if (!response?.ok) return null;
+    await cache.put(path, response.clone());
+    return response;
+  };
+  const named = assetsNamedIn(html);
+  const manifests = await Promise.all(named.filter((path) => /^\/assets\/manifest-/.test(path)).map(keep));
+  const inManifests = (await Promise.all(manifests.map((response) => response?.text() ?? ""))).flatMap(assetsNamedIn);
+  await Promise.all([...new Set([...named, ...inManifests])].map(keep));
+}
+
+function assetsNamedIn(text) {
+  return [...new Set(text.match(/\/assets\/[\w.@-]+\.(?:js|css|woff2?|svg|png|webp)/g) ?? [])];
 }
 
 /**
@@ -139,10 +152,23 @@ function keptPage(event, kept) {
   event.waitUntil(network.catch(() => {}));
   return (async () => {
     const stored = await storedAnswer(request, kept);
-    if (!stored) return network.catch(async () => (kept.data ? Response.error() : ((await caches.match("/offline")) ?? Response.error())));
+    if (!stored) return network.catch(async () => (kept.data ? reloadDocument(request.url) : ((await caches.match("/offline")) ?? Response.error())));
     const wait = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null));
     return (await Promise.race([network.catch(() => null), wait])) ?? stored;
   })();
+}
+
+/**
+ * React Router's answer for "load this address as a document": a data request that
+ * cannot be answered offline (a link inside the app to a page that is not kept, or a
+ * kept page whose data this device does not have) becomes a navigation, which gets the
+ * kept page or the offline page, instead of the app's error screen.
+ */
+function reloadDocument(dataUrl) {
+  const url = new URL(dataUrl);
+  url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  return new Response(null, { status: 204, headers: { "X-Remix-Redirect": url.pathname + url.search, "X-Remix-Reload-Document": "true" } });
 }
 
 self.addEventListener("fetch", (event) => {
@@ -188,7 +214,10 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request).catch(async () => (await caches.match("/offline")) ?? Response.error()),
     );
+    return;
   }
+
+  if (url.pathname.endsWith(".data")) event.respondWith(fetch(request).catch(() => reloadDocument(request.url)));
 });
 
 self.addEventListener("message", (event) => {

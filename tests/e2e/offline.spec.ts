@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, createEventFromForm, demoSessionCookies, sectionLink, signOut, toast, uniqueEmail } from "./helpers";
+import { checkOff, createEventFromForm, createViewOnlyClientLink, demoSessionCookies, makePro, sectionLink, signOut, signUp, toast, uniqueEmail } from "./helpers";
 
 // Issue 17 item 2: an event page a user opened (the dashboard, or a client's portal)
 // opens again with no network, from the copy the service worker kept, with the time it
@@ -79,6 +79,15 @@ test.describe("offline reading (phone)", () => {
     await expect(page.getByRole("heading", { level: 1, name: DEMO_TITLE })).toBeVisible();
     await expect(page).toHaveURL(/\?tab=shots$/);
 
+    // A link inside the app to a page that is not kept: the offline page, not an error.
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByText("This page is not available offline.")).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    await page.goBack().catch(() => {});
+    await expect(page.getByRole("heading", { level: 1, name: DEMO_TITLE })).toBeVisible();
+
     // Back online: live again, and the text goes.
     await context.setOffline(false);
     await expect(page.locator("[data-live-status=live]")).toBeVisible({ timeout: 10_000 });
@@ -101,16 +110,106 @@ test.describe("offline reading (phone)", () => {
     await expect(lastSynced(page)).toBeVisible();
   });
 
-  test("signing out forgets the kept pages: offline, the event page shows nothing of the event", async ({ page, context }) => {
+  test("a client's portal opens again offline; once the link is revoked, the next online load forgets it and offline nothing of the event shows", async ({ page, browser, context }) => {
     await context.addCookies(leadCookies);
-    await page.goto(DEMO_EVENT);
+    const title = `Offline Portal Wedding ${Date.now()}`;
+    await createEventFromForm(page, title);
+    const eventUrl = page.url().split("?")[0]!;
+    const { link, clientEmail } = await createViewOnlyClientLink(page, "offline-couple");
+
+    const couple = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
+    const phone = await couple.newPage();
+    await phone.goto(link);
+    await expect(phone).toHaveURL(/\/client\/view\/[0-9a-f-]{36}$/);
+    const portal = new URL(phone.url()).pathname;
+    await waitForHydration(phone);
+    await waitUntilKept(phone, portal);
+
+    await reloadOffline(couple, phone);
+    await expect(phone.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(phone.locator("[data-live-status]")).toHaveText(/^(Offline|Reconnecting…)· Last synced \d\d:\d\d$/);
+    await waitForHydration(phone);
+    await sectionLink(phone, "Shot List").click();
+    await expect(phone.getByRole("button", { name: /Rings/ })).toBeVisible();
+
+    // The lead revokes the link; the couple's phone is back online and reloads: refused.
+    await couple.setOffline(false);
+    await page.goto(`${eventUrl}?tab=client`);
     await waitForHydration(page);
-    await waitUntilKept(page, DEMO_EVENT);
+    await page.getByRole("listitem").filter({ hasText: clientEmail }).getByRole("link", { name: "Revoke" }).click();
+    await page.getByRole("dialog", { name: "Revoke client access?" }).getByRole("button", { name: "Revoke" }).click();
+    await expect(toast(page, "success", "Access revoked")).toBeVisible();
+    await phone.goto(portal);
+    await expect(phone.getByRole("heading", { name: "Access not found or expired" })).toBeVisible();
+    await expect.poll(() => keptPaths(phone)).not.toContain(portal);
+
+    await reloadOffline(couple, phone);
+    await expect(phone.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(phone.getByText(title)).toHaveCount(0);
+    await couple.close();
+  });
+
+  test("a device whose session ended elsewhere forgets the dashboard at its next online load (the redirect to sign in)", async ({ page, context }) => {
+    const account = { email: uniqueEmail("offline-ended"), password: "Offline2026", firstName: "Noor", lastName: "Haddad" };
+    await signUp(page, account);
+    await makePro(account.email);
+    const title = `Ended Offline Wedding ${Date.now()}`;
+    await createEventFromForm(page, title);
+    const path = new URL(page.url()).pathname;
+    await waitUntilKept(page, path);
+    // The session is gone (signed out on another device, password changed): this
+    // browser no longer has it.
+    await context.clearCookies();
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/auth\?returnTo=/);
+    await expect.poll(() => keptPaths(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto(path).catch(() => {});
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+
+  test("signing out forgets the kept pages: offline, the event page shows nothing of the event", async ({ page, context }) => {
+    const account = { email: uniqueEmail("offline-out"), password: "Offline2026", firstName: "Lena", lastName: "Vogel" };
+    await signUp(page, account);
+    await makePro(account.email);
+    const title = `Signed Out Wedding ${Date.now()}`;
+    await createEventFromForm(page, title);
+    const path = new URL(page.url()).pathname;
+    await waitUntilKept(page, path);
     await signOut(page);
     expect(await keptPaths(page)).toEqual([]);
-    await reloadOffline(context, page);
-    await page.goto(DEMO_EVENT).catch(() => {});
+    await context.setOffline(true);
+    await page.goto(path).catch(() => {});
     await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
-    await expect(page.getByText(DEMO_TITLE)).toHaveCount(0);
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+
+  test("signing out with a form that runs no script (the post goes straight through the worker) forgets the kept pages too", async ({ page, context }) => {
+    const account = { email: uniqueEmail("offline-nojs"), password: "Offline2026", firstName: "Ada", lastName: "Quist" };
+    await signUp(page, account);
+    await makePro(account.email);
+    const title = `No Script Wedding ${Date.now()}`;
+    await createEventFromForm(page, title);
+    const path = new URL(page.url()).pathname;
+    await waitUntilKept(page, path);
+    // As a browser without JavaScript submits the Sign Out form: a plain document post.
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/logout");
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/logout";
+      document.body.append(form);
+      HTMLFormElement.prototype.submit.call(form);
+    });
+    await response;
+    await expect(page.getByRole("heading", { name: "Welcome", level: 1 })).toBeVisible();
+    expect(await keptPaths(page)).toEqual([]);
+    // Clear-Site-Data "cache", never "storage": the worker (and its push) stays registered.
+    expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(true);
+    await context.setOffline(true);
+    await page.goto(path).catch(() => {});
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
   });
 });
