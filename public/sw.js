@@ -54,6 +54,14 @@ function refused(response) {
   return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400) || response.status === 202 || [401, 403, 404, 410].includes(response.status);
 }
 
+/**
+ * A good answer, and not one handing out a one-time toast or flash (a client link shown
+ * once, app/utils/toast.server.ts ONCE_HEADER): a copy would show it again.
+ */
+function keepable(response) {
+  return response.status === 200 && !response.headers.has("X-Event-Flow-Once");
+}
+
 // Bumped by every sign out: a copy being fetched when the device forgot is not kept.
 let generation = 0;
 
@@ -76,9 +84,10 @@ async function forgetPage(page) {
  */
 async function remember(kept, url, response, since) {
   if (refused(response)) return forgetPage(kept.page);
-  if (response.status !== 200 || since !== generation) return;
+  if (!keepable(response) || since !== generation) return;
   const headers = new Headers(response.headers);
-  headers.set(STORED_AT, String(Date.now()));
+  // The server's clock, as the page's syncedAt is (keepPage compares the two).
+  headers.set(STORED_AT, String(Date.parse(response.headers.get("Date") ?? "") || Date.now()));
   const body = await response.text();
   if (!kept.data) await keepAssets(body);
   if (since !== generation) return;
@@ -177,7 +186,9 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   // Signing out forgets the kept pages, also when the page runs no script (the sign-out
   // form posts straight through this worker); the page's own forgetThisDevice() does too.
-  if (request.method === "POST" && (url.pathname === "/logout" || url.pathname === "/logout.data")) {
+  // So does signing in or up (the same form): whoever signs in next on this device (the
+  // last session may have ended without a sign out) never finds another's events here.
+  if (request.method === "POST" && /^\/(logout|auth)(\.data)?$/.test(url.pathname)) {
     event.waitUntil(forgetPages());
     return;
   }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, createEventFromForm, createViewOnlyClientLink, demoSessionCookies, makePro, sectionLink, signOut, signUp, toast, uniqueEmail } from "./helpers";
+import { checkOff, createEventFromForm, createViewOnlyClientLink, d1, demoSessionCookies, makePro, sectionLink, signOut, signUp, toast, uniqueEmail } from "./helpers";
 
 // Issue 17 item 2: an event page a user opened (the dashboard, or a client's portal)
 // opens again with no network, from the copy the service worker kept, with the time it
@@ -149,6 +149,43 @@ test.describe("offline reading (phone)", () => {
     await couple.close();
   });
 
+  test("a removed member's kept dashboard is forgotten as soon as the page learns it (online), and offline nothing of the event shows", async ({ page, browser, context }) => {
+    await context.addCookies(leadCookies);
+    const title = `Removed Member Wedding ${Date.now()}`;
+    await createEventFromForm(page, title);
+    const path = new URL(page.url()).pathname;
+    const eventId = path.split("/").pop()!;
+
+    // A second shooter on the event (accepted, as after the invitation's e-mail).
+    const shooter = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
+    const phone = await shooter.newPage();
+    const account = { email: uniqueEmail("offline-member"), password: "Offline2026", firstName: "Rui", lastName: "Okafor" };
+    await signUp(phone, account);
+    await d1(
+      `INSERT INTO event_second_shooters (id, event_id, user_id, status) SELECT '${crypto.randomUUID()}', '${eventId}', id, 'accepted' FROM users WHERE email = '${account.email}';`,
+    );
+    await phone.goto(path);
+    await waitForHydration(phone);
+    await expect(phone.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await waitUntilKept(phone, path);
+
+    // The lead removes them: the open page is told, reads again, is refused.
+    await page.goto(`${path}?tab=team`);
+    await waitForHydration(page);
+    const row = page.getByRole("listitem").filter({ hasText: "Rui Okafor" });
+    await row.getByLabel("Actions for Rui Okafor").click();
+    await row.getByRole("link", { name: "Remove" }).click();
+    await page.getByRole("dialog", { name: "Remove team member?" }).getByRole("button", { name: "Remove" }).click();
+    await expect(toast(page, "success", "Team member removed")).toBeVisible();
+    await expect(phone.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible({ timeout: 5_000 });
+    await expect.poll(() => keptPaths(phone)).toEqual([]);
+
+    await reloadOffline(shooter, phone);
+    await expect(phone.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(phone.getByText(title)).toHaveCount(0);
+    await shooter.close();
+  });
+
   test("a device whose session ended elsewhere forgets the dashboard at its next online load (the redirect to sign in)", async ({ page, context }) => {
     const account = { email: uniqueEmail("offline-ended"), password: "Offline2026", firstName: "Noor", lastName: "Haddad" };
     await signUp(page, account);
@@ -166,6 +203,24 @@ test.describe("offline reading (phone)", () => {
     await context.setOffline(true);
     await page.goto(path).catch(() => {});
     await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+  });
+
+  test("signing in on this device forgets what the last person's session kept (it may have ended without a sign out)", async ({ page, context }) => {
+    const first = { email: uniqueEmail("offline-first"), password: "Offline2026", firstName: "Ines", lastName: "Moreau" };
+    await signUp(page, first);
+    await makePro(first.email);
+    const title = `Last Person Wedding ${Date.now()}`;
+    await createEventFromForm(page, title);
+    await waitUntilKept(page, new URL(page.url()).pathname);
+    // The session ends without a sign out (expired); someone else signs up here.
+    await context.clearCookies();
+    await signUp(page, { email: uniqueEmail("offline-next"), password: "Offline2026", firstName: "Jon", lastName: "Berg" });
+    expect(await keptPaths(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto("/settings").catch(() => {});
+    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Event pages on this device" })).toBeHidden();
     await expect(page.getByText(title)).toHaveCount(0);
   });
 

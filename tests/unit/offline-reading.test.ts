@@ -9,9 +9,14 @@ import { keptPageUrl } from "~/modules/offline/page-cache";
 /** public/sw.js's own functions, read from the file the browser runs. */
 function serviceWorker() {
   const self = { addEventListener: () => {}, location: { origin: "https://eventflow.test" } };
-  const scope: Record<string, unknown> = { self };
+  const scope: Record<string, unknown> = { self, URL, Response, Headers };
   runInNewContext(readFileSync("public/sw.js", "utf8"), scope);
-  return scope as { keptPageOf: (url: URL) => { page: string; data: boolean } | null; refused: (response: Partial<Response>) => boolean };
+  return scope as {
+    keptPageOf: (url: URL) => { page: string; data: boolean } | null;
+    refused: (response: Partial<Response>) => boolean;
+    keepable: (response: Response) => boolean;
+    reloadDocument: (dataUrl: string) => Response;
+  };
 }
 
 describe("the pages the service worker keeps", () => {
@@ -47,6 +52,29 @@ describe("the answers that forget a kept page", () => {
   });
   it.each([200, 429, 500, 503])("HTTP %i keeps the copy (not an answer about access)", (status) => {
     expect(refused({ type: "basic", status })).toBe(false);
+  });
+});
+
+describe("the answers that are kept", () => {
+  const { keepable } = serviceWorker();
+  it("a good answer is kept; one handing out a one-time toast or flash is not (it would show again)", () => {
+    expect(keepable(new Response("page", { status: 200 }))).toBe(true);
+    expect(keepable(new Response("page", { status: 200, headers: { "X-Event-Flow-Once": "toast" } }))).toBe(false);
+    expect(keepable(new Response("busy", { status: 429 }))).toBe(false);
+  });
+});
+
+describe("a data request the device cannot answer offline", () => {
+  const { reloadDocument } = serviceWorker();
+  it.each([
+    ["https://eventflow.test/settings.data?tab=notifications&_routes=routes%2Fsettings", "/settings?tab=notifications"],
+    ["https://eventflow.test/_root.data", "/"],
+    ["https://eventflow.test/events/e1.data?_routes=root%2Croutes%2Fevents.%24eventId", "/events/e1"],
+  ])("%s becomes a document navigation to %s", (dataUrl, target) => {
+    const response = reloadDocument(dataUrl);
+    expect(response.status).toBe(204);
+    expect(response.headers.get("X-Remix-Redirect")).toBe(target);
+    expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
   });
 });
 
