@@ -20,7 +20,7 @@ test.beforeAll(async ({ browser }) => {
 // answers its 404. (A list of several patterns goes in a tuple: Playwright reads an
 // array whose second item is an object, as a RegExp is, as [value, options].)
 test.use({
-  expectedConsoleErrors: [[/net::ERR_INTERNET_DISCONNECTED/, /WebSocket connection to .* failed/, /status of 404 \(Not Found\)/], {}],
+  expectedConsoleErrors: [[/net::ERR_INTERNET_DISCONNECTED/, /WebSocket connection to .* failed/, /status of 404 \(Not Found\)/], { scope: "test" }],
 });
 
 /** Waits until the service worker runs the page and keeps a copy of `path` (its first visit included). */
@@ -47,6 +47,29 @@ function keptPaths(page: Page) {
 async function reloadOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true);
   await page.reload().catch(() => {});
+}
+
+/**
+ * A new lead (Pro) signed up on this device, with a new event whose dashboard the device
+ * keeps. Not the demo lead: these tests end its session.
+ */
+async function keptEventOfNewLead(page: Page, firstName: string) {
+  const email = uniqueEmail(`offline-${firstName.toLowerCase()}`);
+  await signUp(page, { email, password: "Offline2026", firstName, lastName: "Lead" });
+  await makePro(email);
+  const title = `${firstName}'s Offline Wedding ${Date.now()}`;
+  await createEventFromForm(page, title);
+  const path = new URL(page.url()).pathname;
+  await waitUntilKept(page, path);
+  return { path, title };
+}
+
+/** With no network, `path` gives the offline page and nothing of the event titled `title`. */
+async function expectForgottenOffline(context: BrowserContext, page: Page, path: string, title: string) {
+  await context.setOffline(true);
+  await page.goto(path).catch(() => {});
+  await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
 }
 
 const lastSynced = (page: Page) => page.locator("[data-live-status]").getByText(/^· Last synced \d\d:\d\d$/);
@@ -143,9 +166,7 @@ test.describe("offline reading (phone)", () => {
     await expect(phone.getByRole("heading", { name: "Access not found or expired" })).toBeVisible();
     await expect.poll(() => keptPaths(phone)).not.toContain(portal);
 
-    await reloadOffline(couple, phone);
-    await expect(phone.getByRole("heading", { name: "You're offline" })).toBeVisible();
-    await expect(phone.getByText(title)).toHaveCount(0);
+    await expectForgottenOffline(couple, phone, portal, title);
     await couple.close();
   });
 
@@ -180,39 +201,23 @@ test.describe("offline reading (phone)", () => {
     await expect(phone.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible({ timeout: 5_000 });
     await expect.poll(() => keptPaths(phone)).toEqual([]);
 
-    await reloadOffline(shooter, phone);
-    await expect(phone.getByRole("heading", { name: "You're offline" })).toBeVisible();
-    await expect(phone.getByText(title)).toHaveCount(0);
+    await expectForgottenOffline(shooter, phone, path, title);
     await shooter.close();
   });
 
   test("a device whose session ended elsewhere forgets the dashboard at its next online load (the redirect to sign in)", async ({ page, context }) => {
-    const account = { email: uniqueEmail("offline-ended"), password: "Offline2026", firstName: "Noor", lastName: "Haddad" };
-    await signUp(page, account);
-    await makePro(account.email);
-    const title = `Ended Offline Wedding ${Date.now()}`;
-    await createEventFromForm(page, title);
-    const path = new URL(page.url()).pathname;
-    await waitUntilKept(page, path);
+    const { path, title } = await keptEventOfNewLead(page, "Noor");
     // The session is gone (signed out on another device, password changed): this
     // browser no longer has it.
     await context.clearCookies();
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth\?returnTo=/);
     await expect.poll(() => keptPaths(page)).toEqual([]);
-    await context.setOffline(true);
-    await page.goto(path).catch(() => {});
-    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
-    await expect(page.getByText(title)).toHaveCount(0);
+    await expectForgottenOffline(context, page, path, title);
   });
 
   test("signing in on this device forgets what the last person's session kept (it may have ended without a sign out)", async ({ page, context }) => {
-    const first = { email: uniqueEmail("offline-first"), password: "Offline2026", firstName: "Ines", lastName: "Moreau" };
-    await signUp(page, first);
-    await makePro(first.email);
-    const title = `Last Person Wedding ${Date.now()}`;
-    await createEventFromForm(page, title);
-    await waitUntilKept(page, new URL(page.url()).pathname);
+    const { title } = await keptEventOfNewLead(page, "Ines");
     // The session ends without a sign out (expired); someone else signs up here.
     await context.clearCookies();
     await signUp(page, { email: uniqueEmail("offline-next"), password: "Offline2026", firstName: "Jon", lastName: "Berg" });
@@ -225,46 +230,28 @@ test.describe("offline reading (phone)", () => {
   });
 
   test("signing out forgets the kept pages: offline, the event page shows nothing of the event", async ({ page, context }) => {
-    const account = { email: uniqueEmail("offline-out"), password: "Offline2026", firstName: "Lena", lastName: "Vogel" };
-    await signUp(page, account);
-    await makePro(account.email);
-    const title = `Signed Out Wedding ${Date.now()}`;
-    await createEventFromForm(page, title);
-    const path = new URL(page.url()).pathname;
-    await waitUntilKept(page, path);
+    const { path, title } = await keptEventOfNewLead(page, "Lena");
     await signOut(page);
     expect(await keptPaths(page)).toEqual([]);
-    await context.setOffline(true);
-    await page.goto(path).catch(() => {});
-    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
-    await expect(page.getByText(title)).toHaveCount(0);
+    await expectForgottenOffline(context, page, path, title);
   });
 
   test("signing out with a form that runs no script (the post goes straight through the worker) forgets the kept pages too", async ({ page, context }) => {
-    const account = { email: uniqueEmail("offline-nojs"), password: "Offline2026", firstName: "Ada", lastName: "Quist" };
-    await signUp(page, account);
-    await makePro(account.email);
-    const title = `No Script Wedding ${Date.now()}`;
-    await createEventFromForm(page, title);
-    const path = new URL(page.url()).pathname;
-    await waitUntilKept(page, path);
+    const { path, title } = await keptEventOfNewLead(page, "Ada");
     // As a browser without JavaScript submits the Sign Out form: a plain document post.
     const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/logout");
     await page.evaluate(() => {
       const form = document.createElement("form");
       form.method = "post";
       form.action = "/logout";
-      document.body.append(form);
-      HTMLFormElement.prototype.submit.call(form);
+      document.body.appendChild(form);
+      form.submit();
     });
     await response;
     await expect(page.getByRole("heading", { name: "Welcome", level: 1 })).toBeVisible();
     expect(await keptPaths(page)).toEqual([]);
     // Clear-Site-Data "cache", never "storage": the worker (and its push) stays registered.
     expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(true);
-    await context.setOffline(true);
-    await page.goto(path).catch(() => {});
-    await expect(page.getByRole("heading", { name: "You're offline" })).toBeVisible();
-    await expect(page.getByText(title)).toHaveCount(0);
+    await expectForgottenOffline(context, page, path, title);
   });
 });

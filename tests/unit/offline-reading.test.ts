@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { lastSyncedLabel } from "~/modules/offline/last-synced";
-import { keptPageUrl } from "~/modules/offline/page-cache";
 
 // Issue 17 item 2 (decision 010 'Offline reading'): the pure parts of offline reading.
 
@@ -87,14 +86,5 @@ describe("Last synced", () => {
   it("another day: with the date (the spec's date format)", () => {
     expect(lastSyncedLabel(new Date(2026, 10, 23, 23, 59).toISOString(), now)).toBe("Last synced Nov 23, 2026, 23:59");
     expect(lastSyncedLabel(new Date(2025, 0, 2, 9, 0).toISOString(), now)).toBe("Last synced Jan 2, 2025, 09:00");
-  });
-});
-
-describe("the URL a page asks to be kept under", () => {
-  it("keeps the tab, drops a dialog left open and its row", () => {
-    expect(keptPageUrl("/events/e1", "")).toBe("/events/e1");
-    expect(keptPageUrl("/events/e1", "?tab=shots")).toBe("/events/e1?tab=shots");
-    expect(keptPageUrl("/events/e1", "?tab=shots&dialog=edit-shot&id=s1")).toBe("/events/e1?tab=shots");
-    expect(keptPageUrl("/client/view/a1", "?dialog=add-person")).toBe("/client/view/a1");
   });
 });

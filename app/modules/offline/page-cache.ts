@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { closeDialogHref } from "~/modules/event/dialog-href";
 
 // The event pages this device keeps for offline reading (issue 17 item 2, decision 010
 // 'Offline reading'). The service worker (public/sw.js) keeps them; the page only asks
@@ -8,15 +9,6 @@ import { useLocation } from "react-router";
 
 /** The service worker's cache of kept pages (public/sw.js PAGE_CACHE). */
 export const PAGE_CACHE = "event-flow-pages-v1";
-
-/** The query a copy is kept under: the page's tab, not a dialog left open. */
-export function keptPageUrl(pathname: string, search: string) {
-  const query = new URLSearchParams(search);
-  query.delete("dialog");
-  query.delete("id");
-  const rest = query.toString();
-  return rest ? `${pathname}?${rest}` : pathname;
-}
 
 /**
  * Asks the service worker to keep this page, once per page opened: it has a copy when
@@ -28,7 +20,8 @@ export function useKeepPageOffline(syncedAt: string) {
   const { pathname } = useLocation();
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
-    const url = keptPageUrl(pathname, window.location.search);
+    // Kept under its tab, not with a dialog left open.
+    const url = closeDialogHref(pathname, new URLSearchParams(window.location.search));
     void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "keep-page", url, syncedAt }));
     // Once per page: a revalidation's newer data is not a reason to fetch the page again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
