@@ -586,3 +586,25 @@ export const processedJobs = sqliteTable(
   },
   (t) => [index("processed_jobs_processed_idx").on(t.processedAt)],
 );
+
+/**
+ * Mutations already applied (issue 17, decision 010 "One mutation layer"): the key is the
+ * SHA-256 of who sent it (a user, or a client link) and the id its device made, so a
+ * repeat (an outbox sent again after a lost answer, a form submitted twice) changes
+ * nothing and answers as the first did, and no one can read another's by its id. Written
+ * in the same D1 batch as the change, and only when the change was made.
+ */
+export const appliedMutations = sqliteTable(
+  "applied_mutations",
+  {
+    key: text("key").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // JSON: the row as the change left it (null for a delete), to answer a repeat with.
+    result: text("result", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("applied_mutations_created_idx").on(t.createdAt)],
+);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions } from "~/db/schema";
+import { appliedMutations, authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions } from "~/db/schema";
 import { CLAIM_TTL_DAYS } from "./idempotency.server";
 import type { Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
@@ -18,6 +18,14 @@ const STUCK_EMAIL_AFTER_MS = 10 * MINUTE;
 export const SENT_EMAIL_RETENTION_MS = 30 * DAY;
 
 /**
+ * How long an applied mutation's record answers its repeats (decision 010): longer than a
+ * phone stays offline with changes in its outbox. An outbox older than this that is sent
+ * again is applied again: its toggles carry desired states and its adds ids of their own,
+ * so only an edit or a move could repeat, weeks later.
+ */
+export const MUTATION_RECORD_DAYS = 30;
+
+/**
  * Periodic clean-up run by cron: expired sessions, tokens and rate-limit windows go;
  * idempotency keys are kept 30 days (longer than any queue retry or webhook replay
  * window), creating forms' claims a day; sent and failed e-mails go after
@@ -25,7 +33,7 @@ export const SENT_EMAIL_RETENTION_MS = 30 * DAY;
  */
 export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new Date()) {
   const nowIso = now.toISOString();
-  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims] = await db.batch([
+  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims, oldMutations] = await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash, userId: sessions.userId }),
     db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
     db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
@@ -51,6 +59,7 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
       )
       .limit(100),
     db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))).returning({ key: idempotencyKeys.key }),
+    db.delete(appliedMutations).where(lt(appliedMutations.createdAt, isoIn(-MUTATION_RECORD_DAYS * DAY, now))).returning({ key: appliedMutations.key }),
   ]);
   await enqueueEmails(env, stuck.map((row) => row.id));
   // An expired session's live sockets close too (issue 14 item 4), through the queue's
@@ -66,5 +75,6 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     emails: oldEmails.length,
     requeuedEmails: stuck.length,
     idempotencyKeys: oldClaims.length,
+    appliedMutations: oldMutations.length,
   };
 }

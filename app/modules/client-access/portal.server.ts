@@ -1,13 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
-import { announce, answerOutcome, claimForIntent, type Outcome, runIntent } from "~/modules/event/dashboard-actions.server";
-import { canDo, type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
-import { guardedLinkLookup } from "~/modules/event/access.server";
-import { notifyClientChange } from "~/modules/notifications/team-changes.server";
-import { priorResult } from "~/utils/idempotency.server";
+import { answerOutcome, claimForIntent, formMutation } from "~/modules/event/dashboard-actions.server";
+import { type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
+import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
+import { ACCESS_ENDED, NO_PERMISSION } from "~/modules/event/mutations.server";
 import { getDb } from "~/utils/db.server";
-import { consume, LIMITS, TOO_MANY_ATTEMPTS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
+import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { portalReads, readPortalCookie } from "./service.server";
 
@@ -50,61 +49,43 @@ async function readPortal(context: Readonly<RouterContextProvider>, request: Req
   return { refused: null, db, portal, grant: portal.grant };
 }
 
-/** What the photographer is told, per intent (spec §2: 'The photographer has been notified'). */
-const CHANGE_TEXT: Record<ClientIntent, (name: string) => string> = {
-  "add-block": (name) => `added the timeline block "${name}"`,
-  "edit-block": (name) => `updated the timeline block "${name}"`,
-  "add-shot": (name) => `added the shot "${name}"`,
-  "edit-shot": (name) => `updated the shot "${name}"`,
-  "toggle-shot": () => "checked off a shot",
-  "add-person": (name) => `added ${name} to the people list`,
-  "edit-person": (name) => `updated ${name} in the people list`,
-  "add-vendor": (name) => `added the vendor ${name}`,
-  "edit-vendor": (name) => `updated the vendor ${name}`,
-};
-
-function changedName(formData: FormData) {
-  const field = (name: string) => String(formData.get(name) ?? "").trim();
-  return [field("title"), [field("firstName"), field("lastName")].filter(Boolean).join(" "), field("vendorName")].find(Boolean) ?? "";
-}
-
 /** Spec §8: the portal's success toasts carry this line (vendors have their own). */
 function noticeFor(intent: ClientIntent) {
   return intent === "add-vendor" || intent === "edit-vendor" ? "Your photographer will see this update" : "The photographer has been notified of your changes.";
 }
 
+/**
+ * A portal form: the mutation it is, run by the one function for the link in the cookie
+ * (mutations.server.ts checks the link, its flag and the change in one batch). A link
+ * that is not valid counts one guess toward the per-IP limit, which is read first.
+ */
 export async function handlePortalAction(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
-  const loaded = await loadPortal(context, request, accessId);
-  if (loaded.refused) {
-    const toast = loaded.refused === 429 ? errorToast("Error", TOO_MANY_ATTEMPTS) : errorToast(ACCESS_NOT_FOUND);
-    return data<DashboardActionData>({ intent: null, toast }, { status: loaded.refused });
-  }
-  const { db, portal, grant } = loaded;
+  const { env } = context.get(cloudflareContext);
+  const db = getDb(env);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  const token = readPortalCookie(request, accessId);
+  const refusal = (status: 404 | 429) =>
+    data<DashboardActionData>({ intent: null, toast: status === 429 ? errorToast("Error", TOO_MANY_ATTEMPTS) : errorToast(ACCESS_NOT_FOUND) }, { status });
   if (!isDashboardIntent(intent)) {
     return data<DashboardActionData>({ intent: null, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
   }
   // A dashboard change no client may make (delete, move, the event, the team) is as
-  // refused as one its flags do not allow.
-  if (!isClientIntent(intent) || !canDo(grant, intent)) {
-    return data<DashboardActionData>({ intent, toast: errorToast("Error", "You do not have permission to do that.") }, { status: 403 });
-  }
-  const claim = await claimForIntent(formData, `client:${accessId}`, intent);
+  // refused as one its flags do not allow (once the link is known valid).
+  const mutation = isClientIntent(intent) ? intent : null;
+  const claim = mutation ? await claimForIntent(formData, `client:${accessId}`, mutation) : null;
   if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
-  // Every write of a link counts (issue 14, item 8: a burst of 25 edits in 3.6 s). A
-  // repeat of a form already saved is still answered as the first was, never refused.
-  if ((await consume(db, [[LIMITS.portalWritesPerLink, accessId]])) && !(claim && (await priorResult(db, claim)))) {
-    return data<DashboardActionData>({ intent, toast: errorToast("Error", TOO_MANY_CHANGES) }, { status: 429 });
-  }
-  const { env } = context.get(cloudflareContext);
-  const event = portal.event;
-  const outcome: Outcome = await runIntent(intent, { db, env, origin: new URL(request.url).origin, event, viewer: null, eventId: event.id, userId: null, formData, claim });
-  await announce(db, env, event, outcome, null, { exceptLead: true });
-  // A repeated submit changed nothing: the photographer heard of it the first time.
-  if ((outcome.kind === "saved" && !outcome.repeat) || outcome.kind === "stay") {
-    // Issue 6: each client change is told to the lead (in-app; its push coalesced).
-    await notifyClientChange(db, env, event, `${portal.access.clientEmail} ${CHANGE_TEXT[intent](changedName(formData))} in ${event.title}.`);
-  }
-  return answerOutcome(context, request, intent, outcome, noticeFor(intent));
+  const { refused, found } = await guardedLinkLookup(
+    db,
+    request,
+    async () => {
+      if (!token) return null;
+      if (!mutation) return (await accessOf(db, { token, accessId }, null)) ? ({ kind: "failed", status: 403, title: "Error", description: NO_PERMISSION } as const) : null;
+      const outcome = await formMutation(db, env, { token, accessId }, null, mutation, formData, claim);
+      return outcome.kind === "failed" && outcome.status === 404 && outcome.description === ACCESS_ENDED ? null : outcome;
+    },
+    { peekFirst: true },
+  );
+  if (refused) return refusal(refused);
+  return answerOutcome(context, request, intent, found, mutation ? noticeFor(mutation) : undefined);
 }

@@ -1,11 +1,12 @@
-import { and, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { isOnTeam } from "~/db/enums";
+import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
 import { eventClientAccess, events, eventSecondShooters } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import { clientIp, type Limit, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
-import { type ClientFlags, clientFlagsOf, type EventRole } from "./permissions";
+import { CLIENT_INTENT_FLAGS, type DashboardIntent, INTENT_PERMISSIONS, isClientIntent } from "./intents";
+import { type ClientFlags, clientFlagsOf, type EventRole, rolesThatCan } from "./permissions";
 
 // Issue 17 item 1, decision 010 "One access function": who may look at an event is
 // decided here and nowhere else, for page loads, portal loads and socket upgrades
@@ -40,7 +41,18 @@ export type EventAccess =
  * the access or null. accessQuery gives null (no statement at all) for a malformed
  * token or access id: it is not looked up.
  */
-export type AccessQuery = { statement: BatchItem<"sqlite">; eventId: SQL; decide: (rows: unknown) => EventAccess | null };
+export type AccessQuery = {
+  statement: BatchItem<"sqlite">;
+  eventId: SQL;
+  decide: (rows: unknown) => EventAccess | null;
+  /**
+   * The same decision for one intent, as a SQL condition (decision 010 "One mutation
+   * layer"): a write that carries it runs in the check's own D1 batch and, refused,
+   * changes nothing. Read from the one rules table (intents.ts: the right per role,
+   * the flag per link), as `decide` and `canDo` are.
+   */
+  permitted: (intent: DashboardIntent) => SQL;
+};
 
 /** `eventId` null: a link's own event (a link opens exactly one). A user always names one. */
 export async function accessQuery(db: Db, who: Who, eventId: string | null): Promise<AccessQuery | null> {
@@ -79,7 +91,19 @@ function userAccess(db: Db, userId: string, eventId: string): AccessQuery {
     if (isOnTeam(row.membership)) return { role: "team", flags: null, event: row.event, accessStart: Date.parse(row.memberSince ?? "") || Date.now(), link: null };
     return null;
   };
-  return { statement, eventId: sql`${eventId}`, decide };
+  const permitted = (intent: DashboardIntent) => {
+    const roles = rolesThatCan(INTENT_PERMISSIONS[intent]);
+    const conditions = [
+      ...(roles.includes("lead") ? [sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.leadPhotographerId} = ${userId})`] : []),
+      ...(roles.includes("team")
+        ? [
+            sql`EXISTS (SELECT 1 FROM ${eventSecondShooters} WHERE ${eventSecondShooters.eventId} = ${eventId} AND ${eventSecondShooters.userId} = ${userId} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)})`,
+          ]
+        : []),
+    ];
+    return conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`0`;
+  };
+  return { statement, eventId: sql`${eventId}`, decide, permitted };
 }
 
 function linkAccess(db: Db, tokenHash: string, accessId: string | undefined, eventId: string | null): AccessQuery {
@@ -111,7 +135,16 @@ function linkAccess(db: Db, tokenHash: string, accessId: string | undefined, eve
     if (!row) return null;
     return { role: "client", flags: clientFlagsOf(row.link), event: row.event, accessStart: Date.parse(row.link.createdAt), link: row.link };
   };
-  return { statement, eventId: sql`(SELECT ${eventClientAccess.eventId} FROM ${eventClientAccess} WHERE ${valid})`, decide };
+  const FLAG_COLUMNS = {
+    canEditPeople: eventClientAccess.canEditPeople,
+    canEditTimeline: eventClientAccess.canEditTimeline,
+    canEditShots: eventClientAccess.canEditShots,
+    canEditVendors: eventClientAccess.canEditVendors,
+  } as const;
+  // A link may do only what its flag allows; anything else (delete, move, the event, the team) never.
+  const permitted = (intent: DashboardIntent) =>
+    isClientIntent(intent) ? sql`EXISTS (SELECT 1 FROM ${eventClientAccess} WHERE ${valid} AND ${FLAG_COLUMNS[CLIENT_INTENT_FLAGS[intent]]} = 1)` : sql`0`;
+  return { statement, eventId: sql`(SELECT ${eventClientAccess.eventId} FROM ${eventClientAccess} WHERE ${valid})`, decide, permitted };
 }
 
 /**

@@ -8,15 +8,16 @@ import { PersonSchema } from "~/modules/people/schema";
 import { ShotSchema } from "~/modules/shots/schema";
 import { BlockSchema } from "~/modules/timeline/schema";
 import { VendorSchema } from "~/modules/vendors/schema";
-import { requireViewer } from "~/utils/auth.server";
+import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { type Claim, claimOf, once } from "~/utils/idempotency.server";
+import { type Claim, claimOf, IDEMPOTENCY_FIELD } from "~/utils/idempotency.server";
 import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
-import { deleteRow, insertRow, limitMessage, moveBlock, type RowKind, type RowValues, setDoneStatement, updatedRow, updateRow } from "./rows.server";
+import { type MutationName, MutationSchema, isMutationName } from "./mutations";
+import { ACCESS_ENDED, NO_PERMISSION, runMutation, type Sender } from "./mutations.server";
 import { DeleteEventSchema, EditEventSchema } from "./schema";
-import { deleteEvent, type EventRow, requireEventAccess, toEventSummary, updateEvent } from "./service.server";
+import { type EventRow, isEventId, requireEventAccess } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
 import { publishChange, revokeLive } from "~/modules/live/room.server";
 import type { Revocation } from "../../../workers/durable-objects/event-room";
@@ -41,7 +42,7 @@ export type Outcome =
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
-  | { kind: "failed"; status: 400 | 404 | 409 | 429; title: string; description: string }
+  | { kind: "failed"; status: 400 | 403 | 404 | 409 | 429; title: string; description: string }
   /** A client link was created: the page shows it this once, to copy (spec §2 'Client tab'). */
   | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean; live?: Live };
 
@@ -80,126 +81,6 @@ function rowId(formData: FormData) {
   return parsed.success ? parsed.data : null;
 }
 
-type Messages = { added: string; updated: string; deleted: string; addFailed: string; updateFailed: string; deleteFailed: string };
-/** The team-change notification types of a list (spec §3); none for vendors, nor for a shot's edit. */
-type Notices = { added?: TeamChangeType; updated?: TeamChangeType; deleted?: TeamChangeType };
-
-/** What a row is called in a notification: its title, or the person's name. */
-function subjectOf(row: Record<string, unknown> | null | undefined) {
-  if (!row) return "";
-  if (typeof row.title === "string") return row.title;
-  return [row.firstName, row.lastName].filter((part) => typeof part === "string" && part).join(" ");
-}
-
-function notice(type: TeamChangeType | undefined, row: Record<string, unknown> | null | undefined, done?: boolean): TeamChange | undefined {
-  return type && row ? { type, subject: subjectOf(row), ...(done === undefined ? {} : { done }) } : undefined;
-}
-
-/** Add, edit and delete of one list under the event, validated by its form's schema. */
-function crud<K extends RowKind>(kind: K, schema: z.ZodType<RowValues<K>>, messages: Messages, notices: Notices = {}) {
-  const add: IntentHandler = async ({ db, eventId, formData, claim = null }) => {
-    const { value, invalid } = parse(formData, schema);
-    if (invalid) return invalid;
-    // A repeat answers as the first did; the room and the team already heard of the row.
-    const inserted = await once(db, claim, () => insertRow(db, kind, eventId, value, claim), (first) => ({ ok: true as const, id: String(first.id), row: undefined, repeat: true as const }));
-    if (!inserted.ok) return { kind: "failed", status: 400, title: messages.addFailed, description: limitMessage(kind) };
-    if ("repeat" in inserted) return { kind: "saved", toast: messages.added, repeat: true };
-    return { kind: "saved", toast: messages.added, live: upsert(kind, inserted.row), notice: notice(notices.added, inserted.row) };
-  };
-  const edit: IntentHandler = async ({ db, eventId, formData }) => {
-    const id = rowId(formData);
-    if (!id) return MALFORMED;
-    const { value, invalid } = parse(formData, schema);
-    if (invalid) return invalid;
-    const row = await updateRow(db, kind, eventId, id, value);
-    if (!row) return { kind: "failed", status: 404, title: messages.updateFailed, description: GONE };
-    return { kind: "saved", toast: messages.updated, live: upsert(kind, row), notice: notice(notices.updated, row) };
-  };
-  const remove: IntentHandler = async ({ db, eventId, formData }) => {
-    const id = rowId(formData);
-    if (!id) return MALFORMED;
-    const deleted = await deleteRow(db, kind, eventId, id);
-    if (!deleted) return { kind: "failed", status: 404, title: messages.deleteFailed, description: GONE };
-    return { kind: "saved", toast: messages.deleted, live: { change: { entity: kind, op: "delete", ids: [id] } }, notice: notice(notices.deleted, deleted) };
-  };
-  return { add, edit, remove };
-}
-
-const DoneSchema = z.enum(["true", "false"]);
-
-/**
- * A change written as one guarded statement: on the dashboard it runs in the access
- * check's own D1 batch, carrying the same permission in SQL (one round trip for the
- * day's most frequent change); the client portal, which checked its link first, runs
- * it alone. `prepare` answers an outcome instead when the form is malformed.
- */
-type Inline = {
-  statement: (db: Db, eventId: string, userId: string | null, permitted?: SQL) => ReturnType<typeof setDoneStatement>;
-  outcome: (rows: unknown[]) => Outcome;
-};
-type InlineIntent = { prepare: (formData: FormData) => Inline | Outcome; handler: IntentHandler };
-
-function toggle(kind: "block" | "shot", failed: string): InlineIntent {
-  const prepare = (formData: FormData): Inline | Outcome => {
-    const id = rowId(formData);
-    const done = DoneSchema.safeParse(formData.get("done"));
-    if (!id || !done.success) return MALFORMED;
-    const isDone = done.data === "true";
-    return {
-      statement: (db, eventId, userId, permitted) => setDoneStatement(db, kind, eventId, id, userId, isDone, permitted),
-      outcome: (rows) => {
-        const row = updatedRow(rows);
-        if (!row) return { kind: "failed", status: 404, title: failed, description: GONE };
-        // Checking off is the most frequent action on the day: no redirect, no toast.
-        return { kind: "stay", live: upsert(kind, row), notice: notice(kind === "shot" ? "shot_status_changed" : "timeline_updated", row, isDone) };
-      },
-    };
-  };
-  const handler: IntentHandler = async ({ db, eventId, userId, formData }) => {
-    const inline = prepare(formData);
-    return "kind" in inline ? inline : inline.outcome(await inline.statement(db, eventId, userId));
-  };
-  return { prepare, handler };
-}
-const toggleBlock = toggle("block", "Failed to update timeline block.");
-const toggleShot = toggle("shot", "Failed to update shot item.");
-const INLINE: Partial<Record<DashboardIntent, InlineIntent>> = { "toggle-block": toggleBlock, "toggle-shot": toggleShot };
-
-const blocks = crud("block", BlockSchema, {
-  added: "Timeline block added",
-  updated: "Timeline block updated",
-  deleted: "Timeline block deleted",
-  addFailed: "Failed to add timeline block.",
-  updateFailed: "Failed to update timeline block.",
-  deleteFailed: "Failed to delete timeline block.",
-}, { added: "timeline_added", updated: "timeline_updated", deleted: "timeline_deleted" });
-const shots = crud("shot", ShotSchema, {
-  added: "Shot added",
-  updated: "Shot updated",
-  deleted: "Shot deleted",
-  addFailed: "Failed to add shot item.",
-  updateFailed: "Failed to update shot item.",
-  deleteFailed: "Failed to delete shot item.",
-}, { added: "shot_added", deleted: "shot_deleted" });
-// Spec §8: people failures are titled 'Error'; vendor save and delete show the error message.
-const people = crud("person", PersonSchema, {
-  added: "Person added",
-  updated: "Person updated",
-  deleted: "Person removed",
-  addFailed: "Error",
-  updateFailed: "Error",
-  deleteFailed: "Error",
-}, { added: "person_added", updated: "person_updated", deleted: "person_deleted" });
-const vendors = crud("vendor", VendorSchema, {
-  added: "Vendor added",
-  updated: "Vendor updated",
-  deleted: "Vendor deleted",
-  addFailed: "Error",
-  updateFailed: "Error",
-  deleteFailed: "Error",
-});
-
-const MoveSchema = z.enum(["up", "down"]);
 /** A team tab row: `invite:<id>`, `member:<id>` or `client:<id>`. */
 const TeamRowSchema = z.string().max(100).regex(/^(invite|member|client):[A-Za-z0-9_-]{1,64}$/);
 
@@ -231,55 +112,11 @@ const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formD
  */
 const TEAM_CHANGED: Live = { change: { entity: "team", op: "upsert" } };
 
-function upsert(kind: RowKind, row: Record<string, unknown> | undefined): Live | undefined {
-  return row ? { change: { entity: kind, op: "upsert", rows: [row] } } : undefined;
-}
-
 const teamTab = (eventId: string) => `/events/${eventId}?tab=team`;
 
-const HANDLERS: Record<DashboardIntent, IntentHandler> = {
-  "toggle-block": toggleBlock.handler,
-  "toggle-shot": toggleShot.handler,
-  "add-block": blocks.add,
-  "edit-block": blocks.edit,
-  "delete-block": blocks.remove,
-  "move-block": async ({ db, eventId, formData }) => {
-    const id = rowId(formData);
-    const direction = MoveSchema.safeParse(formData.get("direction"));
-    if (!id || !direction.success) return MALFORMED;
-    const moved = await moveBlock(db, eventId, id, direction.data);
-    if (!moved) return { kind: "failed", status: 404, title: "Failed to update timeline block.", description: GONE };
-    if (!moved.moved.length) return { kind: "saved" };
-    const block = moved.moved.find((row) => row.id === id);
-    return { kind: "saved", live: { change: { entity: "block", op: "upsert", rows: moved.moved } }, notice: notice("timeline_updated", block) };
-  },
-  "add-shot": shots.add,
-  "edit-shot": shots.edit,
-  "delete-shot": shots.remove,
-  "add-person": people.add,
-  "edit-person": people.edit,
-  "delete-person": people.remove,
-  "add-vendor": vendors.add,
-  "edit-vendor": vendors.edit,
-  "delete-vendor": vendors.remove,
-  "edit-event": async ({ db, eventId, formData }) => {
-    const { value, invalid } = parse(formData, EditEventSchema);
-    if (invalid) return invalid;
-    const updated = await updateEvent(db, eventId, value);
-    if (!updated) return { kind: "failed", status: 404, title: "Failed to update event.", description: "Event not found" };
-    return {
-      kind: "saved",
-      toast: "Event updated successfully.",
-      live: { change: { entity: "event", op: "upsert", rows: [toEventSummary(updated)] } },
-      notice: { type: "event_updated", subject: updated.title },
-    };
-  },
-  "delete-event": async ({ db, eventId, formData }) => {
-    const { invalid } = parse(formData, DeleteEventSchema);
-    if (invalid) return invalid;
-    if (!(await deleteEvent(db, eventId))) return { kind: "failed", status: 404, title: "Failed to delete event", description: "Event not found" };
-    return { kind: "saved", toast: "Event deleted successfully", to: "/", live: { change: { entity: "event", op: "delete", ids: [eventId] }, revoke: { everyone: true } } };
-  },
+/** The team and client-link changes: online only, the lead's (or a member leaving), each e-mails or ends access. */
+type TeamIntent = Exclude<DashboardIntent, MutationName>;
+const HANDLERS: Record<TeamIntent, IntentHandler> = {
   "invite-team": inviteTeam,
   "create-client-access": async ({ db, env, origin, event, viewer, formData, claim = null }) => {
     if (!viewer) return MALFORMED;
@@ -329,33 +166,107 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   // Scoped to the event too: the page's key may outlive a move to another event's page.
   const claim = await claimForIntent(formData, `user:${asker.userId}:${eventId}`, intent);
   if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
-  const inline = INLINE[intent]?.prepare(formData);
-  const batched = inline && !("kind" in inline) ? inline : undefined;
-  const { event, viewer, db, reads } = await requireEventAccess(
-    context,
-    request,
-    eventId,
-    INTENT_PERMISSIONS[intent],
-    batched ? (db, id, userId, permitted) => [batched.statement(db, id, userId, permitted)] as const : undefined,
-  );
   const { env } = context.get(cloudflareContext);
-  const outcome = batched
-    ? batched.outcome(reads[0] as unknown[])
-    : inline && "kind" in inline
-      ? inline
-      : await runIntent(intent, {
-          db,
-          env,
-          origin: new URL(request.url).origin,
-          event,
-          viewer,
-          eventId: event.id,
-          userId: viewer.userId,
-          formData,
-          claim,
-        });
+  if (isMutationName(intent)) {
+    if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
+    const sender = { userId: asker.userId, name: personName({ firstName: asker.firstName, lastName: asker.lastName, businessName: asker.businessName }) };
+    const outcome = await formMutation(dbFrom(context), env, sender, eventId ?? null, intent, formData, claim);
+    // The page's own answers to a stranger and to a role without the right (requireEventAccess's).
+    if (outcome.kind === "failed" && outcome.description === ACCESS_ENDED && outcome.status === 404) throw data("Event not found", { status: 404 });
+    if (outcome.kind === "failed" && outcome.status === 403) throw data(NO_PERMISSION, { status: 403 });
+    return answerOutcome(context, request, intent, outcome);
+  }
+  const { event, viewer, db } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
+  const outcome = await HANDLERS[intent]({ db, env, origin: new URL(request.url).origin, event, viewer, eventId: event.id, userId: viewer.userId, formData, claim });
   await announce(db, env, event, outcome, { userId: viewer.userId, name: personName({ firstName: viewer.firstName, lastName: viewer.lastName, businessName: viewer.businessName }) });
   return answerOutcome(context, request, intent, outcome);
+}
+
+/** A dashboard or portal form's success toast, per mutation (spec §8). */
+const SAVED_TOAST: Partial<Record<MutationName, string>> = {
+  "add-block": "Timeline block added",
+  "edit-block": "Timeline block updated",
+  "delete-block": "Timeline block deleted",
+  "add-shot": "Shot added",
+  "edit-shot": "Shot updated",
+  "delete-shot": "Shot deleted",
+  "add-person": "Person added",
+  "edit-person": "Person updated",
+  "delete-person": "Person removed",
+  "add-vendor": "Vendor added",
+  "edit-vendor": "Vendor updated",
+  "delete-vendor": "Vendor deleted",
+  "edit-event": "Event updated successfully.",
+  "delete-event": "Event deleted successfully",
+};
+
+/** The schema a mutation's form is validated by in the browser, to answer its field errors the same way. */
+const FORM_SCHEMAS: Partial<Record<MutationName, z.ZodType>> = {
+  "add-block": BlockSchema,
+  "edit-block": BlockSchema,
+  "add-shot": ShotSchema,
+  "edit-shot": ShotSchema,
+  "add-person": PersonSchema,
+  "edit-person": PersonSchema,
+  "add-vendor": VendorSchema,
+  "edit-vendor": VendorSchema,
+  "edit-event": EditEventSchema,
+  "delete-event": DeleteEventSchema,
+};
+
+/** Form fields that are not the form's values. */
+const NOT_VALUES = new Set(["intent", "id", "done", "direction", "base", IDEMPOTENCY_FIELD]);
+
+/**
+ * A form (dashboard or portal, with or without JavaScript) as the mutation it is, run by
+ * the one function (mutations.server.ts), and its result as the page answers it. A
+ * creating form's claim is the mutation's id, so a second submit is a repeat of the
+ * first; other forms carry desired states (done true or false) and get a fresh id.
+ */
+export async function formMutation(db: Db, env: Env, sender: Sender, eventId: string | null, intent: MutationName, formData: FormData, claim: Claim | null): Promise<Outcome> {
+  const schema = FORM_SCHEMAS[intent];
+  if (schema) {
+    const { invalid } = parse(formData, schema);
+    if (invalid) return invalid;
+  }
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) if (!NOT_VALUES.has(name) && typeof value === "string") values[name] = value;
+  const field = (name: string) => formData.get(name) ?? undefined;
+  let base: unknown;
+  try {
+    base = typeof formData.get("base") === "string" ? JSON.parse(String(formData.get("base"))) : undefined;
+  } catch {
+    return MALFORMED;
+  }
+  const id = field("id");
+  const done = field("done");
+  const args: Record<MutationName, unknown> = {
+    "toggle-block": { id, done: done === "true" ? true : done === "false" ? false : done },
+    "toggle-shot": { id, done: done === "true" ? true : done === "false" ? false : done },
+    "add-block": { id: crypto.randomUUID(), values },
+    "add-shot": { id: crypto.randomUUID(), values },
+    "add-person": { id: crypto.randomUUID(), values },
+    "add-vendor": { id: crypto.randomUUID(), values },
+    "edit-block": { id, values, base },
+    "edit-shot": { id, values, base },
+    "edit-person": { id, values, base },
+    "edit-vendor": { id, values, base },
+    "edit-event": { values, base },
+    "move-block": { id, direction: field("direction") },
+    "delete-block": { id },
+    "delete-shot": { id },
+    "delete-person": { id },
+    "delete-vendor": { id },
+    "delete-event": { confirmation: field("confirmation") },
+  };
+  const mutation = MutationSchema.safeParse({ id: claim ? claim.key : crypto.randomUUID(), name: intent, args: args[intent] });
+  if (!mutation.success) return MALFORMED;
+  const { result } = await runMutation(db, env, sender, eventId, mutation.data);
+  if (result.status === "refused") return { kind: "failed", status: result.code, title: result.title, description: result.message };
+  if (intent === "toggle-block" || intent === "toggle-shot") return { kind: "stay" };
+  const toast = SAVED_TOAST[intent];
+  if (intent === "delete-event") return { kind: "saved", toast, to: "/" };
+  return { kind: "saved", ...(toast ? { toast } : {}), ...(result.replay ? { repeat: true as const } : {}) };
 }
 
 /**
@@ -389,17 +300,12 @@ export async function announce(
   }
 }
 
-/** The intents whose forms create something, and so carry an idempotency key. */
+/** The intents whose forms create something, and so carry an idempotency key (their claim is the mutation's id). */
 const CREATING: ReadonlySet<DashboardIntent> = new Set(["add-block", "add-shot", "add-person", "add-vendor", "invite-team", "create-client-access"]);
 
 /** The claim of a creating intent's submission (null for other intents, or without a key). */
 export function claimForIntent(formData: FormData, scope: string, intent: DashboardIntent) {
   return CREATING.has(intent) ? claimOf(formData, scope, intent) : Promise.resolve(null);
-}
-
-/** Runs one intent's handler. The caller has checked that the asker may. */
-export function runIntent(intent: DashboardIntent, context: IntentContext) {
-  return HANDLERS[intent](context);
 }
 
 /**

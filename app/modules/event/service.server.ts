@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import {
@@ -24,8 +24,8 @@ import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
 import { accessQuery } from "./access.server";
-import { can, type EventAction, rolesThatCan } from "./permissions";
-import type { EditEventInput, EventInput } from "./schema";
+import { can, type EventAction } from "./permissions";
+import type { EventInput } from "./schema";
 import { eventStatus } from "./status";
 
 export type EventRow = typeof events.$inferSelect;
@@ -33,22 +33,6 @@ export type EventRow = typeof events.$inferSelect;
 /** Event ids are crypto.randomUUID()s: anything else names no event (issue 14 item 7). */
 const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
-
-/**
- * The same rule as accessOf (access.server.ts) and `can`, as a SQL condition: true when the user has a role
- * on the event that may do `action`. A write that carries it can run in the access
- * check's own D1 batch: if access is refused, it changed nothing.
- */
-export function permittedSql(userId: string, eventId: string, action: EventAction): SQL {
-  const roles = rolesThatCan(action);
-  const conditions = [
-    ...(roles.includes("lead") ? [sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.leadPhotographerId} = ${userId})`] : []),
-    ...(roles.includes("team")
-      ? [sql`EXISTS (SELECT 1 FROM ${eventSecondShooters} WHERE ${eventSecondShooters.eventId} = ${eventId} AND ${eventSecondShooters.userId} = ${userId} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)})`]
-      : []),
-  ];
-  return conditions.length ? sql`(${sql.join(conditions, sql` OR `)})` : sql`0`;
-}
 
 type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
@@ -58,22 +42,21 @@ type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
  * the event exists would leak it). A role without the right: 403.
  *
  * `alsoRead` lets a loader read the page's lists in the same D1 batch as the check
- * (one round trip); their results are returned only once access is granted. A write
- * may go in that batch too if it carries `permitted` in its WHERE (the same rule, in
- * SQL): refused, it changes nothing.
+ * (one round trip); their results are returned only once access is granted. Writes
+ * go through the mutation layer (mutations.server.ts), which batches its own.
  */
 export async function requireEventAccess<R extends Reads | []>(
   context: Readonly<RouterContextProvider>,
   request: Request,
   eventId: string | undefined,
   action: EventAction,
-  alsoRead?: (db: Db, eventId: string, userId: string, permitted: SQL) => R,
+  alsoRead?: (db: Db, eventId: string, userId: string) => R,
 ) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
   if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
   const query = (await accessQuery(db, { userId: viewer.userId }, eventId))!;
-  const [rows, ...reads] = await db.batch([query.statement, ...(alsoRead?.(db, eventId, viewer.userId, permittedSql(viewer.userId, eventId, action)) ?? [])]);
+  const [rows, ...reads] = await db.batch([query.statement, ...(alsoRead?.(db, eventId, viewer.userId) ?? [])]);
   const access = query.decide(rows);
   // A user's access is never a link's; the narrowing only tells the types so.
   if (!access || access.role === "client") throw data("Event not found", { status: 404 });
@@ -147,30 +130,6 @@ async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, inp
     ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { eventId } })] : []),
   ]);
   return eventId;
-}
-
-/** Edit event (lead only): the fields of the form, and the status by hand or by date. Returns the row, or null. */
-export async function updateEvent(db: Db, eventId: string, input: EditEventInput) {
-  const rows = await db
-    .update(events)
-    .set({
-      title: input.title,
-      coupleNames: input.coupleNames,
-      date: input.date,
-      venue: input.venue,
-      statusOverride: input.status,
-      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-      updatedAt: new Date().toISOString(),
-    })
-    .where(eq(events.id, eventId))
-    .returning();
-  return rows[0] ?? null;
-}
-
-/** Deletes the event; every row under it goes with it (ON DELETE CASCADE). */
-export async function deleteEvent(db: Db, eventId: string) {
-  const rows = await db.delete(events).where(eq(events.id, eventId)).returning({ id: events.id });
-  return rows.length > 0;
 }
 
 /** Everything the dashboard shows, read in the same batch as the access check. */

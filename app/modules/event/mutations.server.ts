@@ -1,0 +1,536 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import { toPortalRow } from "~/modules/live/protocol";
+import { publishChange, revokeLive } from "~/modules/live/room.server";
+import { notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
+import { sha256Hex } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
+import { type AccessQuery, accessQuery, type EventAccess } from "./access.server";
+import { canDo, type ClientIntent, isClientIntent } from "./intents";
+import { z } from "zod";
+import {
+  type Conflict,
+  type Mutation,
+  type MutationName,
+  type MutationResponse,
+  type MutationResult,
+  MUTATIONS_FIELD,
+  MUTATIONS_PER_REQUEST,
+  MutationSchema,
+  ONLINE_ONLY,
+  VALUES_SCHEMAS,
+} from "./mutations";
+import type { Grant } from "./permissions";
+import { limitMessage, type RowKind, rowLimit } from "./rows.server";
+import { toEventSummary } from "./service.server";
+
+// Issue 17 item 1 (decision 010 "One mutation layer"): the one server function that
+// runs a change to an event, whoever sends it (a dashboard form, a client portal form,
+// a device's outbox). One D1 batch holds the access check, the mutation's record (its
+// id, per sender), the write (carrying the same permission in SQL: refused, it changes
+// nothing) and the row as it was left; then the live room is told and the team
+// notified. A repeat of an applied mutation id fails on its record, so the whole batch
+// rolls back, and is answered with the first result.
+
+/** Who sends a mutation: a signed-in user (named, for the team's notifications) or a client link. */
+export type Sender = { userId: string; name: string } | { token: string; accessId: string };
+
+/** The result, with the access it was decided under (null: none) and the event it changed. */
+export type Ran = { result: MutationResult; access: EventAccess | null };
+
+const TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
+type Table = (typeof TABLES)[RowKind];
+
+type Verb = "toggle" | "add" | "edit" | "delete" | "move";
+function partsOf(name: MutationName): { kind: RowKind | "event"; verb: Verb } {
+  const [verb, kind] = name.split("-") as [string, string];
+  const kinds: Record<string, RowKind | "event"> = { block: "block", shot: "shot", person: "person", vendor: "vendor", event: "event" };
+  return { kind: kinds[kind]!, verb: verb === "remove" ? "delete" : (verb as Verb) };
+}
+
+// ------------------------------------------------------------------ messages (spec §8)
+
+const GONE = "It was deleted or belongs to another event. The list has been refreshed.";
+type Messages = { addFailed: string; updateFailed: string; deleteFailed: string };
+const MESSAGES: Record<RowKind | "event", Messages> = {
+  block: { addFailed: "Failed to add timeline block.", updateFailed: "Failed to update timeline block.", deleteFailed: "Failed to delete timeline block." },
+  shot: { addFailed: "Failed to add shot item.", updateFailed: "Failed to update shot item.", deleteFailed: "Failed to delete shot item." },
+  // Spec §8: people failures are titled 'Error'; vendor save and delete show the error message.
+  person: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
+  vendor: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
+  event: { addFailed: "Failed to update event.", updateFailed: "Failed to update event.", deleteFailed: "Failed to delete event" },
+};
+function failedTitle(name: MutationName) {
+  const { kind, verb } = partsOf(name);
+  return verb === "add" ? MESSAGES[kind].addFailed : verb === "delete" ? MESSAGES[kind].deleteFailed : MESSAGES[kind].updateFailed;
+}
+
+export const NO_PERMISSION = "You do not have permission to do that.";
+export const ACCESS_ENDED = "Event not found";
+export const ID_TAKEN = "That item already exists.";
+
+function refused(id: string, code: 400 | 403 | 404 | 409 | 429, title: string, message: string, fieldErrors?: Record<string, string[]>): MutationResult {
+  return { id, status: "refused", code, title, message, ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+// ------------------------------------------------------------------ notifications
+
+/** The team-change notification types of a list (spec §3); none for vendors, nor for a shot's edit. */
+const NOTICES: Record<RowKind, Partial<Record<Verb, TeamChangeType>>> = {
+  block: { add: "timeline_added", edit: "timeline_updated", delete: "timeline_deleted", toggle: "timeline_updated", move: "timeline_updated" },
+  shot: { add: "shot_added", delete: "shot_deleted", toggle: "shot_status_changed" },
+  person: { add: "person_added", edit: "person_updated", delete: "person_deleted" },
+  vendor: {},
+};
+
+/** What a row is called in a notification: its title, or the person's name. */
+export function subjectOf(row: Record<string, unknown> | null | undefined) {
+  if (!row) return "";
+  if (typeof row.title === "string") return row.title;
+  if (typeof row.vendorName === "string") return row.vendorName;
+  return [row.firstName, row.lastName].filter((part) => typeof part === "string" && part).join(" ");
+}
+
+/** What the photographer is told of a client's change (spec §2: 'The photographer has been notified'). */
+const CLIENT_CHANGE_TEXT: Record<ClientIntent, (name: string) => string> = {
+  "add-block": (name) => `added the timeline block "${name}"`,
+  "edit-block": (name) => `updated the timeline block "${name}"`,
+  "add-shot": (name) => `added the shot "${name}"`,
+  "edit-shot": (name) => `updated the shot "${name}"`,
+  "toggle-shot": () => "checked off a shot",
+  "add-person": (name) => `added ${name} to the people list`,
+  "edit-person": (name) => `updated ${name} in the people list`,
+  "add-vendor": (name) => `added the vendor ${name}`,
+  "edit-vendor": (name) => `updated the vendor ${name}`,
+};
+
+// ------------------------------------------------------------------ rows
+
+/** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */
+function fromDriver(table: Table | typeof events, raw: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>)) {
+    const value = raw[column.name] ?? raw[key];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+}
+
+/** The row as a JSON object in SQL, by its driver column names (read back with fromDriver). */
+function rowJson(table: Table | typeof events) {
+  const columns = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>);
+  return sql.join([sql`json_object(`, sql.join(columns.map((column) => sql`${column.name}, ${sql.identifier(column.name)}`), sql`, `), sql`)`], sql``);
+}
+
+const toDriver = (column: SQLiteColumn, value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value));
+
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/** The form's values as its own schema reads them (the dialog's validation, to the letter). */
+function parseValues(kind: RowKind | "event", values: Record<string, string>) {
+  const submission = parseWithZod(new URLSearchParams(values), { schema: VALUES_SCHEMAS[kind] });
+  if (submission.status === "success") return { value: submission.value as Record<string, unknown> };
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  return { errors };
+}
+
+/** The event's columns a form field writes (the status field is the override). */
+const EVENT_COLUMN: Record<string, keyof typeof events.$inferSelect> = {
+  title: "title",
+  coupleNames: "coupleNames",
+  date: "date",
+  venue: "venue",
+  timeZone: "timeZone",
+  status: "statusOverride",
+};
+
+// ------------------------------------------------------------------ plans
+
+/**
+ * What one mutation writes, as statements for the batch, and how its result is read
+ * from theirs. `rowId`: the row to keep in the record (none for a delete).
+ */
+type Plan = {
+  writes: BatchItem<"sqlite">[];
+  read: (results: unknown[]) => { row: Record<string, unknown> | null; rows?: Record<string, unknown>[]; conflicts?: Conflict[] } | { gone: true } | { full: true };
+  table: Table | typeof events;
+  rowId: string | SQL | null;
+  /** Fields written with the device's last-seen value (an edit with `base`): kept as they are if someone changed them. */
+  mine?: Record<string, unknown>;
+  /** Nothing to write (a move of the first block up): no record is kept, and no one is told. */
+  noop?: true;
+};
+
+type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | null; now: string };
+
+function togglePlan({ db, eventId, guard, userId, now }: PlanContext, kind: "block" | "shot", id: string, done: boolean): Plan {
+  const table = TABLES[kind];
+  // The desired state, never a flip: a repeat cannot undo. Checking off what someone
+  // already checked off keeps who did and when.
+  const values = done
+    ? { isDone: true, doneBy: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneBy} ELSE ${userId} END`, doneAt: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneAt} ELSE ${now} END`, updatedAt: now }
+    : { isDone: false, doneBy: null, doneAt: null, updatedAt: now };
+  const write = db.update(table).set(values).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
+  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: id };
+}
+
+function firstOrGone(rows: unknown) {
+  const row = (rows as Record<string, unknown>[])[0];
+  return row ? { row } : ({ gone: true } as const);
+}
+
+function addPlan({ db, eventId, guard, now }: PlanContext, kind: RowKind, id: string, value: Record<string, unknown>): Plan {
+  const table: Table = TABLES[kind];
+  const given: Record<string, unknown> = { ...value, id, eventId, createdAt: now, updatedAt: now };
+  if ("orderIndex" in table) given.orderIndex = sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`;
+  // INSERT … SELECT names every column in the table's order: the given value, else the column's default.
+  const values = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).map(([key, column]) => {
+    const v = given[key] !== undefined ? given[key] : column.default;
+    return isSql(v) ? v : sql`${toDriver(column, v)}`;
+  });
+  // The limit is counted inside the INSERT, so two devices cannot both take the last place.
+  const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${rowLimit(kind)}`;
+  const insert = db.insert(table).select(select).returning();
+  return { writes: [insert], read: ([rows]) => ((rows as unknown[]).length ? { row: (rows as Record<string, unknown>[])[0]! } : { full: true }), table, rowId: id };
+}
+
+const isSql = (value: unknown): value is SQL => !!value && typeof value === "object" && "queryChunks" in value;
+
+function editPlan({ db, eventId, guard, now }: PlanContext, kind: RowKind | "event", id: string | null, value: Record<string, unknown>, base: Record<string, unknown> | undefined): Plan {
+  const table = kind === "event" ? events : TABLES[kind];
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const set: Record<string, unknown> = { updatedAt: now };
+  const mine: Record<string, unknown> = {};
+  for (const [field, mineValue] of Object.entries(value)) {
+    const key = kind === "event" ? EVENT_COLUMN[field] : field;
+    const column = key ? columns[key] : undefined;
+    if (!key || !column || (kind === "event" && field === "timeZone" && !mineValue)) continue;
+    if (base && Object.hasOwn(base, field)) {
+      // A field the device did not change is not written: someone else's change stands.
+      if (same(base[field], mineValue)) continue;
+      // One the device changed is written only if no one else changed it since the
+      // device saw it; otherwise theirs is kept, and answered as a conflict.
+      mine[key] = mineValue;
+      set[key] = sql`CASE WHEN ${column} IS ${toDriver(column, base[field])} THEN ${toDriver(column, mineValue)} ELSE ${column} END`;
+    } else {
+      set[key] = mineValue;
+    }
+  }
+  const where = kind === "event" ? and(eq(events.id, eventId), guard) : and(eq((table as Table).id, id!), eq((table as Table).eventId, eventId), guard);
+  const write = db.update(table as Table).set(set).where(where).returning();
+  return {
+    writes: [write],
+    read: ([rows]) => {
+      const row = (rows as Record<string, unknown>[])[0];
+      return row ? { row, conflicts: conflictsOf(kind, row, mine) } : ({ gone: true } as const);
+    },
+    table,
+    rowId: kind === "event" ? eventId : id,
+    mine,
+  };
+}
+
+/** The fields kept at someone else's value: the row as stored differs from what the device wrote. */
+function conflictsOf(kind: RowKind | "event", row: Record<string, unknown>, mine: Record<string, unknown>): Conflict[] {
+  const fieldOf = (key: string) => (kind === "event" ? (Object.keys(EVENT_COLUMN).find((field) => EVENT_COLUMN[field] === key) ?? key) : key);
+  return Object.entries(mine)
+    .filter(([key, value]) => !same(row[key], value))
+    .map(([key, value]) => ({ field: fieldOf(key), theirs: row[key] ?? null, mine: value ?? null }));
+}
+
+function deletePlan({ db, eventId, guard }: PlanContext, kind: RowKind | "event", id: string | null): Plan {
+  if (kind === "event") {
+    const write = db.delete(events).where(and(eq(events.id, eventId), guard)).returning({ id: events.id });
+    return { writes: [write], read: ([rows]) => ((rows as unknown[]).length ? { row: null } : { gone: true }), table: events, rowId: null };
+  }
+  const table = TABLES[kind];
+  const write = db.delete(table).where(and(eq(table.id, id!), eq(table.eventId, eventId), guard)).returning();
+  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: null };
+}
+
+/**
+ * A block one place up or down: the order is read first (the one mutation that needs
+ * two round trips), then the whole order renumbered 0..n-1 in the batch, which also
+ * repairs ties left by rows added at the same moment. The moved block's own update goes
+ * last, so the record follows it.
+ */
+async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, direction: "up" | "down"): Promise<Plan> {
+  const blocks = await db
+    .select({ id: timelineBlocks.id, orderIndex: timelineBlocks.orderIndex })
+    .from(timelineBlocks)
+    .where(and(eq(timelineBlocks.eventId, eventId), guard))
+    .orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt));
+  const from = blocks.findIndex((block) => block.id === id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (from === -1 || to < 0 || to >= blocks.length) {
+    // Gone, or already first or last: nothing to write. The block is read, for the answer.
+    const read = db.select().from(timelineBlocks).where(and(eq(timelineBlocks.id, id), eq(timelineBlocks.eventId, eventId), guard));
+    return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: id, noop: true };
+  }
+  const order = blocks.map((block) => block.id);
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  const updates = order
+    .map((blockId, orderIndex) => ({ blockId, orderIndex }))
+    .filter(({ blockId, orderIndex }) => blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
+    // The moved block's own update goes last: the record follows it (changes()).
+    .sort((a, b) => Number(a.blockId === id) - Number(b.blockId === id))
+    .map(({ blockId, orderIndex }) =>
+      db
+        .update(timelineBlocks)
+        .set({ orderIndex, updatedAt: now })
+        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard))
+        .returning(),
+    );
+  return {
+    writes: updates,
+    read: (results) => {
+      const rows = (results as Record<string, unknown>[][]).flat();
+      const row = rows.find((candidate) => candidate.id === id);
+      return row ? { row, rows } : { gone: true };
+    },
+    table: timelineBlocks,
+    rowId: id,
+  };
+}
+
+// ------------------------------------------------------------------ the one function
+
+/** The record's key: who sent it and the id its device made, so no one reads another's. */
+async function recordKey(sender: Sender, mutationId: string) {
+  return sha256Hex(`${"userId" in sender ? `user:${sender.userId}` : `link:${sender.accessId}`}:${mutationId}`);
+}
+
+/** True when a batch failed on the mutation's own record: a repeat. */
+function isRepeatOf(error: unknown) {
+  const text = String((error as { cause?: unknown })?.cause ?? "") + String((error as { message?: unknown })?.message ?? error);
+  return text.includes("UNIQUE") && text.includes("applied_mutations.key");
+}
+/** True when a device named a new row with an id that exists (a forged or colliding id). */
+function isIdTaken(error: unknown) {
+  const text = String((error as { cause?: unknown })?.cause ?? "") + String((error as { message?: unknown })?.message ?? error);
+  return text.includes("UNIQUE") && /(timeline_blocks|shot_list_items|event_people|event_vendors)\.id/.test(text);
+}
+
+const grantOf = (access: EventAccess): Grant => (access.role === "client" ? { kind: "client", ...access.flags } : access.role);
+
+/**
+ * Runs one mutation for `sender` on `eventId` (null: a link's own event) and answers its
+ * result. The caller has validated the mutation's shape (MutationSchema); its values are
+ * validated here by their form's schema.
+ */
+export async function runMutation(db: Db, env: Env, sender: Sender, eventId: string | null, mutation: Mutation): Promise<Ran> {
+  const who = "userId" in sender ? { userId: sender.userId } : { token: sender.token, accessId: sender.accessId };
+  const query = await accessQuery(db, who, eventId);
+  if (!query) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+  const key = await recordKey(sender, mutation.id);
+  const { kind, verb } = partsOf(mutation.name);
+
+  // A client link's writes are counted (issue 14 item 8); a repeat is answered, never refused.
+  if (!("userId" in sender) && (await consume(db, [[LIMITS.portalWritesPerLink, sender.accessId]]))) {
+    const replay = await replayOf(db, query, key, mutation);
+    return replay ?? { result: refused(mutation.id, 429, "Error", TOO_MANY_CHANGES), access: null };
+  }
+
+  let value: Record<string, unknown> | undefined;
+  if ("values" in mutation.args) {
+    const parsed = parseValues(kind, mutation.args.values);
+    if (!parsed.value) {
+      const first = Object.values(parsed.errors).flat()[0] ?? "Please check the form.";
+      return { result: refused(mutation.id, 400, "Validation Error", first, parsed.errors), access: null };
+    }
+    value = parsed.value;
+  }
+
+  const context: PlanContext = {
+    db,
+    eventId: query.eventId,
+    guard: query.permitted(mutation.name),
+    userId: "userId" in sender ? sender.userId : null,
+    now: new Date().toISOString(),
+  };
+  const args = mutation.args as { id?: string; done?: boolean; direction?: "up" | "down"; base?: Record<string, unknown> };
+  const plan: Plan =
+    verb === "toggle"
+      ? togglePlan(context, kind as "block" | "shot", args.id!, args.done!)
+      : verb === "add"
+        ? addPlan(context, kind as RowKind, args.id!, value!)
+        : verb === "edit"
+          ? editPlan(context, kind, args.id ?? null, value!, args.base)
+          : verb === "move"
+            ? await movePlan(context, args.id!, args.direction!)
+            : deletePlan(context, kind, args.id ?? null);
+
+  const record = db.insert(appliedMutations).select(sql`SELECT ${key}, ${query.eventId}, ${mutation.name}, NULL, ${context.now} WHERE ${context.guard}`);
+  // Nothing written (refused, gone, full): no record, so nothing stands in the way of a retry.
+  const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? undefined : sql`changes() = 0`));
+  const keep =
+    plan.rowId === null
+      ? []
+      : [db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key))];
+
+  let results: unknown[];
+  try {
+    results = await db.batch([query.statement, record, ...plan.writes, unrecord, ...keep] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (isRepeatOf(error)) {
+      const replay = await replayOf(db, query, key, mutation);
+      if (replay) return replay;
+    }
+    if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name), ID_TAKEN), access: null };
+    throw error;
+  }
+  const access = query.decide(results[0]);
+  if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+  if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
+  const outcome = plan.read(results.slice(2, 2 + plan.writes.length));
+  if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name), kind === "event" ? ACCESS_ENDED : GONE), access };
+  if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name), limitMessage(kind as RowKind)), access };
+
+  const row = outcome.row;
+  if (!plan.noop) await tell(db, env, sender, access, mutation, outcome);
+  const shown = (r: Record<string, unknown>) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
+  return {
+    result: {
+      id: mutation.id,
+      status: "applied",
+      ...(row ? { row: shown(row) } : {}),
+      ...(outcome.rows ? { rows: outcome.rows.map(shown) } : {}),
+      ...(outcome.conflicts?.length ? { conflicts: outcome.conflicts } : {}),
+    },
+    access,
+  };
+}
+
+/**
+ * A repeat: answered with the first result, but only to a sender who still has access
+ * and the right (a device whose access ended learns nothing, issue 17 item 5).
+ */
+async function replayOf(db: Db, query: AccessQuery, key: string, mutation: Mutation): Promise<Ran | null> {
+  const [accessRows, records] = await db.batch([
+    query.statement,
+    db.select({ result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
+  ] as unknown as [BatchItem<"sqlite">, BatchItem<"sqlite">]);
+  const access = query.decide(accessRows);
+  if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+  if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
+  const record = (records as Array<{ result: Record<string, unknown> | null }>)[0];
+  if (!record) return null;
+  const { kind } = partsOf(mutation.name);
+  const table = kind === "event" ? events : TABLES[kind];
+  const row = record.result ? fromDriver(table, record.result) : null;
+  const plan = row && "values" in mutation.args && "base" in mutation.args && mutation.args.base ? mineOf(kind, mutation) : null;
+  const conflicts = row && plan ? conflictsOf(kind, row, plan) : [];
+  const shown = row && access.role === "client" && kind !== "event" ? toPortalRow(kind, row) : row;
+  return { result: { id: mutation.id, status: "applied", replay: true, ...(shown ? { row: shown } : {}), ...(conflicts.length ? { conflicts } : {}) }, access };
+}
+
+/** The fields an edit with `base` wrote (as editPlan chose them), to re-derive its conflicts. */
+function mineOf(kind: RowKind | "event", mutation: Mutation) {
+  const args = mutation.args as { values: Record<string, string>; base?: Record<string, unknown> };
+  const parsed = parseValues(kind, args.values);
+  if (!parsed.value || !args.base) return null;
+  const mine: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(parsed.value)) {
+    const key = kind === "event" ? EVENT_COLUMN[field] : field;
+    if (key && Object.hasOwn(args.base, field) && !same(args.base[field], value)) mine[key] = value;
+  }
+  return mine;
+}
+
+/** After D1 committed: the room (and revoked sockets), then the team's notifications. */
+async function tell(
+  db: Db,
+  env: Env,
+  sender: Sender,
+  access: EventAccess,
+  mutation: Mutation,
+  outcome: { row: Record<string, unknown> | null; rows?: Record<string, unknown>[] },
+) {
+  const { kind, verb } = partsOf(mutation.name);
+  const event = access.event;
+  const actor = "userId" in sender ? { userId: sender.userId, name: sender.name } : null;
+  if (kind === "event") {
+    if (verb === "delete") {
+      await publishChange(env, event.id, { entity: "event", op: "delete", ids: [event.id], actor: actor?.userId ?? null });
+      await revokeLive(env, event.id, { everyone: true });
+      return;
+    }
+    const updated = outcome.row as typeof events.$inferSelect;
+    await publishChange(env, event.id, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
+    await notify(db, env, event, { type: "event_updated", subject: updated.title }, actor, false);
+    return;
+  }
+  const change =
+    verb === "delete"
+      ? { entity: kind, op: "delete" as const, ids: [String(outcome.row?.id ?? (mutation.args as { id: string }).id)] }
+      : { entity: kind, op: "upsert" as const, rows: outcome.rows ?? (outcome.row ? [outcome.row] : []) };
+  // The room first: devices see the change before the notifications are written.
+  await publishChange(env, event.id, { ...change, actor: actor?.userId ?? null });
+  const type = NOTICES[kind][verb];
+  const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
+  if (type) await notify(db, env, event, { type, subject: subjectOf(outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
+  // Issue 6: each client change is told to the lead (in-app; its push coalesced).
+  if (access.role === "client" && isClientIntent(mutation.name)) {
+    await notifyClientChange(db, env, event, `${access.link.clientEmail} ${CLIENT_CHANGE_TEXT[mutation.name](subjectOf(outcome.row))} in ${event.title}.`);
+  }
+}
+
+/**
+ * The team (lead and accepted members but the actor) is notified; for a client link's
+ * change, `exceptLead`: the lead has the client notification.
+ */
+function notify(db: Db, env: Env, event: { id: string; title: string }, change: TeamChange, actor: { userId: string; name: string } | null, exceptLead: boolean) {
+  return notifyTeamChange(db, env, {
+    event,
+    change,
+    actor,
+    alsoExcept: exceptLead ? sql`SELECT lead_photographer_id FROM events WHERE id = ${event.id}` : undefined,
+  });
+}
+
+// ------------------------------------------------------------------ a device's outbox
+
+export const OUTBOX_MALFORMED = "That request was not understood.";
+export const OUTBOX_TOO_LARGE = `Send at most ${MUTATIONS_PER_REQUEST} changes at a time.`;
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * A device's queued mutations (issue 17 item 3), posted as a form whose `mutations`
+ * field is their JSON, in the order they were made: all are checked before any runs
+ * (malformed, unknown, too many: 4xx and nothing changes), then each is run by the one
+ * function, in order, and answered in order. An answer of 404 for the whole request
+ * means the sender has no access to the event (any more): the device forgets it.
+ */
+export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: string | null, formData: FormData): Promise<Response | null> {
+  const raw = formData.get(MUTATIONS_FIELD);
+  let parsed: unknown;
+  try {
+    parsed = typeof raw === "string" ? JSON.parse(raw) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed)) return json({ error: OUTBOX_MALFORMED }, 400);
+  if (parsed.length > MUTATIONS_PER_REQUEST) return json({ error: OUTBOX_TOO_LARGE }, 413);
+  const mutations = z.array(MutationSchema).min(1).safeParse(parsed);
+  if (!mutations.success || mutations.data.some((mutation) => ONLINE_ONLY.has(mutation.name)) || new Set(mutations.data.map((m) => m.id)).size !== mutations.data.length) {
+    return json({ error: OUTBOX_MALFORMED }, 400);
+  }
+  const results: MutationResult[] = [];
+  for (const mutation of mutations.data) {
+    const ran = await runMutation(db, env, sender, eventId, mutation);
+    // No access at all (a removed member, a revoked link, a deleted event): the rest are not tried.
+    if (!ran.access && ran.result.status === "refused" && ran.result.code === 404 && ran.result.message === ACCESS_ENDED) {
+      return results.length ? json({ error: ACCESS_ENDED, results }, 404) : null;
+    }
+    results.push(ran.result);
+  }
+  return json({ results } satisfies MutationResponse);
+}
+
+/** The answer to a request with no access: a user's 404, or a link's guess (the caller counts it). */
+export const noAccessResponse = () => json({ error: ACCESS_ENDED }, 404);
