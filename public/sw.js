@@ -254,7 +254,9 @@ async function keepPage(href, syncedAt) {
   const storedAt = copy ? Number((await cache.match(copy))?.headers.get(STORED_AT)) : 0;
   if (copy && !(storedAt < syncedAt - STALE_COPY_MS)) return;
   const since = generation;
-  const response = await fetch(url.href, { credentials: "same-origin", redirect: "manual" }).catch(() => null);
+  // Marked as the worker's own (app/utils/toast.server.ts KEEP_HEADER): a toast still
+  // waiting for the user's next page is not spent on this copy.
+  const response = await fetch(url.href, { credentials: "same-origin", redirect: "manual", headers: { "X-Event-Flow-Keep": "1" } }).catch(() => null);
   if (response) await remember(kept, url.href, response, since);
 }
 

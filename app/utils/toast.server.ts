@@ -49,9 +49,15 @@ export async function redirectWithToast(
  */
 export const ONCE_HEADER = "X-Event-Flow-Once";
 
-/** Whether the request brings a pending toast (the page answering it shows it, once). */
+/**
+ * The service worker's own fetch of a page to keep (public/sw.js keepPage): nobody sees
+ * its answer now, so it must leave a pending toast for the page the user opens next.
+ */
+export const KEEP_HEADER = "X-Event-Flow-Keep";
+
+/** Whether the request brings a pending toast that the page answering it shows, once. */
 export function bringsToast(request: Request) {
-  return request.headers.get("Cookie")?.includes("en_toast=") ?? false;
+  return !request.headers.has(KEEP_HEADER) && (request.headers.get("Cookie")?.includes("en_toast=") ?? false);
 }
 
 /** Reads (and clears) the pending toast. A forged or stale cookie is ignored. */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/utils/db.server";
-import { createToastHeader, ONCE_HEADER } from "~/utils/toast.server";
+import { createToastHeader, KEEP_HEADER, ONCE_HEADER } from "~/utils/toast.server";
 import { createEvent } from "../factories";
 import { sessionFor } from "./helpers";
 
@@ -41,5 +41,22 @@ describe("offline reading", () => {
     const next = await lead.client.get(path);
     expect(next.status).toBe(200);
     expect(next.headers.get(ONCE_HEADER)).toBeNull();
+  });
+
+  it("the worker's own fetch of a page to keep leaves a pending toast for the page the user opens next", async () => {
+    const lead = await sessionFor();
+    const event = await createEvent(getDb(env), lead.id);
+    const path = `/events/${event.id}`;
+    const cookie = await createToastHeader(env, new Request(`http://localhost${path}`), { type: "success", title: "Timeline block added" });
+    lead.client.jar.set("en_toast", cookie.split(";")[0]!.slice("en_toast=".length));
+
+    const kept = await lead.client.get(path, { [KEEP_HEADER]: "1" });
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).not.toContain("Timeline block added");
+    expect(kept.headers.getSetCookie().join()).not.toContain("en_toast");
+    expect(kept.headers.get(ONCE_HEADER)).toBeNull();
+
+    const shown = await lead.client.get(path);
+    expect(await shown.text()).toContain("Timeline block added");
   });
 });
