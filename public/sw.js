@@ -62,7 +62,8 @@ function keepable(response) {
   return response.status === 200 && !response.headers.has("X-Event-Flow-Once");
 }
 
-// Bumped by every sign out: a copy being fetched when the device forgot is not kept.
+// Bumped by every sign out and every refusal: a copy being fetched when the device
+// forgot (a 200 read just before the access ended) is not kept.
 let generation = 0;
 
 async function forgetPages() {
@@ -72,6 +73,7 @@ async function forgetPages() {
 
 /** Deletes every copy of a page (its documents and its data) this device kept. */
 async function forgetPage(page) {
+  generation++;
   const cache = await caches.open(PAGE_CACHE);
   const base = new URL(page, self.location.origin).href;
   await Promise.all([cache.delete(base, { ignoreSearch: true }), cache.delete(`${base}.data`, { ignoreSearch: true })]);
@@ -94,8 +96,8 @@ async function remember(kept, url, response, since) {
   const cache = await caches.open(PAGE_CACHE);
   if (!kept.data) await cache.delete(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
   await cache.put(url, new Response(body, { status: 200, statusText: response.statusText, headers }));
-  // A sign out while this was being written: the copy goes too.
-  if (since !== generation) await caches.delete(PAGE_CACHE);
+  // A sign out or a refusal while this was being written: the copy goes too.
+  if (since !== generation) await cache.delete(url);
 }
 
 /**
