@@ -72,9 +72,9 @@ export const profiles = sqliteTable(
     lastName: text("last_name"),
     businessName: text("business_name"),
     email: text("email").notNull(),
-    subscriptionStatus: text("subscription_status").notNull().default("inactive"),
-    subscriptionType: text("subscription_type"),
-    billingInterval: text("billing_interval"),
+    subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("inactive"),
+    subscriptionType: text("subscription_type", { enum: SUBSCRIPTION_TYPES }),
+    billingInterval: text("billing_interval", { enum: BILLING_INTERVALS }),
     subscriptionExpiresAt: text("subscription_expires_at"),
     appStoreReceipt: text("app_store_receipt"),
     stripeCustomerId: text("stripe_customer_id"),
@@ -122,7 +122,7 @@ export const authTokens = sqliteTable(
   {
     id: id(),
     tokenHash: text("token_hash").notNull(),
-    purpose: text("purpose").notNull(),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -179,7 +179,7 @@ export const events = sqliteTable(
     venue: text("venue"),
     // decisions.md: status is derived from the date in the event's time zone unless
     // the lead sets it by hand; a hand-set value lives here, null means derived.
-    statusOverride: text("status_override"),
+    statusOverride: text("status_override", { enum: EVENT_STATUSES }),
     timeZone: text("time_zone").notNull().default("UTC"),
     organizationId: text("organization_id")
       .notNull()
@@ -209,8 +209,8 @@ export const eventSecondShooters = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    shooterType: text("shooter_type"),
-    status: text("status").notNull(),
+    shooterType: text("shooter_type", { enum: SHOOTER_TYPES }),
+    status: text("status", { enum: TEAM_MEMBER_STATUSES }).notNull(),
     coverageHours: real("coverage_hours"),
     createdAt: createdAt(),
   },
@@ -231,7 +231,7 @@ export const timelineBlocks = sqliteTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    blockType: text("block_type").notNull().default("ceremony"),
+    blockType: text("block_type", { enum: BLOCK_TYPES }).notNull().default("ceremony"),
     startTime: text("start_time"),
     durationMinutes: integer("duration_minutes").notNull().default(60),
     location: text("location"),
@@ -259,7 +259,7 @@ export const shotListItems = sqliteTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
-    category: text("category").notNull().default("other"),
+    category: text("category", { enum: SHOT_CATEGORIES }).notNull().default("other"),
     description: text("description"),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
@@ -283,7 +283,7 @@ export const eventPeople = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name"),
-    role: text("role").notNull().default("guest"),
+    role: text("role", { enum: PERSON_ROLES }).notNull().default("guest"),
     isVip: bool("is_vip").notNull().default(false),
     pronunciation: text("pronunciation"),
     notes: text("notes"),
@@ -305,7 +305,7 @@ export const eventVendors = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     vendorName: text("vendor_name").notNull(),
     companyName: text("company_name"),
-    vendorType: text("vendor_type").notNull(),
+    vendorType: text("vendor_type", { enum: VENDOR_TYPES }).notNull(),
     email: text("email"),
     phoneNumber: text("phone_number"),
     website: text("website"),
@@ -338,12 +338,12 @@ export const eventInvites = sqliteTable(
     email: text("email").notNull(),
     // The first name the lead typed (team tab), for the team list and the e-mail.
     inviteeName: text("invitee_name"),
-    inviteType: text("invite_type").notNull(),
+    inviteType: text("invite_type", { enum: INVITE_TYPES }).notNull(),
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
     coverageHours: real("coverage_hours"),
     startTime: text("start_time"),
     endTime: text("end_time"),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: INVITE_STATUSES }).notNull().default("pending"),
     // SHA-256 of the secret in the invitation e-mail's link (/accept-invite/{token}),
     // which proves the mailbox; the secret itself is stored nowhere. A new one with
     // every (re-)send. Null for invitations sent before issue 14 (only the id opens those).
@@ -398,7 +398,7 @@ export const shooterContacts = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    shooterType: text("shooter_type").notNull(),
+    shooterType: text("shooter_type", { enum: SHOOTER_TYPES }).notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name"),
     email: text("email").notNull(),
@@ -535,7 +535,7 @@ export const emailOutbox = sqliteTable(
     htmlBody: text("html_body"),
     // What the message is about (e.g. "password_reset"), for the mailbox and logs.
     kind: text("kind").notNull(),
-    status: text("status").notNull().default("queued"),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     // "http-api" or "dev-mailbox"
     deliveredVia: text("delivered_via"),

@@ -25,7 +25,7 @@ import { useMemo } from "react";
 import { cloudflareContext } from "~/context";
 import { LiveStatusBadge } from "~/modules/live/live-status";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
-import { useLiveEvent } from "~/modules/live/use-live-event";
+import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import type { Route } from "./+types/events.$eventId";
@@ -44,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const readAt = Date.now();
   const { event, role, viewer, reads, accessStart } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
   const seq = await roomOf(context.get(cloudflareContext).env, event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, accessStart));
-  const [blocks, shots, people, vendors, members, invites, clientAccess, contacts] = reads;
+  const { blocks, shots, people, vendors, members, invites, clientAccess, contacts } = reads;
   const isLead = role === "lead";
   return {
     greetingName: greetingName(viewer),
@@ -201,7 +201,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
 }
 
 /** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
-function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: LoaderData; team: TeamRow[] }) {
+function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: Omit<LoaderData, keyof LiveLists> & LiveLists; team: TeamRow[] }) {
   const listDialog = ListDialog({ dialog, id, lists: data });
   if (listDialog !== undefined) return listDialog;
   const teamRow = team.find((row) => row.key === id);

@@ -27,6 +27,7 @@ import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { appendAuditLog, type AuditEntry } from "~/utils/audit-log";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
+import { batchNamed } from "~/utils/db.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { PushCard } from "~/modules/notifications/components/push-card";
 import {
@@ -60,12 +61,12 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const [profileRows, contacts, preferenceRows, deviceRows] = await db.batch([
-    db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
-    listContacts(db, viewer.userId),
-    db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
-    listDevicesQuery(db, viewer.userId),
-  ]);
+  const { profileRows, contacts, preferenceRows, deviceRows } = await batchNamed(db, {
+    profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
+    contacts: listContacts(db, viewer.userId),
+    preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
+    deviceRows: listDevicesQuery(db, viewer.userId),
+  });
   const profile = profileRows[0];
   const { env } = context.get(cloudflareContext);
   return {

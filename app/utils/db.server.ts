@@ -1,4 +1,5 @@
 import { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
@@ -26,4 +27,21 @@ export function batchWithRaw(db: Db, statements: Statement[]) {
       return client.prepare(query.sql).bind(...query.params);
     }),
   );
+}
+
+type Named = Record<string, BatchItem<"sqlite">>;
+export type NamedResults<T extends Named> = { [K in keyof T]: T[K]["_"]["result"] };
+
+/**
+ * One D1 batch (one round trip, atomic) whose results are read by name, not by
+ * position (issue 17 item 1): `batchNamed(db, { blocks: q1, shots: q2 })` answers
+ * `{ blocks, shots }`, so adding or moving a statement cannot shift another's result.
+ * Statements run in the order written (a write before the read that should see it);
+ * JavaScript would put integer names first, so give none an integer name.
+ */
+export async function batchNamed<T extends Named>(db: Db, statements: T): Promise<NamedResults<T>> {
+  const entries = Object.entries(statements);
+  if (entries.length === 0) return {} as NamedResults<T>;
+  const results: unknown[] = await db.batch(entries.map(([, statement]) => statement) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return Object.fromEntries(entries.map(([name], i) => [name, results[i]])) as NamedResults<T>;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { appliedMutations, authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions } from "~/db/schema";
 import { CLAIM_TTL_DAYS } from "./idempotency.server";
-import type { Db } from "./db.server";
+import { batchNamed, type Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
 import { enqueueJobs } from "./jobs";
 import { DAY, isoIn, MINUTE } from "./time";
@@ -33,17 +33,17 @@ export const MUTATION_RECORD_DAYS = 30;
  */
 export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new Date()) {
   const nowIso = now.toISOString();
-  const [expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims, oldMutations] = await db.batch([
-    db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash, userId: sessions.userId }),
-    db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
-    db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
-    db.delete(processedJobs).where(lt(processedJobs.processedAt, isoIn(-30 * DAY, now))).returning({ key: processedJobs.key }),
+  const { expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims, oldMutations } = await batchNamed(db, {
+    expiredSessions: db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash, userId: sessions.userId }),
+    expiredTokens: db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
+    expiredLimits: db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
+    oldJobs: db.delete(processedJobs).where(lt(processedJobs.processedAt, isoIn(-30 * DAY, now))).returning({ key: processedJobs.key }),
     // By when it was written: a failed row has no sentAt, and a row is sent within a day.
-    db
+    oldEmails: db
       .delete(emailOutbox)
       .where(and(inArray(emailOutbox.status, ["sent", "failed"]), lt(emailOutbox.createdAt, isoIn(-SENT_EMAIL_RETENTION_MS, now))))
       .returning({ id: emailOutbox.id }),
-    db
+    stuck: db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
       .where(
@@ -58,9 +58,9 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
         ),
       )
       .limit(100),
-    db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))).returning({ key: idempotencyKeys.key }),
-    db.delete(appliedMutations).where(lt(appliedMutations.createdAt, isoIn(-MUTATION_RECORD_DAYS * DAY, now))).returning({ key: appliedMutations.key }),
-  ]);
+    oldClaims: db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))).returning({ key: idempotencyKeys.key }),
+    oldMutations: db.delete(appliedMutations).where(lt(appliedMutations.createdAt, isoIn(-MUTATION_RECORD_DAYS * DAY, now))).returning({ key: appliedMutations.key }),
+  });
   await enqueueEmails(env, stuck.map((row) => row.id));
   // An expired session's live sockets close too (issue 14 item 4), through the queue's
   // 'end-sessions' job, as a failed close is retried.

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
-import type { Db } from "./db.server";
+import { batchNamed, type Db } from "./db.server";
 import { MINUTE } from "./time";
 
 // Fixed-window counters in D1, shared by every isolate (accounts issue, item 5). consume / peek / recordFailure: issue 14 item 9.
@@ -79,8 +79,6 @@ function previousStatement(db: Db, limit: Limit, subject: string, now: number) {
   return db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, keyOf(limit, subject, index - 1)));
 }
 
-type Batch = Parameters<Db["batch"]>[0];
-
 /**
  * The three ways to use a limit (issue 14 item 9: a caller that checked with one call
  * and counted with another counted twice). Each takes several limits at once, in one
@@ -91,13 +89,16 @@ type Batch = Parameters<Db["batch"]>[0];
  *   only failures (wrong passwords, unknown tokens) use up an allowance.
  */
 export async function consume(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<boolean> {
-  const statements = hits.flatMap(([limit, subject]) => [hitStatement(db, limit, subject, now), previousStatement(db, limit, subject, now)]);
-  const results = (await db.batch(statements as unknown as Batch)) as unknown as Array<Array<{ count: number }>>;
-  return hits.some(([limit], i) => {
-    const current = results[2 * i]?.[0]?.count ?? 0;
-    const previous = results[2 * i + 1]?.[0]?.count ?? 0;
-    return estimate(current, previous) > limit.max;
-  });
+  const counts = await batchNamed(
+    db,
+    Object.fromEntries(
+      hits.flatMap(([limit, subject], i) => [
+        [`current:${i}`, hitStatement(db, limit, subject, now)],
+        [`previous:${i}`, previousStatement(db, limit, subject, now)],
+      ]),
+    ),
+  );
+  return hits.some(([limit], i) => estimate(counts[`current:${i}`]?.[0]?.count ?? 0, counts[`previous:${i}`]?.[0]?.count ?? 0) > limit.max);
 }
 
 /** Whether any of these limits has used up its allowance; counts nothing. */
@@ -108,8 +109,7 @@ export async function peek(db: Db, hits: Array<[Limit, string]>, now = Date.now(
 
 /** Counts one failure on each of these limits. */
 export async function recordFailure(db: Db, hits: Array<[Limit, string]>, now = Date.now()): Promise<void> {
-  const statements = hits.map(([limit, subject]) => hitStatement(db, limit, subject, now));
-  if (statements.length) await db.batch(statements as unknown as Batch);
+  await batchNamed(db, Object.fromEntries(hits.map(([limit, subject], i) => [`hit:${i}`, hitStatement(db, limit, subject, now)])));
 }
 
 /** The estimated count of a limit's subject, without adding to it. */

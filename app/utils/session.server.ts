@@ -3,7 +3,7 @@ import { profiles, sessions, users } from "~/db/schema";
 import type { HeaderNotifications } from "~/modules/notifications/header";
 import { headerNotificationQueries, toHeaderNotifications } from "~/modules/notifications/service.server";
 import { randomToken, sha256Hex } from "./crypto.server";
-import type { Db } from "./db.server";
+import { batchNamed, type Db } from "./db.server";
 import { DAY, HOUR, isoIn } from "./time";
 
 // Sessions are ours (accounts issue, item 3): a 32-byte random token in the cookie,
@@ -107,9 +107,8 @@ export async function readSession(
   let row: Awaited<typeof sessionQuery>[number] | undefined;
   let notifications: HeaderNotifications | undefined;
   if (withNotifications) {
-    const [latest, unread] = headerNotificationQueries(db, { sessionHash: tokenHash });
-    const [rows, ...header] = await db.batch([sessionQuery, latest, unread]);
-    row = rows[0];
+    const { session, ...header } = await batchNamed(db, { session: sessionQuery, ...headerNotificationQueries(db, { sessionHash: tokenHash }) });
+    row = session[0];
     notifications = toHeaderNotifications(header);
   } else {
     [row] = await sessionQuery;

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { cloudflareContext, viewerContext } from "~/context";
 import { authTokens, eventClientAccess, eventInvites, events, eventSecondShooters, organizations, sessions, shotListItems, timelineBlocks, users } from "~/db/schema";
+import { LIST_ROW_SCHEMAS, type ListKind } from "~/modules/event/lists";
 import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { loader as dashboardLoader } from "~/routes/events.$eventId";
 import { readSession } from "~/utils/session.server";
@@ -188,6 +189,8 @@ describe("every saved change reaches the room once, with the next sequence numbe
     expect(bodies[3]!.rows!.find((r) => r.id === block)).toMatchObject({ orderIndex: 1 });
     expect(bodies[4]).toMatchObject({ entity: "shot", op: "delete", ids: [shot] });
     expect(bodies[5]).toMatchObject({ entity: "event", op: "upsert", rows: [{ id: eventId, title: "Renamed", date: "2027-06-13" }] });
+    // Whole rows of their list, as a device reads them (LIST_ROW_SCHEMAS, issue 17 item 1).
+    for (const body of bodies.slice(0, 4)) for (const row of body.rows!) expect(LIST_ROW_SCHEMAS[body.entity as ListKind].safeParse(row).success).toBe(true);
     device.socket.close(1000, "done");
   });
 

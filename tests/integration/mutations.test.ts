@@ -55,10 +55,10 @@ async function seed(): Promise<Fixture> {
     vendors: [crypto.randomUUID(), crypto.randomUUID()],
   };
   await db.batch([
-    db.insert(timelineBlocks).values(fx.blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "ceremony", orderIndex: i }))),
-    db.insert(shotListItems).values(fx.shots.map((id, i) => ({ id, eventId: event.id, title: `Shot ${i}`, category: "details", orderIndex: i }))),
-    db.insert(eventPeople).values(fx.people.map((id, i) => ({ id, eventId: event.id, firstName: `Person${i}`, role: "guest" }))),
-    db.insert(eventVendors).values(fx.vendors.map((id, i) => ({ id, eventId: event.id, vendorName: `Vendor ${i}`, vendorType: "florist" }))),
+    db.insert(timelineBlocks).values(fx.blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "ceremony" as const, orderIndex: i }))),
+    db.insert(shotListItems).values(fx.shots.map((id, i) => ({ id, eventId: event.id, title: `Shot ${i}`, category: "details" as const, orderIndex: i }))),
+    db.insert(eventPeople).values(fx.people.map((id, i) => ({ id, eventId: event.id, firstName: `Person${i}`, role: "guest" as const }))),
+    db.insert(eventVendors).values(fx.vendors.map((id, i) => ({ id, eventId: event.id, vendorName: `Vendor ${i}`, vendorType: "florist" as const }))),
   ]);
   return fx;
 }

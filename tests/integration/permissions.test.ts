@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { TeamMemberStatus } from "~/db/enums";
 import { eventClientAccess, eventSecondShooters } from "~/db/schema";
 import { accessQuery } from "~/modules/event/access.server";
 import { canDo, type DashboardIntent, INTENT_PERMISSIONS } from "~/modules/event/intents";
@@ -18,7 +19,7 @@ import { createEvent, createUser } from "../factories";
 const db = getDb(env);
 
 /** decisions.md roles, as requireEventAccess reads them: lead; accepted (or older 'active') member; nobody. */
-const VIEWERS: Array<{ label: string; status?: string; lead?: true; role: EventRole | null }> = [
+const VIEWERS: Array<{ label: string; status?: TeamMemberStatus; lead?: true; role: EventRole | null }> = [
   { label: "the lead", lead: true, role: "lead" },
   { label: "an accepted member", status: "accepted", role: "team" },
   { label: "an 'active' member (older data)", status: "active", role: "team" },

@@ -52,7 +52,7 @@ describe("cron housekeeping", () => {
       { label: "old-queued", status: "queued", age: 31 * 24 * HOUR },
       { label: "recent-sent", status: "sent", age: 29 * 24 * HOUR },
       { label: "recent-failed", status: "failed", age: HOUR },
-    ];
+    ] as const;
     const ids = new Map<string, string>();
     for (const { label, status, age } of rows) {
       const { id, statement } = outboxInsert(db, { to: `${label}@example.com`, subject: "s", text: "t", kind: "test" });

@@ -386,7 +386,7 @@ describe("saved contacts: storage, validation and limits", () => {
 
 /** `count` contacts of `userId` in one D1 batch (ten rows a statement: D1 binds at most 100 values each). */
 async function insertContacts(userId: string, count: number) {
-  const rows = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), userId, shooterType: "second_shooter", firstName: `Contact ${i}`, email: `c${i}@example.com` }));
+  const rows = Array.from({ length: count }, (_, i) => ({ id: crypto.randomUUID(), userId, shooterType: "second_shooter" as const, firstName: `Contact ${i}`, email: `c${i}@example.com` }));
   const inserts = Array.from({ length: Math.ceil(count / 10) }, (_, i) => db.insert(shooterContacts).values(rows.slice(i * 10, i * 10 + 10)));
   await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
 }
@@ -417,7 +417,7 @@ describe("subscription tab (spec §2)", () => {
   it.each([
     { name: "a free account", set: {} },
     { name: "an expired Pro plan", set: { ...PRO, subscriptionExpiresAt: "2020-01-01T00:00:00.000Z" } },
-    { name: "a cancelled Pro plan", set: { ...PRO, subscriptionStatus: "canceled" } },
+    { name: "a cancelled Pro plan", set: { ...PRO, subscriptionStatus: "canceled" as const } },
   ])("shows $name the free guest access message and a link to /subscription", async ({ set }) => {
     const { html, text } = await withSubscription(set);
     expect(text).toContain("Free Guest Access");
@@ -441,7 +441,7 @@ describe("subscription tab (spec §2)", () => {
     }
     for (const set of [
       { ...PRO, billingInterval: "monthly" as const, stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}`, stripeSubscriptionId: "sub_1" },
-      { ...PRO, subscriptionStatus: "past_due", stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}`, stripeSubscriptionId: "sub_2" },
+      { ...PRO, subscriptionStatus: "past_due" as const, stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}`, stripeSubscriptionId: "sub_2" },
     ]) {
       const { html, text } = await withSubscription(set);
       expect(text).toContain("Manage Billing");

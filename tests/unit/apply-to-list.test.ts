@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { LIST_ROW_SCHEMAS } from "~/modules/event/lists";
 import type { Change } from "~/modules/live/protocol";
-import { applyToList } from "~/modules/live/use-live-room";
+import { applyToList, type ListUpdate, readListUpdate } from "~/modules/live/use-live-room";
 
 // Issue 7: a device applies the room's changes to the lists its page already has.
 // Changes may come twice (a replay overlapping what was applied) or two saves of one
 // row in the other order: whole rows, the newer updatedAt wins, deletes by id.
 
-type Shot = { id: string; title: string; orderIndex: number; updatedAt?: string };
+type Shot = { id: string; title: string; orderIndex: number; updatedAt?: string; note?: string };
 const byOrder = (a: Shot, b: Shot) => a.orderIndex - b.orderIndex;
-const upsert = (...rows: Shot[]): Change => ({ entity: "shot", op: "upsert", rows, actor: null });
-const remove = (...ids: string[]): Change => ({ entity: "shot", op: "delete", ids, actor: null });
+const upsert = (...rows: Shot[]): ListUpdate<Shot> => ({ op: "upsert", rows });
+const remove = (...ids: string[]): ListUpdate<Shot> => ({ op: "delete", ids });
 
 const T1 = "2027-06-12T10:00:00.000Z";
 const T2 = "2027-06-12T10:05:00.000Z";
@@ -52,9 +53,41 @@ describe("applyToList", () => {
   });
 
   it("keeps fields an incoming row does not carry, and leaves the page's list untouched", () => {
-    const withNote = [{ ...list[0]!, note: "from the loader" }];
+    const withNote: Shot[] = [{ ...list[0]!, note: "from the loader" }];
     const next = applyToList(withNote, upsert({ id: "a", title: "Both rings", orderIndex: 0, updatedAt: T2 }), byOrder);
     expect(next[0]).toMatchObject({ title: "Both rings", note: "from the loader" });
     expect(withNote[0]!.title).toBe("Rings");
+  });
+});
+
+// Issue 17 item 1: a change's rows reach a list only as rows of that list's type
+// (LIST_ROW_SCHEMAS), not by a cast: anything else is refused, and the page refetches.
+describe("readListUpdate", () => {
+  const shot = {
+    id: "s1",
+    eventId: "e1",
+    title: "Rings",
+    category: "details",
+    description: null,
+    orderIndex: 0,
+    isDone: true,
+    doneAt: T1,
+    createdAt: T1,
+    updatedAt: T1,
+  };
+  const change = (rows: Record<string, unknown>[]): Change => ({ entity: "shot", op: "upsert", rows, actor: null });
+
+  it("reads whole rows of the list, leaving out fields no page shows (who checked it off)", () => {
+    expect(readListUpdate(LIST_ROW_SCHEMAS.shot, change([{ ...shot, doneBy: "u1" }]))).toEqual({ op: "upsert", rows: [shot] });
+  });
+
+  it("refuses a row of another shape: a category outside the list, a missing field, a string for a number", () => {
+    expect(readListUpdate(LIST_ROW_SCHEMAS.shot, change([{ ...shot, category: "formal" }]))).toBeNull();
+    expect(readListUpdate(LIST_ROW_SCHEMAS.shot, change([{ id: "s1", title: "Rings" }]))).toBeNull();
+    expect(readListUpdate(LIST_ROW_SCHEMAS.shot, change([shot, { ...shot, id: "s2", orderIndex: "1" }]))).toBeNull();
+  });
+
+  it("reads a delete as its ids", () => {
+    expect(readListUpdate(LIST_ROW_SCHEMAS.shot, { entity: "shot", op: "delete", ids: ["s1"], actor: null })).toEqual({ op: "delete", ids: ["s1"] });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { authTokens, notificationPreferences, profiles, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert, placeholder } from "~/utils/email.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { deleteOtherSessionsStatement } from "~/utils/session.server";
@@ -128,14 +128,14 @@ export async function resetPassword(db: Db, token: string, password: string) {
   const used = await consumeToken(db, token, "password_reset");
   if (!used) return null;
   const passwordHash = await hashPassword(password);
-  const [, ended] = await db.batch([
-    db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, used.userId)),
-    deleteOtherSessionsStatement(db, used.userId, null),
-    db
+  const { ended } = await batchNamed(db, {
+    password: db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, used.userId)),
+    ended: deleteOtherSessionsStatement(db, used.userId, null),
+    otherResetLinks: db
       .update(authTokens)
       .set({ usedAt: isoNow() })
       .where(and(eq(authTokens.userId, used.userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.usedAt))),
-  ]);
+  });
   return { userId: used.userId, endedSessions: ended.map((row) => row.tokenHash) };
 }
 
@@ -159,10 +159,10 @@ export async function changePassword(db: Db, userId: string, sessionHash: string
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
   const passwordHash = await hashPassword(next);
-  const [, ended] = await db.batch([
-    db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, userId)),
-    deleteOtherSessionsStatement(db, userId, sessionHash),
-  ]);
+  const { ended } = await batchNamed(db, {
+    password: db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, userId)),
+    ended: deleteOtherSessionsStatement(db, userId, sessionHash),
+  });
   return { endedSessions: ended.map((row) => row.tokenHash) };
 }
 

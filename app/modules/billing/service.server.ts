@@ -8,7 +8,7 @@ import type Stripe from "stripe";
 import type { BillingInterval } from "~/db/enums";
 import { processedJobs, profiles } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db } from "~/utils/db.server";
 import { FREE_TRIAL_DAYS } from "./plans";
 import { priceIdFor, type StripeEnv } from "./stripe.server";
 import { chooseSubscription, profileStateOf, type ProfileSubscription } from "./subscription-state";
@@ -51,13 +51,16 @@ async function customerIdFor(
   const customer = await stripe.customers.create(params, {
     idempotencyKey: `event-flow-customer-${user.userId}-${paramsHash}${replacing ? `-${replacing}` : ""}`,
   });
-  const [, [saved]] = await db.batch([
-    db
+  const {
+    stored: [saved],
+  } = await batchNamed(db, {
+    // A customer saved meanwhile (another tab) is kept; `stored` reads whichever won.
+    save: db
       .update(profiles)
       .set({ stripeCustomerId: customer.id })
       .where(and(eq(profiles.userId, user.userId), isNull(profiles.stripeCustomerId))),
-    db.select({ customerId: profiles.stripeCustomerId }).from(profiles).where(eq(profiles.userId, user.userId)),
-  ]);
+    stored: db.select({ customerId: profiles.stripeCustomerId }).from(profiles).where(eq(profiles.userId, user.userId)),
+  });
   return saved?.customerId ?? customer.id;
 }
 
@@ -176,19 +179,21 @@ const profileOfCustomer = (db: Db, customerId: string) =>
   db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.stripeCustomerId, customerId));
 
 /**
- * Brings the customer's profile in step with Stripe; `alongside` runs in the same D1
- * batch, after the write (the webhook's record of its event). When the write was
+ * Brings the customer's profile in step with Stripe; `link` (a completed checkout's
+ * link of the customer to its profile) runs in the same D1 batch before the write,
+ * `alongside` after it (the webhook's record of its event). When the write was
  * skipped because another sync wrote a later-stamped read meanwhile, the customer is
  * read once more: that read began after the other write, so it is at least as new, and
  * an answer that was merely slow to arrive can never leave the older state in place.
  */
-async function syncCustomer(db: Db, stripe: Stripe, customerId: string, before: BatchItem<"sqlite">[] = [], alongside: BatchItem<"sqlite">[] = []) {
+async function syncCustomer(db: Db, stripe: Stripe, customerId: string, { link, alongside }: { link?: BatchItem<"sqlite">; alongside?: BatchItem<"sqlite"> } = {}) {
   const read = await readCustomer(stripe, customerId);
-  const writing = write(db, customerId, read);
-  const owners = profileOfCustomer(db, customerId);
-  const results = await db.batch([...before, writing, owners, ...alongside] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const written = results[before.length] as Awaited<typeof writing>;
-  const owner = results[before.length + 1] as Awaited<typeof owners>;
+  const { written, owner } = await batchNamed(db, {
+    ...(link ? { link } : {}),
+    written: write(db, customerId, read),
+    owner: profileOfCustomer(db, customerId),
+    ...(alongside ? { alongside } : {}),
+  });
   if (written.length === 0 && owner.length > 0) {
     await write(db, customerId, await readCustomer(stripe, customerId));
   }
@@ -237,20 +242,18 @@ export async function applyStripeEvent(db: Db, stripe: Stripe, event: Stripe.Eve
   const metadataUser = (object as { metadata?: Record<string, string> | null }).metadata?.user_id;
   const userId = event.type.startsWith("checkout.session.") && object.client_reference_id === metadataUser ? object.client_reference_id : null;
   const link = userId
-    ? [
-        db
-          .update(profiles)
-          .set({ stripeCustomerId: customerId })
-          .where(
-            and(
-              eq(profiles.userId, userId),
-              isNull(profiles.stripeCustomerId),
-              sql`NOT EXISTS (SELECT 1 FROM profiles AS other WHERE other.stripe_customer_id = ${customerId})`,
-            ),
+    ? db
+        .update(profiles)
+        .set({ stripeCustomerId: customerId })
+        .where(
+          and(
+            eq(profiles.userId, userId),
+            isNull(profiles.stripeCustomerId),
+            sql`NOT EXISTS (SELECT 1 FROM profiles AS other WHERE other.stripe_customer_id = ${customerId})`,
           ),
-      ]
-    : [];
-  await syncCustomer(db, stripe, customerId, link, [record]);
+        )
+    : undefined;
+  await syncCustomer(db, stripe, customerId, { link, alongside: record });
   return "applied";
 }
 

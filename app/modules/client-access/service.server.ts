@@ -1,11 +1,12 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { emailOutbox, eventClientAccess, eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { emailOutbox, eventClientAccess } from "~/db/schema";
 import { accessQuery, CLIENT_TOKEN_PATTERN } from "~/modules/event/access.server";
+import { allListQueries } from "~/modules/event/lists.server";
 import type { ClientFlags } from "~/modules/event/permissions";
 import { clientAccessEmail } from "~/modules/team/emails";
 import { TEAM_SIZE_MAX } from "~/modules/team/schema";
 import { sha256Hex } from "~/utils/crypto.server";
-import { batchWithRaw, type Db } from "~/utils/db.server";
+import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { type Claim, claimStatement, once, secretFor } from "~/utils/idempotency.server";
 import { DAY } from "~/utils/time";
@@ -113,13 +114,7 @@ export async function portalReads(db: Db, accessId: string, token: string) {
   const query = await accessQuery(db, { token, accessId }, null);
   if (!query) return null;
   const { eventId } = query;
-  const [accessRows, blocks, shots, people, vendors] = await db.batch([
-    query.statement,
-    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt)),
-    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.orderIndex), asc(shotListItems.createdAt)),
-    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.firstName), asc(eventPeople.lastName)),
-    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.vendorType), asc(eventVendors.vendorName)),
-  ]);
+  const { access: accessRows, blocks, shots, people, vendors } = await batchNamed(db, { access: query.statement, ...allListQueries(db, eventId) });
   const access = query.decide(accessRows);
   if (!access || access.role !== "client") return null;
   return { access: access.link, grant: { kind: "client" as const, ...access.flags }, accessStart: access.accessStart, event: access.event, blocks, shots, people, vendors };

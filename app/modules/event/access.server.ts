@@ -42,7 +42,7 @@ export type EventAccess =
  * token or access id: it is not looked up.
  */
 export type AccessQuery = {
-  statement: BatchItem<"sqlite">;
+  statement: BatchItem<"sqlite"> & PromiseLike<unknown>;
   eventId: SQL;
   decide: (rows: unknown) => EventAccess | null;
   /**
@@ -74,7 +74,7 @@ export async function accessOf(db: Db, who: Who, eventId: string | null): Promis
 export async function accessOf(db: Db, who: Who, eventId: string | null): Promise<EventAccess | null> {
   const query = await accessQuery(db, who, eventId);
   if (!query) return null;
-  return query.decide(await (query.statement as unknown as Promise<unknown>));
+  return query.decide(await query.statement);
 }
 
 function userAccess(db: Db, userId: string, eventId: string): AccessQuery {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
@@ -7,7 +7,7 @@ import { toPortalRow } from "~/modules/live/protocol";
 import { publishChange, revokeLive } from "~/modules/live/room.server";
 import { notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessQuery, type EventAccess } from "./access.server";
 import { canDo, type ClientIntent, isClientIntent } from "./intents";
@@ -25,6 +25,7 @@ import {
   VALUES_SCHEMAS,
 } from "./mutations";
 import type { Grant } from "./permissions";
+import { listQuery } from "./lists.server";
 import { limitMessage, type RowKind, rowLimit } from "./rows.server";
 import { toEventSummary } from "./service.server";
 
@@ -259,11 +260,8 @@ function deletePlan({ db, eventId, guard }: PlanContext, kind: RowKind | "event"
  * last, so the record follows it.
  */
 async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, direction: "up" | "down"): Promise<Plan> {
-  const blocks = await db
-    .select({ id: timelineBlocks.id, orderIndex: timelineBlocks.orderIndex })
-    .from(timelineBlocks)
-    .where(and(eq(timelineBlocks.eventId, eventId), guard))
-    .orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt));
+  // In the order the pages show (lists.ts), so a move agrees with the screen on exact ties.
+  const blocks = await listQuery(db, "block", eventId);
   const from = blocks.findIndex((block) => block.id === id);
   const to = direction === "up" ? from - 1 : from + 1;
   if (from === -1 || to < 0 || to >= blocks.length) {
@@ -369,12 +367,14 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? undefined : sql`changes() = 0`));
   const keep =
     plan.rowId === null
-      ? []
-      : [db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key))];
+      ? null
+      : db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key));
 
-  let results: unknown[];
+  // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
+  const writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
+  let results: { access: unknown; record: unknown; unrecord: unknown } & Record<string, unknown>;
   try {
-    results = await db.batch([query.statement, record, ...plan.writes, unrecord, ...keep] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}) });
   } catch (error) {
     if (isRepeatOf(error)) {
       const replay = await replayOf(db, query, key, mutation);
@@ -383,10 +383,10 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name), ID_TAKEN), access: null };
     throw error;
   }
-  const access = query.decide(results[0]);
+  const access = query.decide(results.access);
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
-  const outcome = plan.read(results.slice(2, 2 + plan.writes.length));
+  const outcome = plan.read(Object.keys(writes).map((name) => results[name]));
   if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name), kind === "event" ? ACCESS_ENDED : GONE), access };
   if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name), limitMessage(kind as RowKind)), access };
 
@@ -410,14 +410,14 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
  * and the right (a device whose access ended learns nothing, issue 17 item 5).
  */
 async function replayOf(db: Db, query: AccessQuery, key: string, mutation: Mutation): Promise<Ran | null> {
-  const [accessRows, records] = await db.batch([
-    query.statement,
-    db.select({ result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
-  ] as unknown as [BatchItem<"sqlite">, BatchItem<"sqlite">]);
+  const { access: accessRows, records } = await batchNamed(db, {
+    access: query.statement,
+    records: db.select({ result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
+  });
   const access = query.decide(accessRows);
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
-  const record = (records as Array<{ result: Record<string, unknown> | null }>)[0];
+  const record = records[0];
   if (!record) return null;
   const { kind } = partsOf(mutation.name);
   const table = kind === "event" ? events : TABLES[kind];

@@ -87,12 +87,21 @@ export const VALUES_SCHEMAS = {
 export type MutationOf<N extends MutationName> = { id: string; name: N; args: z.infer<(typeof MUTATION_ARGS)[N]> };
 export type Mutation = { [N in MutationName]: MutationOf<N> }[MutationName];
 
-export const MutationSchema = z.discriminatedUnion(
-  "name",
-  MUTATION_NAMES.map((name) => z.object({ id: MutationId, name: z.literal(name), args: MUTATION_ARGS[name] })) as unknown as [
-    z.ZodObject<{ id: typeof MutationId; name: z.ZodLiteral<MutationName>; args: z.ZodType }>,
-  ],
-) as unknown as z.ZodType<Mutation>;
+/**
+ * A mutation as sent: its name, then its arguments checked by that name's schema. The
+ * one cast says what TypeScript cannot follow through a lookup: that `args` was parsed
+ * by the schema of this very `name`.
+ */
+export const MutationSchema = z
+  .object({ id: MutationId, name: z.enum(MUTATION_NAMES as [MutationName, ...MutationName[]]), args: z.unknown() })
+  .transform((mutation, context): Mutation => {
+    const args = MUTATION_ARGS[mutation.name].safeParse(mutation.args);
+    if (!args.success) {
+      for (const issue of args.error.issues) context.addIssue({ ...issue, path: ["args", ...issue.path] } as z.core.$ZodRawIssue);
+      return z.NEVER;
+    }
+    return { ...mutation, args: args.data } as Mutation;
+  });
 
 /** At most this many mutations in one request (an outbox sends in chunks of it). */
 export const MUTATIONS_PER_REQUEST = 50;

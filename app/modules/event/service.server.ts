@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import {
   eventClientAccess,
@@ -18,12 +18,13 @@ import {
 import { assertCanCreateEvents } from "~/modules/billing/entitlement";
 import { ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
 import { type Claim, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
 import { accessQuery } from "./access.server";
+import { allListQueries } from "./lists.server";
 import { can, type EventAction } from "./permissions";
 import type { EventInput } from "./schema";
 import { eventStatus } from "./status";
@@ -34,7 +35,8 @@ export type EventRow = typeof events.$inferSelect;
 const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
 
-type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+/** A page's reads, by name (batchNamed); `access` is the check's own. */
+type Reads = Record<string, BatchItem<"sqlite">> & { access?: never };
 
 /**
  * The one authorization function (conventions.md habit 2) for a signed-in page: who is
@@ -42,10 +44,11 @@ type Reads = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
  * the event exists would leak it). A role without the right: 403.
  *
  * `alsoRead` lets a loader read the page's lists in the same D1 batch as the check
- * (one round trip); their results are returned only once access is granted. Writes
- * go through the mutation layer (mutations.server.ts), which batches its own.
+ * (one round trip), by name (`{ blocks: … }` answers `reads.blocks`); their results are
+ * returned only once access is granted. Writes go through the mutation layer
+ * (mutations.server.ts), which batches its own.
  */
-export async function requireEventAccess<R extends Reads | []>(
+export async function requireEventAccess<R extends Reads = Record<never, never>>(
   context: Readonly<RouterContextProvider>,
   request: Request,
   eventId: string | undefined,
@@ -56,25 +59,25 @@ export async function requireEventAccess<R extends Reads | []>(
   const db = dbFrom(context);
   if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
   const query = (await accessQuery(db, { userId: viewer.userId }, eventId))!;
-  const [rows, ...reads] = await db.batch([query.statement, ...(alsoRead?.(db, eventId, viewer.userId) ?? [])]);
+  const { access: rows, ...reads } = await batchNamed(db, { ...alsoRead?.(db, eventId, viewer.userId), access: query.statement });
   const access = query.decide(rows);
   // A user's access is never a link's; the narrowing only tells the types so.
   if (!access || access.role === "client") throw data("Event not found", { status: 404 });
   if (!can(access.role, action)) throw data("You do not have permission to do that.", { status: 403 });
-  return { event: access.event, role: access.role, accessStart: access.accessStart, viewer, db, reads: reads as R extends Reads ? BatchResponse<R> : [] };
+  return { event: access.event, role: access.role, accessStart: access.accessStart, viewer, db, reads: reads as NamedResults<R> };
 }
 
 /** Home lists: events I lead (by date) and events I was hired for, in one round trip. */
 export async function listEvents(db: Db, userId: string) {
-  const [mine, hired] = await db.batch([
-    db.select().from(events).where(eq(events.leadPhotographerId, userId)).orderBy(asc(events.date)),
-    db
+  const { mine, hired } = await batchNamed(db, {
+    mine: db.select().from(events).where(eq(events.leadPhotographerId, userId)).orderBy(asc(events.date)),
+    hired: db
       .select({ event: events })
       .from(eventSecondShooters)
       .innerJoin(events, eq(events.id, eventSecondShooters.eventId))
       .where(and(eq(eventSecondShooters.userId, userId), inArray(eventSecondShooters.status, ON_TEAM_STATUSES)))
       .orderBy(asc(events.date)),
-  ]);
+  });
   return { mine: mine.map(toEventSummary), hired: hired.map((row) => toEventSummary(row.event)) };
 }
 
@@ -132,14 +135,11 @@ async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, inp
   return eventId;
 }
 
-/** Everything the dashboard shows, read in the same batch as the access check. */
+/** Everything the dashboard shows, by name, read in the same batch as the access check. */
 export function dashboardReads(db: Db, eventId: string, userId: string) {
-  return [
-    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.orderIndex), asc(timelineBlocks.createdAt)),
-    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.orderIndex), asc(shotListItems.createdAt)),
-    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.firstName), asc(eventPeople.lastName)),
-    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.vendorType), asc(eventVendors.vendorName)),
-    db
+  return {
+    ...allListQueries(db, eventId),
+    members: db
       .select({
         id: eventSecondShooters.id,
         status: eventSecondShooters.status,
@@ -156,7 +156,7 @@ export function dashboardReads(db: Db, eventId: string, userId: string) {
       .leftJoin(profiles, eq(profiles.userId, eventSecondShooters.userId))
       .where(eq(eventSecondShooters.eventId, eventId))
       .orderBy(desc(eventSecondShooters.createdAt)),
-    db
+    invites: db
       .select({
         id: eventInvites.id,
         email: eventInvites.email,
@@ -168,7 +168,7 @@ export function dashboardReads(db: Db, eventId: string, userId: string) {
       .from(eventInvites)
       .where(and(eq(eventInvites.eventId, eventId), eq(eventInvites.status, "pending"), ne(eventInvites.inviteType, "client")))
       .orderBy(desc(eventInvites.createdAt)),
-    db
+    clientAccess: db
       .select({
         id: eventClientAccess.id,
         clientEmail: eventClientAccess.clientEmail,
@@ -183,6 +183,6 @@ export function dashboardReads(db: Db, eventId: string, userId: string) {
       .where(eq(eventClientAccess.eventId, eventId))
       .orderBy(desc(eventClientAccess.createdAt)),
     // The viewer's saved contacts, to pick from in the invite form (the lead's only).
-    listContacts(db, userId),
-  ] as const;
+    contacts: listContacts(db, userId),
+  };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import { type Change, readMessage, ServerMessageSchema } from "./protocol";
 import { connectLive, type LiveSocket } from "./reconnecting-socket";
 
@@ -69,14 +70,28 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
   return status;
 }
 
-/** A list with the change applied: whole rows replace older ones (by updatedAt), deletes remove. */
-export function applyToList<Row extends { id: string; updatedAt?: string }>(rows: Row[], change: Change, order: (a: Row, b: Row) => number): Row[] {
-  if (change.op === "delete") {
-    const gone = new Set(change.ids ?? []);
+/** A change to one list, its rows of the list's own type. */
+export type ListUpdate<Row> = { op: "upsert"; rows: Row[] } | { op: "delete"; ids: string[] };
+
+/**
+ * A change as an update of the list `schema` describes (lists.ts): its rows are read
+ * with that schema, so a list only ever holds rows of its type. Null when a row is not
+ * of that shape: the page then fetches its data again rather than show it.
+ */
+export function readListUpdate<S extends z.ZodType>(schema: S, change: Change): ListUpdate<z.output<S>> | null {
+  if (change.op === "delete") return { op: "delete", ids: change.ids ?? [] };
+  const rows = z.array(schema).safeParse(change.rows ?? []);
+  return rows.success ? { op: "upsert", rows: rows.data } : null;
+}
+
+/** A list with the update applied: whole rows replace older ones (by updatedAt), deletes remove. */
+export function applyToList<Row extends { id: string; updatedAt?: string }>(rows: Row[], update: ListUpdate<Row>, order: (a: Row, b: Row) => number): Row[] {
+  if (update.op === "delete") {
+    const gone = new Set(update.ids);
     return rows.filter((row) => !gone.has(row.id));
   }
   const next = [...rows];
-  for (const incoming of (change.rows ?? []) as unknown as Row[]) {
+  for (const incoming of update.rows) {
     const at = next.findIndex((row) => row.id === incoming.id);
     if (at === -1) next.push(incoming);
     // Two saves racing to the room may arrive in the other order: the newer row wins.

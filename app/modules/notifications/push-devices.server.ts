@@ -2,7 +2,7 @@ import { and, desc, eq, exists, ne, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pushSubscriptions } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db } from "~/utils/db.server";
 
 // Issue 16 item 1: each browser that turns push on keeps its own push_subscriptions
 // row; these rows alone decide who gets push (docs/decisions/009-push-and-reminders.md).
@@ -114,8 +114,8 @@ export async function subscribeDevice(
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
     .limit(MAX_DEVICES_PER_USER);
-  const [upserted] = await db.batch([
-    db
+  const { upserted } = await batchNamed(db, {
+    upserted: db
       .insert(pushSubscriptions)
       .values({ id: crypto.randomUUID(), userId, sessionHash, endpoint: stored.endpoint, subscriptionData: stored, deviceLabel: label })
       .onConflictDoUpdate({
@@ -132,7 +132,7 @@ export async function subscribeDevice(
       })
       .returning({ id: pushSubscriptions.id }),
     // Only once this browser's new row is ours: a refused ("taken") request changes nothing.
-    db
+    replaced: db
       .delete(pushSubscriptions)
       .where(
         and(
@@ -142,8 +142,8 @@ export async function subscribeDevice(
           exists(db.select({ one: sql`1` }).from(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, stored.endpoint), eq(pushSubscriptions.userId, userId)))),
         ),
       ),
-    db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest))),
-  ]);
+    beyondMaximum: db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest))),
+  });
   return upserted.length > 0 ? "stored" : "taken";
 }
 

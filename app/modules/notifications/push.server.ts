@@ -4,7 +4,7 @@ import { z } from "zod";
 import { events, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
 import { pushDestination } from "./destination";
 import { CLIENT_CHANGE_TYPE, PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db } from "~/utils/db.server";
 
 /** The web push settings: wrangler.toml [vars] and the VAPID_PRIVATE_KEY secret. */
 type PushEnv = { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string };
@@ -94,13 +94,16 @@ export async function deliverPushNotification(
   if (!vapid) return { outcome: "not-configured" };
 
   const owner = db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.id, notificationId));
-  const [[notification], subscriptions] = await db.batch([
-    db
+  const {
+    notification: [notification],
+    subscriptions,
+  } = await batchNamed(db, {
+    notification: db
       .select({ title: notifications.title, message: notifications.message, data: notifications.data })
       .from(notifications)
       .where(eq(notifications.id, notificationId)),
-    subscriptionsQuery(db, inArray(pushSubscriptions.userId, owner), sql`'push:' || ${notificationId} || ':'`),
-  ]);
+    subscriptions: subscriptionsQuery(db, inArray(pushSubscriptions.userId, owner), sql`'push:' || ${notificationId} || ':'`),
+  });
   if (!notification) return { outcome: "missing" };
   if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
   return pushToDevices(db, vapid, subscriptions, pushPayload({ id: notificationId, ...notification }), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
@@ -122,8 +125,12 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
   if (!vapid) return { outcome: "not-configured" };
   const windowStart = new Date(Date.parse(job.windowEndsAt) - PUSH_WINDOW_MS).toISOString();
   const type = sql<string>`json_extract(${notifications.data}, '$.type')`;
-  const [[counted], [event], subscriptions] = await db.batch([
-    db
+  const {
+    counted: [counted],
+    event: [event],
+    subscriptions,
+  } = await batchNamed(db, {
+    counted: db
       .select({
         changes: count(),
         // A client's changes share the window with the team's (issue 14, item 8).
@@ -140,9 +147,9 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
           lte(notifications.createdAt, job.windowEndsAt),
         ),
       ),
-    db.select({ title: events.title }).from(events).where(eq(events.id, job.eventId)),
-    subscriptionsQuery(db, eq(pushSubscriptions.userId, job.userId), sql`'digest:' || ${job.userId} || ':' || ${job.eventId} || ':' || ${job.windowEndsAt} || ':'`),
-  ]);
+    event: db.select({ title: events.title }).from(events).where(eq(events.id, job.eventId)),
+    subscriptions: subscriptionsQuery(db, eq(pushSubscriptions.userId, job.userId), sql`'digest:' || ${job.userId} || ':' || ${job.eventId} || ':' || ${job.windowEndsAt} || ':'`),
+  });
   if (!event) return { outcome: "missing" };
   const changes = counted?.changes ?? 0;
   if (changes === 0) return { outcome: "nothing-new" };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications, sessions, type NotificationData } from "~/db/schema";
-import type { Db } from "~/utils/db.server";
+import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
 import { enqueueJobs, type JobMessage } from "~/utils/jobs";
 import { HEADER_LIST_SIZE, type HeaderNotifications } from "./header";
 import { publishNotifications, type WrittenNotification } from "./live.server";
@@ -73,8 +73,8 @@ function ownedBy(db: Db, owner: NotificationOwner) {
  * session's own D1 round trip.
  */
 export function headerNotificationQueries(db: Db, owner: NotificationOwner) {
-  return [
-    db
+  return {
+    latest: db
       .select({
         id: notifications.id,
         title: notifications.title,
@@ -87,26 +87,20 @@ export function headerNotificationQueries(db: Db, owner: NotificationOwner) {
       // rowid breaks ties between rows written in the same millisecond (one batch).
       .orderBy(desc(notifications.createdAt), sql`${notifications}.rowid desc`)
       .limit(HEADER_LIST_SIZE),
-    db
+    unread: db
       .select({ unread: count() })
       .from(notifications)
       .where(and(ownedBy(db, owner), eq(notifications.read, false))),
-  ] as const;
+  };
 }
 
-type HeaderRows = [
-  Awaited<ReturnType<typeof headerNotificationQueries>[0]>,
-  Awaited<ReturnType<typeof headerNotificationQueries>[1]>,
-];
-
-export function toHeaderNotifications([items, [counted]]: HeaderRows): HeaderNotifications {
-  return { items, unreadCount: counted?.unread ?? 0, loadedAt: new Date().toISOString() };
+export function toHeaderNotifications({ latest, unread: [counted] }: NamedResults<ReturnType<typeof headerNotificationQueries>>): HeaderNotifications {
+  return { items: latest, unreadCount: counted?.unread ?? 0, loadedAt: new Date().toISOString() };
 }
 
 /** The header's data on its own (when the session was read without it). */
 export async function loadHeaderNotifications(db: Db, userId: string): Promise<HeaderNotifications> {
-  const [items, counted] = headerNotificationQueries(db, { userId });
-  return toHeaderNotifications(await db.batch([items, counted]));
+  return toHeaderNotifications(await batchNamed(db, headerNotificationQueries(db, { userId })));
 }
 
 /**

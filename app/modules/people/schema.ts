@@ -6,7 +6,6 @@ import { checkbox, optionalText, requiredText } from "~/utils/schema-fields";
 // Spec §5 'People': first name required; last name, pronunciation, notes optional.
 // Spec §9: the role defaults to guest.
 export const PERSON_DEFAULTS = { role: "guest" } as const;
-export const PEOPLE_PER_EVENT_MAX = 500;
 
 export const PersonSchema = z.object({
   firstName: requiredText(NAME_MAX, "First name"),

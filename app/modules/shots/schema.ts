@@ -4,7 +4,6 @@ import { optionalText, requiredText } from "~/utils/schema-fields";
 
 // Spec §5 'Shot': title required. decisions.md: the category defaults to `other`.
 export const SHOT_DEFAULTS = { category: "other" } as const;
-export const SHOTS_PER_EVENT_MAX = 500;
 
 export const ShotSchema = z.object({
   title: requiredText(200, "Title"),

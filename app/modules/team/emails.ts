@@ -1,4 +1,5 @@
 import { format, parse } from "date-fns";
+import type { InviteType } from "~/db/enums";
 import { formatEventDate } from "~/modules/event/format";
 import type { OutgoingEmail } from "~/utils/email.server";
 import { emailLayout, plain } from "~/utils/email-layout";
@@ -35,7 +36,7 @@ export function shooterInviteEmail(input: {
   to: string;
   inviteeName: string | null;
   inviterName: string;
-  inviteType: string;
+  inviteType: InviteType;
   event: EventFacts;
   coverageHours: number | null;
   startTime: string | null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVITE_TYPES, SHOOTER_TYPE_LABELS, type ShooterType } from "~/db/enums";
+import { INVITE_TYPES, type InviteType, SHOOTER_TYPE_LABELS } from "~/db/enums";
 import { checkbox, emailAddress, optionalTime, requiredText } from "~/utils/schema-fields";
 
 // Invitations (spec §5 'Invite entry' and 'Invite form'), client-safe: the same
@@ -8,8 +8,8 @@ import { checkbox, emailAddress, optionalTime, requiredText } from "~/utils/sche
 export const INVITE_TYPE_LABELS = { ...SHOOTER_TYPE_LABELS, client: "Client" } as const;
 
 /** Spec §2 'Invitation acceptance': the position a type stands for. */
-export function positionLabel(type: string | null | undefined) {
-  return type && type in SHOOTER_TYPE_LABELS ? SHOOTER_TYPE_LABELS[type as ShooterType] : type === "client" ? "Client" : "Team Member";
+export function positionLabel(type: InviteType | null | undefined) {
+  return type ? INVITE_TYPE_LABELS[type] : "Team Member";
 }
 
 export const COVERAGE_HOURS_MAX = 24;

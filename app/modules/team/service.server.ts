@@ -14,7 +14,7 @@ import { dispatchNotifications, notificationInsert } from "~/modules/notificatio
 import { dispatchTeamChange, type InsertedRow, teamChangeJobs, teamChangeStatements, writtenOf } from "~/modules/notifications/team-changes.server";
 import { publishChange } from "~/modules/live/room.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
-import { batchWithRaw, type Db } from "~/utils/db.server";
+import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { isoNow } from "~/utils/time";
 import { consume, INVITE_SENT_RECENTLY, LIMITS } from "~/utils/rate-limit.server";
@@ -97,9 +97,9 @@ export async function sendShooterInvite(
   claim: Claim | null = null,
 ): Promise<InviteOutcome> {
   if (input.email === inviter.email) return { status: "refused", message: "You can't invite yourself to your own event." };
-  const [existingRows, accountRows, teamSize] = await db.batch([
-    db.select().from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, input.email))),
-    db
+  const { existingRows, accountRows, teamSize } = await batchNamed(db, {
+    existingRows: db.select().from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, input.email))),
+    accountRows: db
       // Distinct column names: D1 batches return rows by name, so two "id"s would collide.
       .select({
         userId: users.id,
@@ -110,8 +110,8 @@ export async function sendShooterInvite(
       .from(users)
       .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.userId, users.id), eq(eventSecondShooters.eventId, event.id)))
       .where(eq(users.email, input.email)),
-    db.select({ n: count() }).from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.status, "pending"))),
-  ]);
+    teamSize: db.select({ n: count() }).from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.status, "pending"))),
+  });
   const existing = existingRows[0];
   const account = accountRows[0];
   if (isOnTeam(account?.memberStatus)) {
@@ -220,18 +220,18 @@ export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, 
       .returning({ id: eventInvites.id });
     return rows.length > 0;
   }
-  const [, removed] = await db.batch([
-    db.delete(eventInvites).where(
+  const { removed } = await batchNamed(db, {
+    invitation: db.delete(eventInvites).where(
       and(
         eq(eventInvites.eventId, eventId),
         sql`${eventInvites.email} = (SELECT u.email FROM users u JOIN event_second_shooters m ON m.user_id = u.id WHERE m.id = ${id} AND m.event_id = ${eventId})`,
       ),
     ),
-    db
+    removed: db
       .delete(eventSecondShooters)
       .where(and(eq(eventSecondShooters.id, id), eq(eventSecondShooters.eventId, eventId)))
       .returning({ userId: eventSecondShooters.userId }),
-  ]);
+  });
   return removed[0] ?? false;
 }
 
@@ -247,14 +247,14 @@ export async function leaveEvent(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">
     data: { type: "team_member_left", event_id: event.id },
     eventId: event.id,
   });
-  const [, removed] = await db.batch([
-    db.delete(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, member.email))),
-    db
+  const { removed } = await batchNamed(db, {
+    invitation: db.delete(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, member.email))),
+    removed: db
       .delete(eventSecondShooters)
       .where(and(eq(eventSecondShooters.eventId, event.id), eq(eventSecondShooters.userId, member.userId)))
       .returning({ id: eventSecondShooters.id }),
-    notification.statement,
-  ]);
+    notification: notification.statement,
+  });
   await dispatchNotifications(env, [notification.written]);
   return removed.length > 0;
 }
@@ -273,24 +273,24 @@ export async function loadInvitation(db: Db, key: string) {
   const eventOfInvite = sql`(SELECT event_id FROM event_invites WHERE ${matches})`;
   // Separate statements rather than a join: D1 batches return rows by column name,
   // and the invitation and the event share several (id, created_at …).
-  const [invites, eventRows, inviters, blocks] = await db.batch([
-    db
+  const { invites, eventRows, inviters, blocks } = await batchNamed(db, {
+    invites: db
       .select()
       .from(eventInvites)
       .where(and(sql`(${eventInvites.id} = ${key} OR ${eventInvites.tokenHash} = ${tokenHash})`, inArray(eventInvites.inviteType, ["second_shooter", "associate_shooter"]))),
-    db.select().from(events).where(eq(events.id, eventOfInvite)),
-    db
+    eventRows: db.select().from(events).where(eq(events.id, eventOfInvite)),
+    inviters: db
       .select({ businessName: profiles.businessName, firstName: profiles.firstName, lastName: profiles.lastName })
       .from(profiles)
       .where(eq(profiles.userId, sql`(SELECT invited_by FROM event_invites WHERE ${matches})`)),
-    db
+    blocks: db
       .select({
         earliest: sql<string | null>`MIN(${timelineBlocks.startTime})`,
         minutes: sql<number | null>`SUM(${timelineBlocks.durationMinutes})`,
       })
       .from(timelineBlocks)
       .where(eq(timelineBlocks.eventId, eventOfInvite)),
-  ]);
+  });
   const invite = invites[0];
   const event = eventRows[0];
   if (!invite || !event) return null;

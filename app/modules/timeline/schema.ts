@@ -7,7 +7,6 @@ import { optionalText, optionalTime, requiredText } from "~/utils/schema-fields"
 // spec §9 / decisions.md: 60 minutes, type ceremony in the dashboard.
 export const BLOCK_DEFAULTS = { blockType: "ceremony", durationMinutes: 60 } as const;
 export const BLOCK_DURATION_MAX = 24 * 60;
-export const BLOCKS_PER_EVENT_MAX = 200;
 
 const DURATION_MESSAGE = "Duration must be at least 1 minute";
 

@@ -5,7 +5,6 @@ import { optionalText, requiredText, socialHandle } from "~/utils/schema-fields"
 
 // Spec §5 'Vendor': vendorName and vendorType required with their messages; email and
 // website optional but valid ('Invalid email', 'Invalid URL').
-export const VENDORS_PER_EVENT_MAX = 100;
 
 /**
  * A website as people type it ("bloomandco.com" or a full address). Stored as an

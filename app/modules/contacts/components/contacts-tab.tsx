@@ -3,7 +3,7 @@ import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { RowMenu } from "~/components/ui/row-actions";
-import { SHOOTER_TYPE_LABELS, SHOOTER_TYPES, type ShooterType } from "~/db/enums";
+import { SHOOTER_TYPE_LABELS, SHOOTER_TYPES } from "~/db/enums";
 import type { shooterContacts } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
@@ -28,7 +28,7 @@ export function ContactsTab({ contacts }: { contacts: Contact[] }) {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words text-slate-900">{nameOf(contact)}</p>
                 <p className="mt-1 text-sm">
-                  <Badge>{SHOOTER_TYPE_LABELS[contact.shooterType as ShooterType]}</Badge>
+                  <Badge>{SHOOTER_TYPE_LABELS[contact.shooterType]}</Badge>
                 </p>
                 <p className="mt-1 text-sm break-words text-slate-600">
                   {[contact.email, contact.phoneNumber, contact.instagramHandle ? `@${contact.instagramHandle}` : null].filter(Boolean).join(" · ")}

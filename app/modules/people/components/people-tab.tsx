@@ -3,7 +3,7 @@ import { CheckboxField, Field, optionsOf, SelectField, TextareaField } from "~/c
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { RowMenu } from "~/components/ui/row-actions";
-import { PERSON_ROLE_LABELS, PERSON_ROLES, type PersonRole } from "~/db/enums";
+import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
 import type { eventPeople } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
@@ -44,7 +44,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
                   ) : null}
                 </p>
                 <p className="mt-1 text-sm">
-                  <Badge>{PERSON_ROLE_LABELS[person.role as PersonRole]}</Badge>
+                  <Badge>{PERSON_ROLE_LABELS[person.role]}</Badge>
                 </p>
                 {person.notes ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{person.notes}</p> : null}
               </div>

@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import { Link, useSearchParams } from "react-router";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { RowMenu } from "~/components/ui/row-actions";
-import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, type ShotCategory } from "~/db/enums";
+import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
@@ -102,7 +102,7 @@ export function DeleteShotDialog({ shot }: { shot: Shot }) {
   return (
     <ConfirmDialog
       title="Delete shot?"
-      message={`"${shot.title}" (${SHOT_CATEGORY_LABELS[shot.category as ShotCategory]}) will be removed from the shot list for everyone. This cannot be undone.`}
+      message={`"${shot.title}" (${SHOT_CATEGORY_LABELS[shot.category]}) will be removed from the shot list for everyone. This cannot be undone.`}
       intent="delete-shot"
       id={shot.id}
       confirmLabel="Delete Shot"

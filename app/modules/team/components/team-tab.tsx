@@ -7,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { RowMenu } from "~/components/ui/row-actions";
 import { showToast, useHydrated } from "~/components/ui/toaster";
 import { UrlDialog } from "~/components/ui/url-dialog";
-import { INVITE_TYPES, isOnTeam } from "~/db/enums";
+import { INVITE_TYPES, type InviteType, isOnTeam, type ShooterType, type TeamMemberStatus } from "~/db/enums";
 import { formatEventDate } from "~/modules/event/format";
 import { ConfirmDialog, FormDialog, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
 import { ListHeader } from "~/modules/event/components/list-header";
@@ -19,15 +19,15 @@ import { INVITE_TYPE_LABELS, positionLabel, TeamInviteSchema } from "../schema";
 
 type Member = {
   id: string;
-  status: string;
-  shooterType: string | null;
+  status: TeamMemberStatus;
+  shooterType: ShooterType | null;
   coverageHours: number | null;
   createdAt: string;
   firstName: string | null;
   lastName: string | null;
   email: string | null;
 };
-type PendingInvite = { id: string; email: string; inviteeName: string | null; inviteType: string; coverageHours: number | null; createdAt: string };
+type PendingInvite = { id: string; email: string; inviteeName: string | null; inviteType: InviteType; coverageHours: number | null; createdAt: string };
 type ClientAccess = {
   id: string;
   clientEmail: string;

@@ -31,7 +31,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
               done={block.isDone}
               disabled={!canDo(role, "toggle-block")}
               title={block.title}
-              meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType as BlockType], block.location]}
+              meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType], block.location]}
               notes={block.notes}
               actions={
                 <RowMenu

@@ -58,7 +58,7 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
                   <div className="min-w-0 flex-1 space-y-1">
                     <p className="font-semibold break-words text-slate-900">{vendor.vendorName}</p>
                     <p className="text-sm text-slate-600">
-                      {[VENDOR_TYPE_LABELS[vendor.vendorType as VendorType], vendor.companyName].filter(Boolean).join(" · ")}
+                      {[VENDOR_TYPE_LABELS[vendor.vendorType], vendor.companyName].filter(Boolean).join(" · ")}
                     </p>
                     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                       {vendor.phoneNumber ? (

@@ -1,0 +1,45 @@
+import { type AnyColumn, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import type { Db } from "~/utils/db.server";
+import { LIST_ORDERS, type ListKind } from "./lists";
+
+// Each list's query, once (issue 17 item 1, decision 010): the dashboard's loader, the
+// portal's and anything else that reads a list reads it here, in the order of
+// LIST_ORDERS, which the live updates sort by too (listOrder, lists.ts).
+
+export const LIST_TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
+
+/** LIST_ORDERS as SQL: the comparator's rules are SQLite's (BINARY, NOCASE, NULL first). */
+function orderBy(kind: ListKind) {
+  const columns: Record<string, AnyColumn> = getTableColumns(LIST_TABLES[kind]);
+  const keys: readonly { field: string; nocase?: true }[] = LIST_ORDERS[kind];
+  return keys.map(({ field, nocase }) => asc(nocase ? sql`${columns[field]} COLLATE NOCASE` : columns[field]!));
+}
+
+const queries = {
+  block: (db: Db, eventId: SQL | string) => db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(...orderBy("block")),
+  shot: (db: Db, eventId: SQL | string) => db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(...orderBy("shot")),
+  person: (db: Db, eventId: SQL | string) => db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(...orderBy("person")),
+  vendor: (db: Db, eventId: SQL | string) => db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(...orderBy("vendor")),
+};
+type ListSelects = { [K in ListKind]: ReturnType<(typeof queries)[K]> };
+const typedQueries: { [K in ListKind]: (db: Db, eventId: SQL | string) => ListSelects[K] } = queries;
+
+/**
+ * A list of an event, whole and in its order, as one statement (for a D1 batch).
+ * `eventId` may be SQL: the portal reads its link's event as a subquery that is empty
+ * unless the link is valid.
+ */
+export function listQuery<K extends ListKind>(db: Db, kind: K, eventId: SQL | string): ListSelects[K] {
+  return typedQueries[kind](db, eventId);
+}
+
+/** The four lists of an event, by name, for batchNamed. */
+export function allListQueries(db: Db, eventId: SQL | string) {
+  return {
+    blocks: listQuery(db, "block", eventId),
+    shots: listQuery(db, "shot", eventId),
+    people: listQuery(db, "person", eventId),
+    vendors: listQuery(db, "vendor", eventId),
+  };
+}

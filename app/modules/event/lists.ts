@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { BLOCK_TYPES, PERSON_ROLES, SHOT_CATEGORIES, VENDOR_TYPES } from "~/db/enums";
+import type { PortalRow } from "~/modules/live/protocol";
+
+// Issue 17 item 1, decision 010 "List services and typed rows": the four lists under an
+// event (timeline blocks, shots, people, vendors), each defined once: its row as a page
+// holds it, its order, its limit. Client-safe: the live updates sort with `listOrder`;
+// lists.server.ts builds the loaders' SQL ORDER BY from the same LIST_ORDERS, so a row
+// that arrives over the socket lands where a reload would put it.
+
+export const LIST_KINDS = ["block", "shot", "person", "vendor"] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+
+/**
+ * A row as every page holds it: the fields a client link is given (PORTAL_FIELDS,
+ * protocol.ts). The dashboard's rows have `doneBy` besides, which no page shows. A
+ * change's rows are read with these schemas, so a device only ever holds rows of this
+ * shape (no cast at the socket's seam).
+ */
+export const LIST_ROW_SCHEMAS = {
+  block: z.object({
+    id: z.string(),
+    eventId: z.string(),
+    title: z.string(),
+    blockType: z.enum(BLOCK_TYPES),
+    startTime: z.string().nullable(),
+    durationMinutes: z.number(),
+    location: z.string().nullable(),
+    notes: z.string().nullable(),
+    orderIndex: z.number(),
+    isDone: z.boolean(),
+    doneAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  shot: z.object({
+    id: z.string(),
+    eventId: z.string(),
+    title: z.string(),
+    category: z.enum(SHOT_CATEGORIES),
+    description: z.string().nullable(),
+    orderIndex: z.number(),
+    isDone: z.boolean(),
+    doneAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  person: z.object({
+    id: z.string(),
+    eventId: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    role: z.enum(PERSON_ROLES),
+    isVip: z.boolean(),
+    pronunciation: z.string().nullable(),
+    notes: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  vendor: z.object({
+    id: z.string(),
+    eventId: z.string(),
+    vendorName: z.string(),
+    companyName: z.string().nullable(),
+    vendorType: z.enum(VENDOR_TYPES),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    instagramHandle: z.string().nullable(),
+    facebookHandle: z.string().nullable(),
+    twitterHandle: z.string().nullable(),
+    tiktokHandle: z.string().nullable(),
+    notes: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+} as const;
+
+export type ListRow<K extends ListKind> = z.infer<(typeof LIST_ROW_SCHEMAS)[K]>;
+
+// The schemas above and the drizzle tables (through PortalRow) must describe the same
+// row: a column added to a table without its schema here fails the type check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const rowsMatchTables: { [K in ListKind]: Same<ListRow<K>, PortalRow<K>> } = { block: true, shot: true, person: true, vendor: true };
+void rowsMatchTables;
+
+/**
+ * Each list's order, as SQL's ORDER BY reads it: ascending, NULL first (SQLite's rule),
+ * text by UTF-8 bytes (SQLite's BINARY), or with ASCII letters folded (`nocase`:
+ * SQLite's NOCASE), so "anna" files beside "Anna", not after "Zoe". Every order ends
+ * with the id, so rows equal in everything else (two "Anna Smith"s, two blocks added in
+ * the same millisecond) still have one order on every device.
+ */
+type OrderKey<K extends ListKind> = { readonly field: keyof ListRow<K> & string; readonly nocase?: true };
+export const LIST_ORDERS = {
+  // Spec §2: blocks and shots by order_index; rows added at the same moment by creation.
+  block: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
+  shot: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
+  person: [{ field: "firstName", nocase: true }, { field: "lastName", nocase: true }, { field: "id" }],
+  vendor: [{ field: "vendorType" }, { field: "vendorName", nocase: true }, { field: "id" }],
+} as const satisfies { [K in ListKind]: readonly OrderKey<K>[] };
+
+/** The fields a list's order reads: all a row needs to be sorted. */
+export type OrderRow<K extends ListKind> = Pick<ListRow<K>, Extract<(typeof LIST_ORDERS)[K][number]["field"], keyof ListRow<K>>>;
+
+/** SQLite's BINARY compares UTF-8 bytes, which order as code points; JS strings compare UTF-16 units, which differ above U+D7FF. */
+const utf8Rank = (unit: number) => (unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit);
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+function compareText(a: string, b: string) {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return utf8Rank(x) - utf8Rank(y);
+  }
+  return a.length - b.length;
+}
+
+function compareValues(a: unknown, b: unknown, nocase: boolean) {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return nocase ? compareText(foldAscii(String(a)), foldAscii(String(b))) : compareText(String(a), String(b));
+}
+
+function comparator<R>(keys: readonly { readonly field: keyof R; readonly nocase?: true }[]) {
+  return (a: R, b: R) => {
+    for (const { field, nocase } of keys) {
+      const order = compareValues(a[field], b[field], nocase === true);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
+}
+
+/** Each list's order as a comparator: the same as its SQL (lists.server.ts). */
+export const listOrder: { [K in ListKind]: (a: OrderRow<K>, b: OrderRow<K>) => number } = {
+  block: comparator<OrderRow<"block">>(LIST_ORDERS.block),
+  shot: comparator<OrderRow<"shot">>(LIST_ORDERS.shot),
+  person: comparator<OrderRow<"person">>(LIST_ORDERS.person),
+  vendor: comparator<OrderRow<"vendor">>(LIST_ORDERS.vendor),
+};
+
+/** A ceiling per event, so no one can grow an event without bound (issue 14). */
+export const LIST_LIMITS: Record<ListKind, { max: number; noun: string }> = {
+  block: { max: 200, noun: "timeline blocks" },
+  shot: { max: 500, noun: "shots" },
+  person: { max: 500, noun: "people" },
+  vendor: { max: 100, noun: "vendors" },
+};
+
+export function limitMessage(kind: ListKind) {
+  return `An event can have at most ${LIST_LIMITS[kind].max} ${LIST_LIMITS[kind].noun}.`;
+}
