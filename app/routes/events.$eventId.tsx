@@ -26,6 +26,8 @@ import { cloudflareContext } from "~/context";
 import { LiveStatusBadge } from "~/modules/live/live-status";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
+import { useLastSynced } from "~/modules/offline/last-synced";
+import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import type { Route } from "./+types/events.$eventId";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -47,6 +49,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     greetingName: greetingName(viewer),
     seq,
+    // Issue 17 item 2: a copy kept offline says how old it is.
+    syncedAt: new Date(readAt).toISOString(),
     role,
     event: { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride },
     blocks,
@@ -91,6 +95,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     event: loaderData.event,
   });
   const { event, blocks, shots } = live;
+  const syncedAt = useLastSynced(loaderData.syncedAt, live.status, [blocks, shots, live.people, live.vendors, event]);
+  useKeepPageOffline(loaderData.syncedAt);
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
   const team = teamRows({ members: loaderData.members, invites: loaderData.invites, clientAccess: loaderData.clientAccess });
@@ -135,7 +141,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <StatusBadge status={event.status} />
-            <LiveStatusBadge status={live.status} />
+            <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             {event.coupleNames ? <p className="text-slate-700">{event.coupleNames}</p> : null}
           </div>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
