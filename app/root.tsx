@@ -19,7 +19,7 @@ import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { readSession } from "~/utils/session.server";
 import { useNonce } from "~/utils/nonce";
-import { getToast } from "~/utils/toast.server";
+import { bringsToast, getToast, ONCE_HEADER } from "~/utils/toast.server";
 import { randomToken } from "~/utils/crypto.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -57,6 +57,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context },
   if (session?.viewer && !/no-store/i.test(response.headers.get("Cache-Control") ?? "")) {
     response.headers.set("Cache-Control", "private, no-store");
   }
+  if (bringsToast(request)) response.headers.set(ONCE_HEADER, "toast");
   return response;
 };
 

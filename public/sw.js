@@ -1,13 +1,24 @@
 // Event Flow service worker (registered from app/entry.client.tsx on every platform).
 // Hashed build assets are cached on first use (they never change under one name), so
-// a phone that lost signal in a venue still has the app's code. Pages and data are
-// never cached here: they hold private event details and must be fresh; when the
-// network is gone a navigation gets the offline page instead of the browser's error.
+// a phone that lost signal in a venue still has the app's code. Of the pages, exactly
+// two kinds are kept (issue 17 item 2, decision 010 'Offline reading'): an event's
+// dashboard and a client's portal, the document and its data, network first, so an
+// event opened once opens again in a basement with no signal. Every other page is
+// private and must be fresh: with no network a navigation gets the offline page.
 const VERSION = "v1";
 const ASSET_CACHE = `event-flow-assets-${VERSION}`;
 const SHELL_CACHE = `event-flow-shell-${VERSION}`;
+// One name shared with app/modules/offline/page-cache.ts (which deletes it on sign out).
+const PAGE_CACHE = `event-flow-pages-${VERSION}`;
 // Static assets are served with automatic HTML handling: offline.html answers at /offline.
-const SHELL = ["/offline", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
+const SHELL = ["/offline", "/offline.js", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];
+// A dead connection (one bar, nothing comes back) answers nothing rather than an error:
+// after this long a kept page is shown, and the network's late answer still updates it.
+const NETWORK_WAIT_MS = 4000;
+// A page's copy kept by the page's own message (see "keep-page") is fetched again when
+// the page shows data read this much later than the copy.
+const STALE_COPY_MS = 30_000;
+const STORED_AT = "X-Event-Flow-Stored-At";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
@@ -15,30 +26,182 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
+  const current = [ASSET_CACHE, SHELL_CACHE, PAGE_CACHE];
   event.waitUntil(
     caches
       .keys()
-      .then((keys) =>
-        Promise.all(
-          keys
-            .filter((key) => key.startsWith("event-flow-") && key !== ASSET_CACHE && key !== SHELL_CACHE)
-            .map((key) => caches.delete(key)),
-        ),
-      )
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith("event-flow-") && !current.includes(key)).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
 
+/**
+ * The kept page a URL belongs to: `/events/{id}` (not /events/new, not its /invite) or
+ * `/client/view/{accessId}`, as a document or as React Router's data request
+ * (`{page}.data?…`); null for any other address.
+ */
+function keptPageOf(url) {
+  const match = /^(\/events\/(?!new(?:\.data)?$)[^/.]+|\/client\/view\/[^/.]+)(\.data)?$/.exec(url.pathname);
+  return match ? { page: match[1], data: Boolean(match[2]) } : null;
+}
+
+/**
+ * An answer saying this viewer may no longer see the page: signed out (a redirect to
+ * sign in; React Router's data request answers a redirect with 202), a removed member
+ * (403/404), a revoked or expired link (404), a deleted event (404/410).
+ */
+function refused(response) {
+  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400) || response.status === 202 || [401, 403, 404, 410].includes(response.status);
+}
+
+/**
+ * A good answer, and not one handing out a one-time toast or flash (a client link shown
+ * once, app/utils/toast.server.ts ONCE_HEADER): a copy would show it again.
+ */
+function keepable(response) {
+  return response.status === 200 && !response.headers.has("X-Event-Flow-Once");
+}
+
+// Bumped by every sign out and every refusal: a copy being fetched when the device
+// forgot (a 200 read just before the access ended) is not kept.
+let generation = 0;
+
+async function forgetPages() {
+  generation++;
+  await caches.delete(PAGE_CACHE);
+}
+
+/** Deletes every copy of a page (its documents and its data) this device kept. */
+async function forgetPage(page) {
+  generation++;
+  const cache = await caches.open(PAGE_CACHE);
+  const base = new URL(page, self.location.origin).href;
+  await Promise.all([cache.delete(base, { ignoreSearch: true }), cache.delete(`${base}.data`, { ignoreSearch: true })]);
+}
+
+/**
+ * Keeps a good answer (200) for a kept page, or forgets the page on a refusal. A
+ * document is kept once per page (its newest, under its own URL) with the hashed assets
+ * it names, so it also works offline when it was first opened before this worker ran.
+ */
+async function remember(kept, url, response, since) {
+  if (refused(response)) return forgetPage(kept.page);
+  if (!keepable(response) || since !== generation) return;
+  const headers = new Headers(response.headers);
+  // The server's clock, as the page's syncedAt is (keepPage compares the two).
+  headers.set(STORED_AT, String(Date.parse(response.headers.get("Date") ?? "") || Date.now()));
+  const body = await response.text();
+  if (!kept.data) await keepAssets(body);
+  if (since !== generation) return;
+  const cache = await caches.open(PAGE_CACHE);
+  if (!kept.data) await cache.delete(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
+  await cache.put(url, new Response(body, { status: 200, statusText: response.statusText, headers }));
+  // A sign out or a refusal while this was being written: the copy goes too.
+  if (since !== generation) await cache.delete(url);
+}
+
+/**
+ * The hashed assets a document names (scripts, module preloads, styles) and those of
+ * every route in the build's manifest it loads, fetched once: the kept page works
+ * offline, and so does a link inside it to a page that is not kept (its code loads, its
+ * data cannot, and the offline page says so instead of the app's error screen).
+ */
+async function keepAssets(html) {
+  const cache = await caches.open(ASSET_CACHE);
+  const keep = async (path) => {
+    const cached = await cache.match(path, { ignoreVary: true });
+    if (cached) return cached;
+    const response = await fetch(path).catch(() => null);
+    if (!response?.ok) return null;
+    await cache.put(path, response.clone());
+    return response;
+  };
+  const named = assetsNamedIn(html);
+  const manifests = await Promise.all(named.filter((path) => /^\/assets\/manifest-/.test(path)).map(keep));
+  const inManifests = (await Promise.all(manifests.map((response) => response?.text() ?? ""))).flatMap(assetsNamedIn);
+  await Promise.all([...new Set([...named, ...inManifests])].map(keep));
+}
+
+function assetsNamedIn(text) {
+  return [...new Set(text.match(/\/assets\/[\w.@-]+\.(?:js|css|woff2?|svg|png|webp)/g) ?? [])];
+}
+
+/**
+ * The kept copy for a request: a data request by its full URL, else by its path; a
+ * document by its URL, else (another tab or dialog of the page) a redirect to the URL
+ * the copy was kept under, since a document rendered for one query string cannot
+ * hydrate under another.
+ */
+async function storedAnswer(request, kept) {
+  const cache = await caches.open(PAGE_CACHE);
+  const exact = await cache.match(request.url);
+  if (exact) return served(exact);
+  if (kept.data) {
+    const byPath = await cache.match(request.url, { ignoreSearch: true });
+    return byPath ? served(byPath) : null;
+  }
+  const [other] = await cache.keys(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
+  return other ? Response.redirect(other.url, 302) : null;
+}
+
+/** A kept copy as served: marked, so the page can tell it came from this device. */
+function served(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Server-Timing", `offline;desc="${headers.get(STORED_AT) ?? ""}"`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Network first; the kept copy when the network fails or stays silent. */
+function keptPage(event, kept) {
+  const request = event.request;
+  const since = generation;
+  const network = fetch(request).then((response) => {
+    event.waitUntil(remember(kept, request.url, response.clone(), since).catch(() => {}));
+    return response;
+  });
+  // The network's answer is still kept (or its refusal still forgets) after a copy was served.
+  event.waitUntil(network.catch(() => {}));
+  return (async () => {
+    const stored = await storedAnswer(request, kept);
+    if (!stored) return network.catch(async () => (kept.data ? reloadDocument(request.url) : ((await caches.match("/offline")) ?? Response.error())));
+    const wait = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null));
+    return (await Promise.race([network.catch(() => null), wait])) ?? stored;
+  })();
+}
+
+/**
+ * React Router's answer for "load this address as a document": a data request that
+ * cannot be answered offline (a link inside the app to a page that is not kept, or a
+ * kept page whose data this device does not have) becomes a navigation, which gets the
+ * kept page or the offline page, instead of the app's error screen.
+ */
+function reloadDocument(dataUrl) {
+  const url = new URL(dataUrl);
+  url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  return new Response(null, { status: 204, headers: { "X-Remix-Redirect": url.pathname + url.search, "X-Remix-Reload-Document": "true" } });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // Signing out forgets the kept pages, also when the page runs no script (the sign-out
+  // form posts straight through this worker); the page's own forgetThisDevice() does too.
+  // So does signing in or up (the same form): whoever signs in next on this device (the
+  // last session may have ended without a sign out) never finds another's events here.
+  if (request.method === "POST" && /^\/(logout|auth)(\.data)?$/.test(url.pathname)) {
+    event.waitUntil(forgetPages());
+    return;
+  }
+  if (request.method !== "GET") return;
 
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith(
       caches.open(ASSET_CACHE).then(async (cache) => {
-        const cached = await cache.match(request);
+        // A hashed asset is the same for every request (a server's `Vary: Origin` would
+        // otherwise hide a copy kept by keepAssets, fetched without the page's Origin).
+        const cached = await cache.match(request, { ignoreVary: true });
         if (cached) return cached;
         const response = await fetch(request);
         if (response.ok) cache.put(request, response.clone());
@@ -48,12 +211,56 @@ self.addEventListener("fetch", (event) => {
     return;
   }
 
+  // The offline page's own files (its script lists the kept pages): network first.
+  if (SHELL.includes(url.pathname) && request.mode !== "navigate") {
+    event.respondWith(fetch(request).catch(async () => (await caches.match(request, { ignoreVary: true })) ?? Response.error()));
+    return;
+  }
+
+  const kept = keptPageOf(url);
+  if (kept && (kept.data || request.mode === "navigate")) {
+    event.respondWith(keptPage(event, kept));
+    return;
+  }
+
   if (request.mode === "navigate") {
     event.respondWith(
       fetch(request).catch(async () => (await caches.match("/offline")) ?? Response.error()),
     );
+    return;
+  }
+
+  if (url.pathname.endsWith(".data")) event.respondWith(fetch(request).catch(() => reloadDocument(request.url)));
+});
+
+self.addEventListener("message", (event) => {
+  const message = event.data ?? {};
+  // Sign out (page-cache.ts forgetThisDevice): nothing kept survives, nor a copy in flight.
+  if (message.type === "forget") {
+    event.waitUntil(forgetPages());
+    return;
+  }
+  // An event page that opened without passing through this worker (its first visit,
+  // before the worker ran, or reached by a link inside the app) asks to be kept.
+  if (message.type === "keep-page" && typeof message.url === "string") {
+    event.waitUntil(keepPage(message.url, Date.parse(message.syncedAt)));
   }
 });
+
+async function keepPage(href, syncedAt) {
+  const url = new URL(href, self.location.origin);
+  const kept = url.origin === self.location.origin ? keptPageOf(url) : null;
+  if (!kept || kept.data) return;
+  const cache = await caches.open(PAGE_CACHE);
+  const [copy] = await cache.keys(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
+  const storedAt = copy ? Number((await cache.match(copy))?.headers.get(STORED_AT)) : 0;
+  if (copy && !(storedAt < syncedAt - STALE_COPY_MS)) return;
+  const since = generation;
+  // Marked as the worker's own (app/utils/toast.server.ts KEEP_HEADER): a toast still
+  // waiting for the user's next page is not spent on this copy.
+  const response = await fetch(url.href, { credentials: "same-origin", redirect: "manual", headers: { "X-Event-Flow-Keep": "1" } }).catch(() => null);
+  if (response) await remember(kept, url.href, response, since);
+}
 
 // Web push (issue 16 item 2). The server sends only { title, body, url, tag }, url being
 // where the bell would lead and tag the kind and destination (app/modules/notifications/push.server.ts).

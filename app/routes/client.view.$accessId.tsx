@@ -14,6 +14,8 @@ import type { ClientGrant } from "~/modules/event/permissions";
 import { LiveStatusBadge } from "~/modules/live/live-status";
 import { portalLivePath, toPortalRow } from "~/modules/live/protocol";
 import { useLiveEvent } from "~/modules/live/use-live-event";
+import { useLastSynced } from "~/modules/offline/last-synced";
+import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { portalNotice } from "~/modules/offline/messages";
 import { OutboxProvider, PendingCount, useOutbox } from "~/modules/offline/use-outbox";
 import { PeopleTab } from "~/modules/people/components/people-tab";
@@ -42,12 +44,15 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
  * (toPortalRow), the same fields the portal's socket is sent.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // Issue 17 item 2: a copy kept offline says how old it is.
+  const syncedAt = new Date().toISOString();
   const loaded = await loadPortalPage(context, request, params.accessId);
   if (loaded.refused) return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND }, { status: loaded.refused });
   const { portal, grant, seq } = loaded;
   return data({
     refused: null,
     seq,
+    syncedAt,
     event: toPortalRow("event", portal.event),
     grant,
     blocks: portal.blocks.map((row) => toPortalRow("block", row)),
@@ -110,6 +115,8 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event } = live;
   const { grant } = data;
+  const syncedAt = useLastSynced(data.syncedAt, live.status, [live.blocks, live.shots, live.people, live.vendors, event]);
+  useKeepPageOffline(data.syncedAt);
   const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
   const dialog = params.get("dialog");
   const viewOnly = !grant.canEditPeople && !grant.canEditTimeline && !grant.canEditShots && !grant.canEditVendors;
@@ -128,7 +135,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
               <time dateTime={event.date}>{formatEventDate(event.date)}</time>
             </Badge>
             {event.venue ? <span>{event.venue}</span> : null}
-            <LiveStatusBadge status={live.status} />
+            <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
           </p>
         </header>

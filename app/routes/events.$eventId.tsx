@@ -26,6 +26,8 @@ import { cloudflareContext } from "~/context";
 import { LiveStatusBadge } from "~/modules/live/live-status";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
+import { useLastSynced } from "~/modules/offline/last-synced";
+import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { ConflictNotice, OutboxProvider, PendingCount, PendingMark, useOutbox } from "~/modules/offline/use-outbox";
 import type { Route } from "./+types/events.$eventId";
 
@@ -48,6 +50,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     greetingName: greetingName(viewer),
     seq,
+    // Issue 17 item 2: a copy kept offline says how old it is.
+    syncedAt: new Date(readAt).toISOString(),
     role,
     event: { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride },
     blocks,
@@ -95,6 +99,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   const { shown, outbox } = useOutbox({ scope: `/events/${loaderData.event.id}`, live: confirmed });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event, blocks, shots } = live;
+  const syncedAt = useLastSynced(loaderData.syncedAt, live.status, [blocks, shots, live.people, live.vendors, event]);
+  useKeepPageOffline(loaderData.syncedAt);
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
   const team = teamRows({ members: loaderData.members, invites: loaderData.invites, clientAccess: loaderData.clientAccess });
@@ -142,7 +148,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-2">
             <StatusBadge status={event.status} />
-            <LiveStatusBadge status={live.status} />
+            <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
             {event.coupleNames ? <p className="text-slate-700">{event.coupleNames}</p> : null}
           </div>

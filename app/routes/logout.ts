@@ -14,7 +14,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // channel; the user's other devices stay signed in and connected.
   if (ended) await endLiveSessions(context.get(cloudflareContext).env, ended.userId, [ended.tokenHash]);
   // An invitation opened under the wrong account signs out and comes back to sign in.
-  return redirect(safeReturnTo(form.get("returnTo")), { headers: { "Set-Cookie": clear } });
+  // Issue 17 item 2: the device forgets the event pages it kept, also without JavaScript
+  // (decision 010 'Offline reading' says what Chromium clears with "cache"; never
+  // "storage", which would also unregister the service worker and its push).
+  return redirect(safeReturnTo(form.get("returnTo")), { headers: { "Set-Cookie": clear, "Clear-Site-Data": '"cache"' } });
 }
 
 export function loader() {

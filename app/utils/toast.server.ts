@@ -42,6 +42,24 @@ export async function redirectWithToast(
   return redirect(url, { ...init, headers });
 }
 
+/**
+ * A response marked with this header hands out a one-time toast (and its flash, e.g. a
+ * client link shown once): the service worker does not keep it for offline reading, or
+ * a copy would show them again (issue 17 item 2, public/sw.js).
+ */
+export const ONCE_HEADER = "X-Event-Flow-Once";
+
+/**
+ * The service worker's own fetch of a page to keep (public/sw.js keepPage): nobody sees
+ * its answer now, so it must leave a pending toast for the page the user opens next.
+ */
+export const KEEP_HEADER = "X-Event-Flow-Keep";
+
+/** Whether the request brings a pending toast that the page answering it shows, once. */
+export function bringsToast(request: Request) {
+  return !request.headers.has(KEEP_HEADER) && (request.headers.get("Cookie")?.includes("en_toast=") ?? false);
+}
+
 /** Reads (and clears) the pending toast. A forged or stale cookie is ignored. */
 export async function getToast(
   env: Pick<Env, "SESSION_SECRET">,
@@ -49,9 +67,8 @@ export async function getToast(
 ): Promise<{ toast: Toast | null; flash: Flash | null; headers: Headers }> {
   const cookie = toastCookie(env, request);
   const headers = new Headers();
-  const raw = request.headers.get("Cookie");
-  if (!raw?.includes("en_toast=")) return { toast: null, flash: null, headers };
-  const value: unknown = await cookie.parse(raw);
+  if (!bringsToast(request)) return { toast: null, flash: null, headers };
+  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
   const parsed = CookieValueSchema.safeParse(value);
   if (!parsed.success) return { toast: null, flash: null, headers };

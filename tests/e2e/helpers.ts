@@ -232,3 +232,26 @@ export async function d1<Row = Record<string, unknown>>(sql: string, { json = fa
   const out = execFileSync("wrangler", args, { stdio: ["ignore", json ? "pipe" : "ignore", "pipe"], encoding: "utf8" });
   return json ? ((JSON.parse(out) as Array<{ results: Row[] }>)[0]?.results ?? []) : [];
 }
+
+/**
+ * On the lead's hydrated dashboard: creates a view-only client link for a new address
+ * (Client tab, Create Client Access with every edit flag off) and returns the link the
+ * dialog copies, once, and the address.
+ */
+export async function createViewOnlyClientLink(page: Page, label = "couple") {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await sectionLink(page, "Client").click();
+  await page.getByRole("link", { name: "Create Client Access" }).click();
+  const create = page.getByRole("dialog", { name: "Create Client Access" });
+  const clientEmail = uniqueEmail(label);
+  await create.getByLabel("Client Email").fill(clientEmail);
+  for (const flag of ["Timeline", "Shot list", "People", "Vendors"]) await create.getByLabel(flag, { exact: true }).uncheck();
+  await create.getByRole("button", { name: "Create Access" }).click();
+  await expect(toast(page, "success", "Client access created")).toBeVisible();
+  const created = page.getByRole("dialog", { name: "Client link created" });
+  await created.getByRole("button", { name: "Copy Link" }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/client\/[0-9a-f]{64}$/);
+  await created.getByRole("link", { name: "Done" }).click();
+  return { link, clientEmail };
+}

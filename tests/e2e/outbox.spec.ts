@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, d1, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { checkOff, createEventFromForm, d1, demoSessionCookies, makePro, sectionLink, signOut, signUp, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
 // Issue 17 items 3 and 4: a phone without signal keeps working. Its changes are applied
 // on the screen at once, kept in the outbox (IndexedDB) across a reload, marked pending
@@ -269,6 +269,22 @@ test.describe("offline writing (phone)", () => {
     await expect(personCard(other.page, "Maria")).toContainText("(mah-REE-ah)");
     expect(await d1(`SELECT pronunciation FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ pronunciation: "mah-REE-ah" }]);
     await other.context.close();
+  });
+
+  test("signing out deletes the changes still waiting on the device", async ({ page }) => {
+    // A lead of their own: signing out ends the session.
+    const account = { email: uniqueEmail("outbox-out"), password: "Basement2026", firstName: "Ada", lastName: "Okafor" };
+    await signUp(page, account);
+    await makePro(account.email);
+    await createEventFromForm(page, `Signed Out Wedding ${Date.now()}`);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    await page.route("**/mutations", (route) => route.abort());
+    await shot(page, "Getting Ready").click();
+    await expect(pendingCount(page)).toHaveText("1 change waiting to sync");
+    const outboxes = () => page.evaluate(async () => (await indexedDB.databases()).filter((db) => db.name === "event-flow").length);
+    expect(await outboxes()).toBe(1);
+    await signOut(page);
+    await expect.poll(outboxes).toBe(0);
   });
 
   test.describe("on the client portal", () => {

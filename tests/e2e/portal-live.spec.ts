@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { checkOff, createViewOnlyClientLink, demoSessionCookies, sectionLink, skipInviteStep, toast } from "./helpers";
 
 // Issue 7 in the client portal: the couple's open page follows the photographer's
 // changes without a reload, and a revoked link ends the page by itself.
@@ -25,7 +25,6 @@ test.describe("live client portal (phone)", () => {
   test.use({ expectedConsoleErrors: [/status of 404 \(Not Found\)/, /WebSocket connection to .* failed/] });
 
   test("a shot the lead adds appears on the open portal within a second; revoking shows the invalid-link message, both without reload", async ({ page, browser, context }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await context.addCookies(demoCookies);
     const title = `Live Portal Wedding ${Date.now()}`;
     await page.goto("/events/new");
@@ -39,19 +38,7 @@ test.describe("live client portal (phone)", () => {
     const eventUrl = page.url().split("?")[0]!;
 
     // A view-only link: the couple follows along.
-    await sectionLink(page, "Client").click();
-    await page.getByRole("link", { name: "Create Client Access" }).click();
-    const create = dialog(page, "Create Client Access");
-    const clientEmail = uniqueEmail("live-couple");
-    await create.getByLabel("Client Email").fill(clientEmail);
-    for (const flag of ["Timeline", "Shot list", "People", "Vendors"]) await create.getByLabel(flag, { exact: true }).uncheck();
-    await create.getByRole("button", { name: "Create Access" }).click();
-    await expect(toast(page, "success", "Client access created")).toBeVisible();
-    const created = dialog(page, "Client link created");
-    await created.getByRole("button", { name: "Copy Link" }).click();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/client\/[0-9a-f]{64}$/);
-    await created.getByRole("link", { name: "Done" }).click();
+    const { link, clientEmail } = await createViewOnlyClientLink(page, "live-couple");
 
     const couple = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
     const phone = await couple.newPage();

@@ -287,6 +287,9 @@ describe("sessions", () => {
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.getSetCookie().join()).toMatch(/ef_session=; .*Max-Age=0/);
     expect(await sessionRows(user!.id)).toHaveLength(0);
+    // Issue 17 item 2: the device forgets what it cached, even without JavaScript; never
+    // "storage", which would unregister the service worker and its push (decision 010).
+    expect(response.headers.get("Clear-Site-Data")).toBe('"cache"');
   });
 
   it("extends a persistent session on use", async () => {

@@ -1,14 +1,19 @@
+import { lastSyncedLabel } from "~/modules/offline/last-synced";
 import type { LiveStatus } from "./use-live-room";
 
 const LABEL: Record<LiveStatus, string> = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", offline: "Offline" };
 const DOT: Record<LiveStatus, string> = { connecting: "bg-slate-400", live: "bg-green-500", reconnecting: "bg-amber-500", offline: "bg-red-500" };
 
-/** The connection state, unobtrusive (issue 7): a dot and a word. */
-export function LiveStatusBadge({ status }: { status: LiveStatus }) {
+/**
+ * The connection state, unobtrusive (issue 7): a dot and a word; while not live, when
+ * the page's data was last synced (issue 17 item 2, useLastSynced), in the same words.
+ */
+export function LiveStatusBadge({ status, syncedAt = null }: { status: LiveStatus; syncedAt?: string | null }) {
   return (
     <span role="status" aria-live="polite" data-live-status={status} className="inline-flex items-center gap-1.5 text-xs text-slate-600">
       <span className={`size-2 rounded-full ${DOT[status]}`} aria-hidden="true" />
       {LABEL[status]}
+      {syncedAt ? <span data-testid="last-synced">· {lastSyncedLabel(syncedAt)}</span> : null}
     </span>
   );
 }

@@ -1,0 +1,36 @@
+import { format, isSameDay, parseISO } from "date-fns";
+import { useEffect, useRef, useState } from "react";
+import type { LiveStatus } from "~/modules/live/use-live-room";
+import { servedFromDevice } from "./page-cache";
+
+// 'Last synced' beside an event page's live status (issue 17 item 2, decision 010
+// 'Offline reading'): when the page is not live, how old what it shows is.
+
+/** "Last synced 14:32" today, else with the date (spec date format), in local time. */
+export function lastSyncedLabel(syncedAt: string, now: Date = new Date()) {
+  const at = parseISO(syncedAt);
+  return `Last synced ${isSameDay(at, now) ? format(at, "HH:mm") : format(at, "MMM d, yyyy, HH:mm")}`;
+}
+
+/**
+ * When the page's data was last known current, or null while it is (live). It starts
+ * at the loader's read (`syncedAt`, server time), and advances while the live room is
+ * 'live' (each applied change, and the moment the connection is lost). Shown while
+ * offline or reconnecting, and on a copy the device served (network failed or silent).
+ */
+export function useLastSynced(syncedAt: string, status: LiveStatus, applied: readonly unknown[]) {
+  const [at, setAt] = useState(syncedAt);
+  const [fromDevice, setFromDevice] = useState(false);
+  const wasLive = useRef(false);
+  useEffect(() => setAt(syncedAt), [syncedAt]);
+  // After hydration: the server cannot know (and the time is local).
+  useEffect(() => setFromDevice(servedFromDevice()), []);
+  useEffect(() => {
+    if (status === "live" || wasLive.current) setAt(new Date().toISOString());
+    wasLive.current = status === "live";
+    // `applied`: the page's lists, whose identities change with each change the room applies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, ...applied]);
+  const stale = status === "offline" || status === "reconnecting" || (fromDevice && status !== "live");
+  return stale ? at : null;
+}
