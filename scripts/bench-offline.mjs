@@ -37,8 +37,9 @@
 // Lost and duplicated must be 0, and every device must agree with D1: exit 1 otherwise.
 //
 // Options: --devices N, --mutations M, --interval-ms T (a device's pause between two
-// mutations, random in 0..2T; default 100, about the pace this machine's server keeps up with), --seed S (the random choices; printed),
-// --without NAME (repeatable: leave a mutation out, to tell which one a failure comes from).
+// mutations, random in 0..2T; default 100: about the pace the server keeps up with on this
+// machine), --seed S (the random choices; printed), --without NAME (repeatable: leave a
+// mutation out, to tell which one a failure comes from).
 // BENCH_PORT (default 4197): the app's port (the fake Stripe takes BENCH_PORT + 10).
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
