@@ -96,6 +96,8 @@ const WEIGHTS = {
   team: { "toggle-shot": 40, "toggle-block": 15, "add-person": 13, "edit-person": 19, "delete-person": 13 },
 };
 
+for (const name of WITHOUT) if (!Object.values(WEIGHTS).some((weights) => name in weights)) throw new Error(`--without ${name}: no device makes that mutation`);
+
 /** The form's fields of each list (the dialogs' schemas), which an add or edit sends. */
 const FIELDS = {
   block: ["title", "blockType", "startTime", "durationMinutes", "location", "notes"],
