@@ -461,8 +461,8 @@ function check({ start, truth, userIds, records, roomChanges }) {
   let replays = 0;
   let unanswered = 0;
   let resentApplied = 0;
-  let notReplayed = 0;
-  let noopMovesRerun = 0;
+  let appliedAgain = 0;
+  let answeredOtherwise = 0;
   const refusedThenReplayed = [];
   const notReplayedExamples = [];
   const firstApplied = [];
@@ -493,11 +493,12 @@ function check({ start, truth, userIds, records, roomChanges }) {
     for (const later of entry.answers.slice(first + 1)) {
       resentApplied++;
       if (later.result.replay) continue;
-      if (noop && later.result.status === "applied" && !later.result.row) noopMovesRerun++;
-      else {
-        notReplayed++;
-        notReplayedExamples.push(`${entry.mutation.name}: ${entry.answers.map(({ result, dropped }) => `${result.status}${result.replay ? " replay" : ""}${result.code ? ` ${result.code}` : ""}${result.row ? "" : " (no row)"}${dropped ? " (answer lost)" : ""}`).join(", then ")}`);
-      }
+      // Not answered as a repeat: applied again with a row, it changed D1 a second time
+      // (duplicated); otherwise (refused, or a move that changed nothing) answered unlike the first.
+      const again = later.result.status === "applied" && !!later.result.row;
+      if (again) appliedAgain++;
+      else answeredOtherwise++;
+      notReplayedExamples.push(`${entry.mutation.name}: ${entry.answers.map(({ result, dropped }) => `${result.status}${result.replay ? " replay" : ""}${result.code ? ` ${result.code}` : ""}${result.row ? "" : " (no row)"}${dropped ? " (answer lost)" : ""}`).join(", then ")}`);
     }
   }
 
@@ -526,14 +527,14 @@ function check({ start, truth, userIds, records, roomChanges }) {
     refusedTotal: Object.values(refused).reduce((sum, n) => sum + n, 0),
     replaysAnswered: replays,
     resentAfterApplied: resentApplied,
-    noopMovesRerun,
+    repeatsAnsweredUnlikeTheFirst: answeredOtherwise,
     roomChanges,
     lost: unanswered + withoutRecord + effectsMissing.length + missingRoomChanges,
     lostDetail: { unanswered, appliedWithoutRecord: withoutRecord, rowsNotAsApplied: effectsMissing.length, missingRoomChanges },
     rowsNotAsAppliedExamples: effectsMissing.slice(0, 5),
     refusedThenReplayed,
-    duplicated: notReplayed + duplicateRows + extraRoomChanges,
-    duplicatedDetail: { notAnsweredReplay: notReplayed, rowsSharingAnId: duplicateRows, extraRoomChanges },
+    duplicated: appliedAgain + duplicateRows + extraRoomChanges,
+    duplicatedDetail: { repeatAppliedAgain: appliedAgain, rowsSharingAnId: duplicateRows, extraRoomChanges },
     notAnsweredReplayExamples: notReplayedExamples.slice(0, 5),
   };
 }
@@ -637,7 +638,7 @@ async function main() {
   print(report);
   mkdirSync("tests/.results", { recursive: true });
   writeFileSync("tests/.results/bench-offline.json", JSON.stringify(report, null, 2));
-  process.exit(failed || report.lost > 0 || report.duplicated > 0 || report.refusedThenReplayed.length > 0 || !report.everyDeviceAgrees ? 1 : 0);
+  process.exit(failed || report.lost > 0 || report.duplicated > 0 || report.refusedThenReplayed.length > 0 || report.repeatsAnsweredUnlikeTheFirst > 0 || !report.everyDeviceAgrees ? 1 : 0);
 }
 
 function print(r) {
@@ -648,7 +649,7 @@ function print(r) {
   console.log(`  applied:               ${r.applied} (${r.appliedWithConflicts} with a field kept at another device's value)`);
   console.log(`  refused:               ${r.refusedTotal}`);
   for (const [reason, n] of Object.entries(r.refused).sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(6)}  ${reason}`);
-  console.log(`  replays answered:      ${r.replaysAnswered} (of ${r.resentAfterApplied} applied mutations sent again; ${r.noopMovesRerun} moves that changed nothing ran again)`);
+  console.log(`  replays answered:      ${r.replaysAnswered} (of ${r.resentAfterApplied} applied mutations sent again; ${r.repeatsAnsweredUnlikeTheFirst} of those answered neither as a repeat nor as applied again)`);
   console.log(`  room changes:          ${r.roomChanges}; offline spells ${r.offlineSpells}, dropped sockets ${r.droppedSockets}, gap reconnects ${r.gapReconnects}, page reloads ${r.reloads} (page reads retried after a cut connection: ${r.pageReadsRetried})`);
   console.log(`  lost:                  ${r.lost} ${JSON.stringify(r.lostDetail)}`);
   console.log(`  duplicated:            ${r.duplicated} ${JSON.stringify(r.duplicatedDetail)}`);
