@@ -20,24 +20,21 @@
 // out-of-order messages are counted (all must be 0; the script fails otherwise).
 // Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor) are reported,
 // not enforced: timing belongs to benchmarks, never to tests.
-import { execFileSync, fork, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { execFileSync, fork } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
-import WebSocket, { WebSocketServer } from "ws";
+import { WebSocketServer } from "ws";
+import { EVENT_ID, openLiveSocket, originOf, sessionCookies, signIn, startApp } from "./bench-app.mjs";
 
 const ROOM_SIZES = [10, 200];
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 300);
 const WARMUP = 10;
 const PORT = process.env.BENCH_PORT ?? "4198";
 const VIA = process.env.BENCH_VIA === "preview" ? "preview" : "workerd";
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DEMO_EMAIL = "demo@eventflow.app";
-const DEMO_PASSWORD = "EventFlow2026";
-const EVENT_ID = "00000000-0000-4000-8000-00000000d003"; // app/db/seed.ts DEMO_EVENT_ID
+const ORIGIN = originOf(PORT);
 const SHOT_ID = "00000000-0000-4000-8002-000000000001"; // the first seeded shot
 
 // ---------------------------------------------------------------- the client side
@@ -54,30 +51,26 @@ async function openRoom(url, headers, count) {
 
 function openSocket(url, headers) {
   return new Promise((resolve, reject) => {
-    // No permessage-deflate offered: the floor's `ws` server would decline it, so both
-    // servers send the same uncompressed frames (README: what deflate costs ours).
-    const ws = new WebSocket(url, { headers, perMessageDeflate: false });
-    const state = { ws, lastSeq: null, lost: 0, duplicated: 0, outOfOrder: 0, arrivals: new Map() };
-    ws.on("message", (data) => {
-      const text = String(data);
-      if (text === "pong") return;
-      const message = JSON.parse(text);
-      if (message.type === "welcome") return ws.send(JSON.stringify({ type: "hello", since: 0 }));
-      if (message.type === "live" || message.type === "reload") {
-        state.lastSeq = message.seq;
-        return resolve(state);
-      }
-      if (message.type !== "change") return;
-      const now = performance.now();
-      if (state.lastSeq !== null) {
-        if (message.seq === state.lastSeq) state.duplicated++;
-        else if (message.seq < state.lastSeq) state.outOfOrder++;
-        else if (message.seq > state.lastSeq + 1) state.lost += message.seq - state.lastSeq - 1;
-      }
-      state.lastSeq = Math.max(state.lastSeq ?? 0, message.seq);
-      state.arrivals.set(message.seq, now);
+    const state = { ws: null, lastSeq: null, lost: 0, duplicated: 0, outOfOrder: 0, arrivals: new Map() };
+    state.ws = openLiveSocket(url, headers, {
+      since: () => 0,
+      onMessage: (message) => {
+        if (message.type === "live" || message.type === "reload") {
+          state.lastSeq = message.seq;
+          return resolve(state);
+        }
+        if (message.type !== "change") return;
+        const now = performance.now();
+        if (state.lastSeq !== null) {
+          if (message.seq === state.lastSeq) state.duplicated++;
+          else if (message.seq < state.lastSeq) state.outOfOrder++;
+          else if (message.seq > state.lastSeq + 1) state.lost += message.seq - state.lastSeq - 1;
+        }
+        state.lastSeq = Math.max(state.lastSeq ?? 0, message.seq);
+        state.arrivals.set(message.seq, now);
+      },
     });
-    ws.on("error", reject);
+    state.ws.on("error", reject);
   });
 }
 
@@ -127,42 +120,11 @@ function summary(latencies, sockets) {
 
 // ---------------------------------------------------------------- ours
 
-async function startApp() {
-  const server = spawn("node", ["scripts/e2e-server.mjs"], { env: { ...process.env, E2E_PORT: PORT, E2E_SERVE: VIA }, stdio: ["ignore", "ignore", "inherit"] });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${ORIGIN}/`)).ok) return server;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.kill("SIGTERM");
-  throw new Error("the app did not start");
-}
-
-async function signIn() {
-  const body = new URLSearchParams({ intent: "signin", email: DEMO_EMAIL, password: DEMO_PASSWORD, stayLoggedIn: "on" });
-  const response = await fetch(`${ORIGIN}/auth`, { method: "POST", body, headers: { Origin: ORIGIN }, redirect: "manual" });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (!cookie.includes("ef_session=")) throw new Error(`sign-in failed (${response.status})`);
-  return cookie;
-}
-
 /**
- * Sessions of the demo lead written straight into the server's local D1 (as sign-ins on
- * `count` devices would leave them; the sign-in form allows 10 a minute per address):
- * one session may hold 10 sockets in a room (issue 14 item 11), a room here has 200.
+ * One session may hold 10 sockets in a room (issue 14 item 11), a room here has 200:
+ * N/10 sessions of the demo lead (bench-app.mjs writes them into the D1).
  */
 const SOCKETS_PER_SESSION = 10;
-function sessionCookies(count) {
-  const tokens = Array.from({ length: count }, () => randomBytes(32).toString("base64url"));
-  const rows = tokens.map((token) => `('${createHash("sha256").update(token).digest("hex")}')`).join(", ");
-  const sql =
-    "INSERT INTO sessions (token_hash, user_id, persistent, expires_at) " +
-    `SELECT column1, (SELECT id FROM users WHERE email = '${DEMO_EMAIL}'), 1, '2099-01-01T00:00:00.000Z' FROM (VALUES ${rows});`;
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql], { stdio: ["ignore", "ignore", "inherit"] });
-  return tokens.map((token) => `ef_session=${token}`);
-}
 
 /** Ours: the dashboard's own toggle request; the room's sequence comes back on the sockets. */
 async function oursRoom(app, cookie, size) {
@@ -314,12 +276,12 @@ if (process.argv.includes("--floor")) {
 async function main() {
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(9);
   if (!existsSync("/proc/self/stat")) console.warn("No /proc on this system: CPU time per change is not measured (shown as 0).");
-  const app = await startApp();
+  const app = await startApp({ port: PORT, via: VIA });
   const results = [];
   let failed = false;
   let floor;
   try {
-    const cookie = await signIn();
+    const cookie = await signIn(ORIGIN);
     floor = await startFloor();
     for (const size of ROOM_SIZES) {
       const [ours, base] = await measure([await oursRoom(app, cookie, size), await floorRoom(floor, size)]);
