@@ -71,6 +71,15 @@ async function forgetPages() {
   await caches.delete(PAGE_CACHE);
 }
 
+/** The device's outbox database (app/modules/offline/outbox.ts), deleted on sign out; never waits more than 5 s on a tab that holds it open. */
+function deleteOutbox() {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase("event-flow");
+    request.onsuccess = request.onerror = () => resolve();
+    setTimeout(resolve, 5000);
+  });
+}
+
 /** Deletes every copy of a page (its documents and its data) this device kept. */
 async function forgetPage(page) {
   generation++;
@@ -191,7 +200,10 @@ self.addEventListener("fetch", (event) => {
   // So does signing in or up (the same form): whoever signs in next on this device (the
   // last session may have ended without a sign out) never finds another's events here.
   if (request.method === "POST" && /^\/(logout|auth)(\.data)?$/.test(url.pathname)) {
-    event.waitUntil(forgetPages());
+    // Signing out also deletes the changes still waiting to sync (the outbox, decision 010),
+    // as the page's forgetThisDevice() does. Signing in keeps them: each belongs to the user
+    // who made it and is sent only by that user's page (app/modules/offline/use-outbox.tsx).
+    event.waitUntil(Promise.all([forgetPages(), url.pathname.startsWith("/logout") ? deleteOutbox() : null]));
     return;
   }
   if (request.method !== "GET") return;

@@ -17,7 +17,7 @@ import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Viewer } from "~/utils/session.server";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/accept-invite.$inviteId";
-import { forgetThisDevice } from "~/modules/offline/page-cache";
+import { signOutSubmit } from "~/modules/offline/page-cache";
 
 // Spec §2 'Invitation acceptance'. The invitation id is a capability URL: the page
 // sends no referrer and is not indexed (decisions.md).
@@ -178,7 +178,7 @@ function RefusalCard({ refusal, here }: { refusal: Refusal; here: string }) {
       <p role="alert" className="mt-2 text-red-800">
         {MISMATCH}
       </p>
-      <Form method="post" action="/logout" onSubmit={() => void forgetThisDevice()} className="mt-6">
+      <Form method="post" action="/logout" onSubmit={signOutSubmit} className="mt-6">
         {/* After signing out: the sign-in screen (guest mode), then back to this invitation. */}
         <input type="hidden" name="returnTo" value={`/auth?${new URLSearchParams({ returnTo: here, mode: "guest" })}`} />
         <Button type="submit" className="w-full">

@@ -111,7 +111,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
     event: data.event,
   });
   // Issue 17 item 3: the client's changes go through the device's outbox too.
-  const { shown, outbox } = useOutbox({ scope: `/client/view/${accessId}`, live: confirmed, notice: portalNotice });
+  const { shown, outbox } = useOutbox({ path: `/client/view/${accessId}`, owner: "link", live: confirmed, notice: portalNotice });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event } = live;
   const { grant } = data;

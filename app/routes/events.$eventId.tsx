@@ -49,6 +49,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const isLead = role === "lead";
   return {
     greetingName: greetingName(viewer),
+    // Whose changes this page's outbox holds (use-outbox.tsx): the viewer's own id.
+    viewerId: viewer.userId,
     seq,
     // Issue 17 item 2: a copy kept offline says how old it is.
     syncedAt: new Date(readAt).toISOString(),
@@ -96,7 +98,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     event: loaderData.event,
   });
   // Issue 17 item 3: what is shown is the confirmed state with this device's pending changes on top.
-  const { shown, outbox } = useOutbox({ scope: `/events/${loaderData.event.id}`, live: confirmed });
+  const { shown, outbox } = useOutbox({ path: `/events/${loaderData.event.id}`, owner: `user:${loaderData.viewerId}`, live: confirmed });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event, blocks, shots } = live;
   const syncedAt = useLastSynced(loaderData.syncedAt, live.status, [blocks, shots, live.people, live.vendors, event]);

@@ -43,7 +43,7 @@ import { claimOf } from "~/utils/idempotency.server";
 import { useFlash } from "~/components/use-flash";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
-import { forgetThisDevice } from "~/modules/offline/page-cache";
+import { signOutSubmit } from "~/modules/offline/page-cache";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Settings | Event Flow" }];
@@ -262,7 +262,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Link to="/about" className="text-brand-700 hover:underline">About</Link>
         </nav>
 
-        <Form method="post" action="/logout" onSubmit={() => void forgetThisDevice()}>
+        <Form method="post" action="/logout" onSubmit={signOutSubmit}>
           <Button type="submit" variant="destructive" className="w-full">
             Sign Out
           </Button>

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, createEventFromForm, d1, demoSessionCookies, makePro, sectionLink, signOut, signUp, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { checkOff, createEventFromForm, d1, demoSessionCookies, makePro, sectionLink, signOut, signUp, openAuth, skipInviteStep, submitSignIn, toast, uniqueEmail } from "./helpers";
 
 // Issue 17 items 3 and 4: a phone without signal keeps working. Its changes are applied
 // on the screen at once, kept in the outbox (IndexedDB) across a reload, marked pending
@@ -283,8 +283,65 @@ test.describe("offline writing (phone)", () => {
     await expect(pendingCount(page)).toHaveText("1 change waiting to sync");
     const outboxes = () => page.evaluate(async () => (await indexedDB.databases()).filter((db) => db.name === "event-flow").length);
     expect(await outboxes()).toBe(1);
+    // Signing out asks first: the waiting change would be deleted. Cancelled, nothing happens.
+    await page.goto("/settings");
+    await waitForHydration(page);
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+    await expect.poll(() => asked).toEqual(["1 change made on this device is still waiting to sync. Signing out now deletes it. Sign out anyway?"]);
+    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+    expect(await outboxes()).toBe(1);
+    // Accepted: signed out, and the change is gone from the device.
+    page.once("dialog", (dialog) => void dialog.accept());
     await signOut(page);
     await expect.poll(outboxes).toBe(0);
+  });
+
+  test("a change waiting for one user is never shown or sent by another user's page on the same device", async ({ page }) => {
+    const first = { email: uniqueEmail("outbox-first"), password: "Basement2026", firstName: "Ada", lastName: "Okafor" };
+    await signUp(page, first);
+    await makePro(first.email);
+    await createEventFromForm(page, `Shared Phone Wedding ${Date.now()}`);
+    const url = new URL(page.url()).pathname;
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    await page.route("**/mutations", (route) => route.abort());
+    await shot(page, "Getting Ready").click();
+    await expect(pendingCount(page)).toHaveText("1 change waiting to sync");
+    // The first user's session ends without a sign-out (expired, or ended on another device).
+    await page.context().clearCookies();
+    await page.unroute("**/mutations");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/mutations")) posts.push(request.url());
+    });
+    // Someone else signs in on this phone: a second shooter of the same event. The first
+    // user's change is theirs alone: not shown on the second's page, never sent by it.
+    const second = { email: uniqueEmail("outbox-second"), password: "Basement2026", firstName: "Ben", lastName: "Ito" };
+    await signUp(page, second);
+    const eventId = url.split("/").pop()!;
+    const [secondUser] = await d1<{ id: string }>(`SELECT id FROM users WHERE email = '${second.email}'`, { json: true });
+    await d1(`INSERT INTO event_second_shooters (id, event_id, user_id, status) VALUES ('${crypto.randomUUID()}', '${eventId}', '${secondUser!.id}', 'accepted')`);
+    await page.goto(url);
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    await expect(pendingCount(page)).toHaveText("");
+    await expect(shot(page, "Getting Ready")).toHaveAttribute("aria-pressed", "false");
+    await page.waitForTimeout(1500); // a sender would have posted at once on opening the page
+    expect(posts).toEqual([]);
+    // The first user signs in again: their change is still there, and is sent once.
+    await page.context().clearCookies();
+    await openAuth(page);
+    await submitSignIn(page, first.email, first.password);
+    await expect(page.getByRole("heading", { name: "Sign In" })).toHaveCount(0);
+    await page.goto(url);
+    await waitForHydration(page);
+    await expect.poll(() => posts.length).toBe(1);
+    await expect(pendingCount(page)).toHaveText("");
+    await expect(shot(page, "Getting Ready")).toHaveAttribute("aria-pressed", "true");
   });
 
   test.describe("on the client portal", () => {

@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
 import { answerOutcome, claimForIntent, formMutation } from "~/modules/event/dashboard-actions.server";
-import { type ClientIntent, type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
+import { type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
+import { portalNotice } from "~/modules/offline/messages";
 import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
 import { ACCESS_ENDED, NO_PERMISSION } from "~/modules/event/mutations.server";
 import { getDb } from "~/utils/db.server";
@@ -49,11 +50,6 @@ async function readPortal(context: Readonly<RouterContextProvider>, request: Req
   return { refused: null, db, portal, grant: portal.grant };
 }
 
-/** Spec §8: the portal's success toasts carry this line (vendors have their own). */
-function noticeFor(intent: ClientIntent) {
-  return intent === "add-vendor" || intent === "edit-vendor" ? "Your photographer will see this update" : "The photographer has been notified of your changes.";
-}
-
 /**
  * A portal form: the mutation it is, run by the one function for the link in the cookie
  * (mutations.server.ts checks the link, its flag and the change in one batch). A link
@@ -87,5 +83,5 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
     { peekFirst: true },
   );
   if (refused) return refusal(refused);
-  return answerOutcome(context, request, intent, found, mutation ? noticeFor(mutation) : undefined);
+  return answerOutcome(context, request, intent, found, mutation ? portalNotice(mutation) : undefined);
 }

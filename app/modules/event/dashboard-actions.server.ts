@@ -15,6 +15,7 @@ import { type Claim, claimOf, IDEMPOTENCY_FIELD } from "~/utils/idempotency.serv
 import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { type MutationName, MutationSchema, isMutationName } from "./mutations";
+import { SAVED_TOAST } from "~/modules/offline/messages";
 import { ACCESS_ENDED, NO_PERMISSION, runMutation, type Sender } from "./mutations.server";
 import { DeleteEventSchema, EditEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
@@ -182,24 +183,6 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   return answerOutcome(context, request, intent, outcome);
 }
 
-/** A dashboard or portal form's success toast, per mutation (spec §8). */
-const SAVED_TOAST: Partial<Record<MutationName, string>> = {
-  "add-block": "Timeline block added",
-  "edit-block": "Timeline block updated",
-  "delete-block": "Timeline block deleted",
-  "add-shot": "Shot added",
-  "edit-shot": "Shot updated",
-  "delete-shot": "Shot deleted",
-  "add-person": "Person added",
-  "edit-person": "Person updated",
-  "delete-person": "Person removed",
-  "add-vendor": "Vendor added",
-  "edit-vendor": "Vendor updated",
-  "delete-vendor": "Vendor deleted",
-  "edit-event": "Event updated successfully.",
-  "delete-event": "Event deleted successfully",
-};
-
 /** The schema a mutation's form is validated by in the browser, to answer its field errors the same way. */
 const FORM_SCHEMAS: Partial<Record<MutationName, z.ZodType>> = {
   "add-block": BlockSchema,
@@ -264,8 +247,9 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   const { result } = await runMutation(db, env, sender, eventId, mutation.data);
   if (result.status === "refused") return { kind: "failed", status: result.code, title: result.title, description: result.message };
   if (intent === "toggle-block" || intent === "toggle-shot") return { kind: "stay" };
+  // Spec §8; the same words as the outbox's toasts (offline/messages.ts).
+  if (intent === "delete-event") return { kind: "saved", toast: "Event deleted successfully", to: "/" };
   const toast = SAVED_TOAST[intent];
-  if (intent === "delete-event") return { kind: "saved", toast, to: "/" };
   return { kind: "saved", ...(toast ? { toast } : {}), ...(result.replay ? { repeat: true as const } : {}) };
 }
 

@@ -4,7 +4,7 @@ import type { MutationName } from "~/modules/event/mutations";
 
 /**
  * Spec §8's success toasts, shown when the server applies the mutation. The same words
- * as the forms' answers without JavaScript (dashboard-actions.server.ts SAVED_TOAST).
+ * as the forms' answers without JavaScript, which read them from here (formMutation).
  */
 export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
   "add-block": "Timeline block added",
@@ -80,3 +80,9 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
   },
   event: { title: "Event Title", coupleNames: "Couple Names", date: "Wedding Date", venue: "Venue", status: "Status", timeZone: "Time Zone" },
 };
+
+/** Signing out with changes still waiting: they would be deleted with what this device keeps. */
+export function signOutWithWaiting(count: number) {
+  const what = count === 1 ? "1 change" : `${count} changes`;
+  return `${what} made on this device ${count === 1 ? "is" : "are"} still waiting to sync. Signing out now deletes ${count === 1 ? "it" : "them"}. Sign out anyway?`;
+}

@@ -80,6 +80,12 @@ export async function removeEntry(entry: OutboxEntry) {
   changed(entry.scope);
 }
 
+/** How many changes wait on this device, on every page and for every owner (0 when none can be read). */
+export async function countAll() {
+  if (typeof indexedDB === "undefined") return 0;
+  return (await database()).count(STORE).catch(() => 0);
+}
+
 /** Drops every entry of the scope: the device lost access to it. */
 export async function dropScope(scope: string) {
   const db = await database();

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { deleteOutbox } from "./outbox";
+import type { FormEvent } from "react";
+import { countAll, deleteOutbox } from "./outbox";
+import { signOutWithWaiting } from "./messages";
 import { closeDialogHref } from "~/modules/event/dialog-href";
 
 // The event pages this device keeps for offline reading (issue 17 item 2, decision 010
@@ -53,4 +55,23 @@ export async function forgetThisDevice() {
   if ("caches" in window) work.push(caches.delete(PAGE_CACHE));
   work.push(deleteOutbox());
   await Promise.allSettled(work);
+}
+
+/**
+ * The sign-out forms' submit: forgets this device's kept pages and outbox, but asks
+ * first when changes made here still wait to sync (signing out deletes them; nothing a
+ * user saved is lost without their say). Without JavaScript the form posts as it is.
+ */
+export function signOutSubmit(event: FormEvent<HTMLFormElement>) {
+  const form = event.currentTarget;
+  if (form.dataset.confirmed === "true") {
+    void forgetThisDevice();
+    return;
+  }
+  event.preventDefault();
+  void countAll().then((waiting) => {
+    if (waiting > 0 && !window.confirm(signOutWithWaiting(waiting))) return;
+    form.dataset.confirmed = "true";
+    form.requestSubmit();
+  });
 }

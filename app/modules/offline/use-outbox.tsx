@@ -58,11 +58,24 @@ const queuedHere = new Map<string, { scope: string; offlineToldYet: boolean }>()
 type Live<S extends EventState<object, object>> = S & { status: LiveStatus; applyChange: (change: Change) => void };
 
 /**
- * The outbox of the page `scope` (its path, where `${scope}/mutations` answers), over the
- * confirmed state `live` (useLiveEvent). `notice`: the line a success toast carries (the
- * portal's, spec §8).
+ * The outbox of the page `path` (where `${path}/mutations` answers) and its `owner` (the
+ * signed-in user, or the client link), over the confirmed state `live` (useLiveEvent).
+ * `notice`: the line a success toast carries (the portal's, spec §8). Entries are kept
+ * per page and owner: another user signed in on this device never sees or sends them,
+ * and they wait for their owner to sign in again (an expired session loses nothing).
  */
-export function useOutbox<S extends EventState<object, object>>({ scope, live, notice }: { scope: string; live: Live<S>; notice?: (name: MutationName) => string }) {
+export function useOutbox<S extends EventState<object, object>>({
+  path,
+  owner,
+  live,
+  notice,
+}: {
+  path: string;
+  owner: string;
+  live: Live<S>;
+  notice?: (name: MutationName) => string;
+}) {
+  const scope = `${path}#${owner}`;
   const refetch = useQuietRefetch();
   const [stored, setStored] = useState<OutboxEntry[]>([]);
   // Queued but not yet read back from IndexedDB: shown at once all the same.
@@ -136,7 +149,7 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
         const end = await oneSenderAtATime(scope, () =>
           sendOutbox({
             read: () => readScope(scope),
-            post: (mutations) => post(scope, mutations),
+            post: (mutations) => post(path, mutations),
             remove: removeEntry,
             dropAll: async () => {
               dropped = (await readScope(scope)).length;
@@ -160,7 +173,7 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
     } finally {
       sending.current = false;
     }
-  }, [scope, onResult]);
+  }, [scope, path, onResult]);
 
   useEffect(() => {
     mounted.current = true;
@@ -249,9 +262,9 @@ export function useOutbox<S extends EventState<object, object>>({ scope, live, n
 /** The last whole-request status seen (401 tells "signed out" from "no access"). */
 const lastStatus = { current: 0 };
 
-async function post(scope: string, mutations: Mutation[]): Promise<PostAnswer> {
+async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
   try {
-    const response = await fetch(`${scope}/mutations`, {
+    const response = await fetch(`${path}/mutations`, {
       method: "POST",
       body: new URLSearchParams({ [MUTATIONS_FIELD]: JSON.stringify(mutations) }),
       credentials: "same-origin",
