@@ -21,7 +21,7 @@ import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { createUser } from "../factories";
 import { loader as portalLoader } from "~/routes/client.view.$accessId";
-import { createClient, type Client, ORIGIN } from "./helpers";
+import { createClient, type Client, eventLists, ORIGIN } from "./helpers";
 
 // Issue 6: a client link does exactly what its four flags allow, on the server.
 
@@ -83,16 +83,7 @@ async function portalOf(eventId: string, flags: ClientFlags = ALL_ON) {
   return { client, path: response.headers.get("Location")!, access };
 }
 
-async function snapshot(eventId: string) {
-  const [event, blocks, shots, people, vendors] = await db.batch([
-    db.select().from(events).where(eq(events.id, eventId)),
-    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.id)),
-    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.id)),
-    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.id)),
-    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.id)),
-  ]);
-  return { event: event[0], blocks, shots, people, vendors };
-}
+const snapshot = eventLists;
 
 async function textOf(response: Response) {
   return (await response.text()).replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");

@@ -1,7 +1,20 @@
 import { env, exports } from "cloudflare:workers";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { vi } from "vitest";
-import { emailOutbox, profiles, pushSubscriptions, sessions, users } from "~/db/schema";
+import {
+  emailOutbox,
+  eventClientAccess,
+  eventPeople,
+  events,
+  eventVendors,
+  profiles,
+  pushSubscriptions,
+  sessions,
+  shotListItems,
+  timelineBlocks,
+  users,
+} from "~/db/schema";
+import type { ClientFlags } from "~/modules/event/permissions";
 import type { JobMessage } from "~/utils/jobs";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -163,4 +176,28 @@ export async function heldEmailJobs(run: () => Promise<unknown>) {
     spy.mockRestore();
   }
   return jobs;
+}
+
+/** The event's row and its four lists, each by id: compare two to see whether anything changed. */
+export async function eventLists(eventId: string) {
+  const db = getDb(env);
+  const [event, blocks, shots, people, vendors] = await db.batch([
+    db.select().from(events).where(eq(events.id, eventId)),
+    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.id)),
+    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.id)),
+    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.id)),
+    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.id)),
+  ]);
+  return { event: event[0] ?? null, blocks, shots, people, vendors };
+}
+
+/** A client link written straight into D1, with its token (which the link would carry). */
+export async function insertClientLink(eventId: string, flags: ClientFlags, { expiresAt = "2099-01-01T00:00:00.000Z", createdBy }: { expiresAt?: string; createdBy?: string } = {}) {
+  // Spec §9: 32 bytes as hex, as createClientAccess makes them.
+  const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const accessId = crypto.randomUUID();
+  await getDb(env)
+    .insert(eventClientAccess)
+    .values({ id: accessId, eventId, clientEmail: "couple@example.com", accessTokenHash: await sha256Hex(token), expiresAt, ...flags, ...(createdBy ? { createdBy } : {}) });
+  return { token, accessId };
 }

@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -5,12 +6,13 @@ import { appliedMutations, eventClientAccess, eventPeople, events, eventSecondSh
 import { canDo } from "~/modules/event/intents";
 import { type Mutation, type MutationName, type MutationResult, MUTATION_NAMES, MUTATIONS_PER_REQUEST, ONLINE_ONLY } from "~/modules/event/mutations";
 import { runMutation } from "~/modules/event/mutations.server";
+import { LIMITS } from "~/utils/rate-limit.server";
 import type { ClientFlags, Grant } from "~/modules/event/permissions";
 import { removeTeamRow } from "~/modules/team/service.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { createEvent } from "../factories";
-import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
+import { type Client, createClient, eventLists, insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
 // Issue 17 items 1, 3 and 5 (decision 010 "One mutation layer"): every change to an
 // event is a named mutation run by one function. These tests send mutations as a
@@ -63,16 +65,7 @@ async function seed(): Promise<Fixture> {
   return fx;
 }
 
-async function snapshot(eventId: string) {
-  const [event, blocks, shots, people, vendors] = await db.batch([
-    db.select().from(events).where(eq(events.id, eventId)),
-    db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(asc(timelineBlocks.id)),
-    db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(asc(shotListItems.id)),
-    db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(asc(eventPeople.id)),
-    db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(asc(eventVendors.id)),
-  ]);
-  return { event: event[0] ?? null, blocks, shots, people, vendors };
-}
+const snapshot = eventLists;
 
 const newToken = () => [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -85,16 +78,7 @@ async function member(eventId: string, status: "accepted" | "declined" | "remove
 }
 
 async function link(eventId: string, flags: ClientFlags, state: "valid" | "expired" | "revoked" = "valid") {
-  const token = newToken();
-  const accessId = crypto.randomUUID();
-  await db.insert(eventClientAccess).values({
-    id: accessId,
-    eventId,
-    clientEmail: "couple@example.com",
-    accessTokenHash: await sha256Hex(token),
-    expiresAt: state === "expired" ? "2020-01-01T00:00:00.000Z" : FUTURE,
-    ...flags,
-  });
+  const { token, accessId } = await insertClientLink(eventId, flags, state === "expired" ? { expiresAt: "2020-01-01T00:00:00.000Z" } : {});
   if (state === "revoked") expect(await removeTeamRow(db, eventId, "client", accessId)).toBe(true);
   const client = createClient();
   client.jar.set(`ef_client_${accessId}`, token);
@@ -215,18 +199,33 @@ describe("every mutation × every role, through the outbox (the roles table of d
 });
 
 describe("exactly once (issue 17 items 1 and 4)", () => {
-  it("an add sent twice (a lost answer) makes one row; the repeat answers the first result and tells no one again", async () => {
+  it("an add sent twice (a lost answer) makes one row; the repeat answers the first result, tells the room the row again and notifies no one again", async () => {
     const fx = await seed();
     const path = `/events/${fx.eventId}/mutations`;
     const add = mutationFor("add-person", fx);
     const first = await send(lead.client, path, [add]);
-    const seq = await env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(fx.eventId)).sequenceAt(0);
+    const seq = await env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(fx.eventId)).sequenceAt(Date.now() + 60_000);
     const second = await send(lead.client, path, [add]);
     expect(first.results![0]).toMatchObject({ status: "applied", row: { firstName: "Rosa" } });
     expect(second.results![0]).toMatchObject({ status: "applied", replay: true, row: { firstName: "Rosa" } });
     expect((await snapshot(fx.eventId)).people.filter((p) => p.firstName === "Rosa")).toHaveLength(1);
-    // The live room was told once.
-    expect(await env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(fx.eventId)).sequenceAt(0)).toBe(seq);
+    // The room hears the row again (its first news may have been lost; devices apply it idempotently).
+    expect(await env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(fx.eventId)).sequenceAt(Date.now() + 60_000)).toBe(seq + 1);
+  });
+
+  it("a repeat of an add whose row was deleted meanwhile tells the room the row is gone, never brings it back", async () => {
+    const fx = await seed();
+    const path = `/events/${fx.eventId}/mutations`;
+    const add = mutationFor("add-person", fx);
+    await send(lead.client, path, [add]);
+    await send(lead.client, path, [{ id: mid(), name: "delete-person", args: { id: (add.args as { id: string }).id } }]);
+    const room = env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(fx.eventId));
+    const seq = await room.sequenceAt(Date.now() + 60_000);
+    expect((await send(lead.client, path, [add])).results![0]).toMatchObject({ status: "applied", replay: true });
+    expect(await room.sequenceAt(Date.now() + 60_000)).toBe(seq + 1);
+    const last = await runInDurableObject(room, async (_instance, state) => state.storage.get<{ change: unknown }>(`log:${String(seq + 1).padStart(12, "0")}`));
+    expect(last?.change).toMatchObject({ entity: "person", op: "delete", ids: [(add.args as { id: string }).id] });
+    expect((await snapshot(fx.eventId)).people.map((p) => p.id)).not.toContain((add.args as { id: string }).id);
   });
 
   it("a delete replayed answers applied (not 'gone'); a toggle replayed cannot undo a later change", async () => {
@@ -304,13 +303,13 @@ describe("exactly once (issue 17 items 1 and 4)", () => {
     expect((await send(client, path, [add])).status).toBe(404);
   });
 
-  it("a mutation record is kept per sender only (the key is a hash of who and the id)", async () => {
+  it("a mutation record is kept per sender and event (the key is a hash of who, the event and the id)", async () => {
     const fx = await seed();
     const add = mutationFor("add-vendor", fx);
     await send(lead.client, `/events/${fx.eventId}/mutations`, [add]);
     const records = await db.select().from(appliedMutations).where(eq(appliedMutations.eventId, fx.eventId));
     expect(records).toHaveLength(1);
-    expect(records[0]!.key).toBe(await sha256Hex(`user:${lead.id}:${add.id}`));
+    expect(records[0]!.key).toBe(await sha256Hex(`user:${lead.id}:${fx.eventId}:${add.id}`));
     expect(records[0]!.key).not.toContain(add.id);
   });
 });
@@ -448,12 +447,41 @@ describe("bad input and attack (issue 17 item 5): a 4xx, and nothing changes", (
     expect(answer.results![0]).toMatchObject({ status: "refused", code: 400, message: "An event can have at most 100 vendors." });
   });
 
-  it("a wrong link guesses: each counts toward the per-IP limit like opening a link", async () => {
+  it("a wrong link guesses: each post counts one guess toward the per-IP limit, whatever its mutations hold", async () => {
     const fx = await seed();
     const { client, accessId } = await link(fx.eventId, ALL);
     client.jar.set(`ef_client_${accessId}`, newToken());
-    const answer = await send(client, `/client/view/${accessId}/mutations`, [mutationFor("add-person", fx)]);
-    expect(answer.status).toBe(404);
+    // An invalid first mutation must not be answered otherwise than "no access" (a guess uncounted).
+    const batch = [{ id: mid(), name: "add-person", args: { id: crypto.randomUUID(), values: {} } }, mutationFor("add-person", fx)];
+    const statuses: number[] = [];
+    for (let n = 0; n < LIMITS.clientLinkPerIp.max + 1; n++) statuses.push((await send(client, `/client/view/${accessId}/mutations`, batch)).status);
+    expect(statuses.slice(0, LIMITS.clientLinkPerIp.max)).toEqual(Array(LIMITS.clientLinkPerIp.max).fill(404));
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("posts with a wrong token never use up the real client's writes", async () => {
+    const fx = await seed();
+    const real = await link(fx.eventId, ALL);
+    for (let n = 0; n < LIMITS.portalWritesPerLink.max + 1; n++) {
+      const guesser = createClient();
+      guesser.jar.set(`ef_client_${real.accessId}`, newToken());
+      expect((await send(guesser, real.path, [mutationFor("add-person", fx)])).status).toBe(404);
+    }
+    expect((await send(real.client, real.path, [mutationFor("add-person", fx)])).results![0]).toMatchObject({ status: "applied" });
+  });
+
+  it("a mutation id reused for another change is refused, not answered as the first; on another event it is a change of its own", async () => {
+    const fx = await seed();
+    const other = await seed();
+    const id = mid();
+    await send(lead.client, `/events/${fx.eventId}/mutations`, [{ id, name: "add-person", args: { id: crypto.randomUUID(), values: { firstName: "Rosa", role: "guest" } } }]);
+    const before = await snapshot(fx.eventId);
+    const reused = await send(lead.client, `/events/${fx.eventId}/mutations`, [{ id, name: "toggle-shot", args: { id: fx.shots[0], done: true } }]);
+    expect(reused.results![0]).toMatchObject({ status: "refused", code: 409, message: "This change was already sent as another change." });
+    expect(await snapshot(fx.eventId)).toEqual(before);
+    const elsewhere = await send(lead.client, `/events/${other.eventId}/mutations`, [{ id, name: "toggle-shot", args: { id: other.shots[0], done: true } }]);
+    expect(elsewhere.results![0]).toMatchObject({ status: "applied", row: { isDone: true } });
+    expect(elsewhere.results![0]).not.toHaveProperty("replay");
   });
 });
 
@@ -520,7 +548,7 @@ describe("housekeeping", () => {
     const fx = await seed();
     const add = mutationFor("add-person", fx);
     await send(lead.client, `/events/${fx.eventId}/mutations`, [add]);
-    const key = await sha256Hex(`user:${lead.id}:${add.id}`);
+    const key = await sha256Hex(`user:${lead.id}:${fx.eventId}:${add.id}`);
     const { runHousekeeping } = await import("~/utils/housekeeping.server");
     await runHousekeeping(db, env, new Date(Date.now() + 29 * 24 * 3600_000));
     expect(await db.select().from(appliedMutations).where(eq(appliedMutations.key, key))).toHaveLength(1);

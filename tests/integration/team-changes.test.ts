@@ -9,7 +9,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import type { JobMessage } from "~/utils/jobs";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
-import { createClient, sessionFor, storeDevice } from "./helpers";
+import { createClient, insertClientLink, sessionFor, storeDevice } from "./helpers";
 
 // Issue 7 item 6: team-change notifications (spec §3 types, §6 recipients) and their
 // coalesced pushes.
@@ -148,20 +148,7 @@ describe("who is told of a team change", () => {
 
   it("a client's change: the members hear it from 'The client'; the lead has the Client Update instead", async () => {
     const { eventId } = await seedEvent();
-    const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
-    const accessId = crypto.randomUUID();
-    await db.insert(eventClientAccess).values({
-      id: accessId,
-      eventId,
-      clientEmail: "couple@example.com",
-      accessTokenHash: await sha256Hex(token),
-      canEditPeople: true,
-      canEditTimeline: true,
-      canEditShots: true,
-      canEditVendors: true,
-      expiresAt: "2099-01-01T00:00:00.000Z",
-      createdBy: lead.id,
-    });
+    const { token, accessId } = await insertClientLink(eventId, { canEditPeople: true, canEditTimeline: true, canEditShots: true, canEditVendors: true }, { createdBy: lead.id });
     const couple = createClient();
     expect((await couple.get(`/client/${token}`)).status).toBe(302);
     expect((await couple.post(`/client/view/${accessId}`, { intent: "add-person", firstName: "Aunt", lastName: "May", role: "grandparent" })).status).toBe(302);

@@ -9,7 +9,7 @@ import { notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeT
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
-import { type AccessQuery, accessQuery, type EventAccess } from "./access.server";
+import { type AccessQuery, accessOf, accessQuery, type EventAccess } from "./access.server";
 import { canDo, type ClientIntent, isClientIntent } from "./intents";
 import { z } from "zod";
 import {
@@ -65,7 +65,9 @@ const MESSAGES: Record<RowKind | "event", Messages> = {
   vendor: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
   event: { addFailed: "Failed to update event.", updateFailed: "Failed to update event.", deleteFailed: "Failed to delete event" },
 };
-function failedTitle(name: MutationName) {
+function failedTitle(name: MutationName, sender?: Sender) {
+  // Spec §8, the client portal: 'Failed to add vendor'.
+  if (sender && !("userId" in sender) && name === "add-vendor") return "Failed to add vendor";
   const { kind, verb } = partsOf(name);
   return verb === "add" ? MESSAGES[kind].addFailed : verb === "delete" ? MESSAGES[kind].deleteFailed : MESSAGES[kind].updateFailed;
 }
@@ -73,6 +75,7 @@ function failedTitle(name: MutationName) {
 export const NO_PERMISSION = "You do not have permission to do that.";
 export const ACCESS_ENDED = "Event not found";
 export const ID_TAKEN = "That item already exists.";
+export const ID_REUSED = "This change was already sent as another change.";
 
 function refused(id: string, code: 400 | 403 | 404 | 409 | 429, title: string, message: string, fieldErrors?: Record<string, string[]>): MutationResult {
   return { id, status: "refused", code, title, message, ...(fieldErrors ? { fieldErrors } : {}) };
@@ -306,8 +309,9 @@ async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, di
 // ------------------------------------------------------------------ the one function
 
 /** The record's key: who sent it and the id its device made, so no one reads another's. */
-async function recordKey(sender: Sender, mutationId: string) {
-  return sha256Hex(`${"userId" in sender ? `user:${sender.userId}` : `link:${sender.accessId}`}:${mutationId}`);
+async function recordKey(sender: Sender, eventId: string | null, mutationId: string) {
+  // A link opens one event; a user's id is scoped to the event too (an id reused on another event is not a repeat).
+  return sha256Hex(`${"userId" in sender ? `user:${sender.userId}:${eventId}` : `link:${sender.accessId}`}:${mutationId}`);
 }
 
 /** True when a batch failed on the mutation's own record: a repeat. */
@@ -332,13 +336,19 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   const who = "userId" in sender ? { userId: sender.userId } : { token: sender.token, accessId: sender.accessId };
   const query = await accessQuery(db, who, eventId);
   if (!query) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
-  const key = await recordKey(sender, mutation.id);
+  const key = await recordKey(sender, eventId, mutation.id);
   const { kind, verb } = partsOf(mutation.name);
 
-  // A client link's writes are counted (issue 14 item 8); a repeat is answered, never refused.
-  if (!("userId" in sender) && (await consume(db, [[LIMITS.portalWritesPerLink, sender.accessId]]))) {
-    const replay = await replayOf(db, query, key, mutation);
-    return replay ?? { result: refused(mutation.id, 429, "Error", TOO_MANY_CHANGES), access: null };
+  if (!("userId" in sender)) {
+    // A client link is known valid before anything else: before its values are read (an
+    // answer other than "no access" to a wrong token would let guesses go uncounted) and
+    // before its writes are counted (a wrong token must not use up the real client's).
+    if (!(await accessOf(db, who, null))) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+    // Its writes are counted (issue 14 item 8); a repeat is answered, never refused.
+    if (await consume(db, [[LIMITS.portalWritesPerLink, sender.accessId]])) {
+      const replay = await replayOf(db, env, query, key, mutation);
+      return replay ?? { result: refused(mutation.id, 429, "Error", TOO_MANY_CHANGES), access: null };
+    }
   }
 
   let value: Record<string, unknown> | undefined;
@@ -385,18 +395,18 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}) });
   } catch (error) {
     if (isRepeatOf(error)) {
-      const replay = await replayOf(db, query, key, mutation);
+      const replay = await replayOf(db, env, query, key, mutation);
       if (replay) return replay;
     }
-    if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name), ID_TAKEN), access: null };
+    if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access: null };
     throw error;
   }
   const access = query.decide(results.access);
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
   const outcome = plan.read(Object.keys(writes).map((name) => results[name]));
-  if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name), kind === "event" ? ACCESS_ENDED : GONE), access };
-  if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name), limitMessage(kind as RowKind)), access };
+  if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name, sender), kind === "event" ? ACCESS_ENDED : GONE), access };
+  if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name, sender), limitMessage(kind as RowKind)), access };
 
   const row = outcome.row;
   if (!plan.noop) await tell(db, env, sender, access, mutation, outcome);
@@ -415,25 +425,48 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 
 /**
  * A repeat: answered with the first result, but only to a sender who still has access
- * and the right (a device whose access ended learns nothing, issue 17 item 5).
+ * and the right (a device whose access ended learns nothing, issue 17 item 5), and only
+ * for the same change (an id reused for another change is refused). The room is told
+ * the row as it is now: the first run's news may never have reached it (the request cut
+ * off after D1 committed, or the room unreachable), and devices apply a change they
+ * already have without harm (the newer row wins; a deleted row stays deleted).
  */
-async function replayOf(db: Db, query: AccessQuery, key: string, mutation: Mutation): Promise<Ran | null> {
-  const { access: accessRows, records } = await batchNamed(db, {
+async function replayOf(db: Db, env: Env, query: AccessQuery, key: string, mutation: Mutation): Promise<Ran | null> {
+  const { kind } = partsOf(mutation.name);
+  const table = kind === "event" ? events : TABLES[kind];
+  const argsId = (mutation.args as { id?: string }).id ?? null;
+  // The row the first run wrote: its id from the record (a form's add names its row anew on each submit).
+  const rowId = kind === "event" ? query.eventId : sql`COALESCE((SELECT json_extract(${appliedMutations.result}, '$.id') FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key}), ${argsId})`;
+  const { access: accessRows, records, current } = await batchNamed(db, {
     access: query.statement,
-    records: db.select({ result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
+    records: db.select({ name: appliedMutations.name, result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
+    current: db
+      .select()
+      .from(table as Table)
+      .where(kind === "event" ? eq(events.id, query.eventId) : and(eq((table as Table).id, rowId), eq((table as Table).eventId, query.eventId))),
   });
   const access = query.decide(accessRows);
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
   const record = records[0];
   if (!record) return null;
-  const { kind } = partsOf(mutation.name);
-  const table = kind === "event" ? events : TABLES[kind];
+  if (record.name !== mutation.name) return { result: refused(mutation.id, 409, failedTitle(mutation.name), ID_REUSED), access };
   const row = record.result ? fromDriver(table, record.result) : null;
   const plan = row && "values" in mutation.args && "base" in mutation.args && mutation.args.base ? mineOf(kind, mutation) : null;
   const conflicts = row && plan ? conflictsOf(kind, row, plan) : [];
+  await retell(env, access, kind, (current as Record<string, unknown>[])[0] ?? null, String(row?.id ?? argsId ?? ""));
   const shown = row && access.role === "client" && kind !== "event" ? toPortalRow(kind, row) : row;
   return { result: { id: mutation.id, status: "applied", replay: true, ...(shown ? { row: shown } : {}), ...(conflicts.length ? { conflicts } : {}) }, access };
+}
+
+/** A repeat's news to the room: the row as it is now, or its deletion (never the team's notifications again). */
+async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: Record<string, unknown> | null, id: string) {
+  if (kind === "event") {
+    if (current) await publishChange(env, access.event.id, { entity: "event", op: "upsert", rows: [toEventSummary(current as typeof events.$inferSelect)], actor: null });
+    return;
+  }
+  if (current) await publishChange(env, access.event.id, { entity: kind, op: "upsert", rows: [current], actor: null });
+  else if (id) await publishChange(env, access.event.id, { entity: kind, op: "delete", ids: [id], actor: null });
 }
 
 /** The fields an edit with `base` wrote (as editPlan chose them), to re-derive its conflicts. */
@@ -528,6 +561,9 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
   if (!mutations.success || mutations.data.some((mutation) => ONLINE_ONLY.has(mutation.name)) || new Set(mutations.data.map((m) => m.id)).size !== mutations.data.length) {
     return json({ error: OUTBOX_MALFORMED }, 400);
   }
+  // A user with no access to the event is answered so at once, whatever the mutations hold
+  // (a client link is checked by runMutation first of all, before anything is counted).
+  if ("userId" in sender && !(await accessOf(db, { userId: sender.userId }, eventId))) return null;
   const results: MutationResult[] = [];
   for (const mutation of mutations.data) {
     const ran = await runMutation(db, env, sender, eventId, mutation);
