@@ -520,6 +520,23 @@ describe("runMutation: the dashboard's forms and the outbox run the same functio
     expect(await room.sequenceAt(Date.now() + 60_000)).toBe(seq + 1);
   });
 
+  it("two moves at once end as if one ran after the other: neither is lost, no two blocks share a place", async () => {
+    const fx = await seed();
+    const fourth = crypto.randomUUID();
+    await db.insert(timelineBlocks).values({ id: fourth, eventId: fx.eventId, title: "Block 3", blockType: "ceremony", orderIndex: 3 });
+    const [a, b, c] = fx.blocks;
+    const move = (id: string, direction: "up" | "down") =>
+      runMutation(db, env, { userId: lead.id, name: "Maya" }, fx.eventId, { id: mid(), name: "move-block", args: { id, direction } });
+    const answers = await Promise.all([move(b, "down"), move(fourth, "up")]);
+    expect(answers.map((answer) => answer.result.status)).toEqual(["applied", "applied"]);
+    const rows = await db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, fx.eventId)).orderBy(asc(timelineBlocks.orderIndex));
+    expect(new Set(rows.map((row) => row.orderIndex)).size).toBe(4);
+    expect([
+      [a, c, fourth, b],
+      [a, fourth, b, c],
+    ]).toContainEqual(rows.map((row) => row.id));
+  });
+
   it("delete-event runs for the lead only, and takes its records with it", async () => {
     const fx = await seed();
     const second = await member(fx.eventId, "accepted");

@@ -171,9 +171,14 @@ type Plan = {
    * if the order changed meanwhile (a repeat must never move it then).
    */
   noop?: { missing: SQL };
+  /** What must still hold when the batch runs, or nothing is written (a move: the order it read). */
+  precondition?: SQL;
 };
 
 type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | null; now: string };
+
+/** How many times a move is planned again when other moves keep changing the order under it. */
+const MOVE_ATTEMPTS = 3;
 
 function togglePlan({ db, eventId, guard, userId, now }: PlanContext, kind: "block" | "shot", id: string, done: boolean): Plan {
   const table = TABLES[kind];
@@ -266,7 +271,7 @@ function deletePlan({ db, eventId, guard }: PlanContext, kind: RowKind | "event"
  * repairs ties left by rows added at the same moment. The moved block's own update goes
  * last, so the record follows it.
  */
-async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, direction: "up" | "down"): Promise<Plan> {
+async function movePlan({ db, eventId, guard, now }: PlanContext, key: string, id: string, direction: "up" | "down"): Promise<Plan> {
   // In the order the pages show (lists.ts), so a move agrees with the screen on exact ties.
   const blocks = await listQuery(db, "block", eventId);
   const from = blocks.findIndex((block) => block.id === id);
@@ -278,6 +283,14 @@ async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, di
     const missing = sql`NOT ${exists}`;
     return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: null, noop: { missing } };
   }
+  // The order it read must still be D1's when the batch runs: the record is written only
+  // then, and every update needs the record, so a stale plan writes nothing.
+  const read = JSON.stringify(blocks.map((block) => [block.id, block.orderIndex]));
+  const precondition = sql`(SELECT COUNT(*) FROM ${timelineBlocks} WHERE ${timelineBlocks.eventId} = ${eventId}) = ${blocks.length}
+    AND (SELECT COUNT(*) FROM ${timelineBlocks} JOIN json_each(${read}) AS j
+      ON ${timelineBlocks.id} = json_extract(j.value, '$[0]') AND ${timelineBlocks.orderIndex} = json_extract(j.value, '$[1]')
+      WHERE ${timelineBlocks.eventId} = ${eventId}) = ${blocks.length}`;
+  const recorded = sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`;
   const order = blocks.map((block) => block.id);
   [order[from], order[to]] = [order[to]!, order[from]!];
   const updates = order
@@ -291,10 +304,11 @@ async function movePlan({ db, eventId, guard, now }: PlanContext, id: string, di
         .update(timelineBlocks)
         .set({ orderIndex, updatedAt: now })
         // The others only while the moved block is there: deleted meanwhile, nothing moves.
-        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard, blockId === id ? undefined : exists))
+        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard, recorded, blockId === id ? undefined : exists))
         .returning(),
     );
   return {
+    precondition,
     writes: updates,
     read: (results) => {
       const rows = (results as Record<string, unknown>[][]).flat();
@@ -369,7 +383,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     now: new Date().toISOString(),
   };
   const args = mutation.args as { id?: string; done?: boolean; direction?: "up" | "down"; base?: Record<string, unknown> };
-  const plan: Plan =
+  const planOf = (): Plan | Promise<Plan> =>
     verb === "toggle"
       ? togglePlan(context, kind as "block" | "shot", args.id!, args.done!)
       : verb === "add"
@@ -377,29 +391,39 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
         : verb === "edit"
           ? editPlan(context, kind, args.id ?? null, value!, args.base)
           : verb === "move"
-            ? await movePlan(context, args.id!, args.direction!)
+            ? movePlan(context, key, args.id!, args.direction!)
             : deletePlan(context, kind, args.id ?? null);
 
-  const record = db.insert(appliedMutations).select(sql`SELECT ${key}, ${query.eventId}, ${mutation.name}, NULL, ${context.now} WHERE ${context.guard}`);
-  // Nothing written (refused, gone, full): no record, so nothing stands in the way of a retry.
-  const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? plan.noop.missing : sql`changes() = 0`));
-  const keep =
-    plan.rowId === null
-      ? null
-      : db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key));
-
-  // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
-  const writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
+  // A move is planned on the order it read; if another change moved the blocks before its
+  // batch ran, it wrote nothing (plan.precondition) and is planned again on the new order.
+  let plan: Plan;
+  let writes: Record<string, BatchItem<"sqlite">>;
   let results: { access: unknown; record: unknown; unrecord: unknown } & Record<string, unknown>;
-  try {
-    results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}) });
-  } catch (error) {
-    if (isRepeatOf(error)) {
-      const replay = await replayOf(db, env, query, key, mutation);
-      if (replay) return replay;
+  for (let attempt = 1; ; attempt++) {
+    plan = await planOf();
+    const record = db
+      .insert(appliedMutations)
+      .select(sql`SELECT ${key}, ${query.eventId}, ${mutation.name}, NULL, ${context.now} WHERE ${and(context.guard, plan.precondition)}`);
+    // Nothing written (refused, gone, full): no record, so nothing stands in the way of a retry.
+    const unrecord = db.delete(appliedMutations).where(and(eq(appliedMutations.key, key), plan.noop ? plan.noop.missing : sql`changes() = 0`));
+    const keep =
+      plan.rowId === null
+        ? null
+        : db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key));
+    // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
+    writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
+    try {
+      results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}) });
+    } catch (error) {
+      if (isRepeatOf(error)) {
+        const replay = await replayOf(db, env, query, key, mutation);
+        if (replay) return replay;
+      }
+      if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access: null };
+      throw error;
     }
-    if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access: null };
-    throw error;
+    const stale = plan.precondition && "gone" in plan.read(Object.keys(writes).map((name) => results[name]));
+    if (!stale || attempt === MOVE_ATTEMPTS) break;
   }
   const access = query.decide(results.access);
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
