@@ -71,6 +71,22 @@ async function forgetPages() {
   await caches.delete(PAGE_CACHE);
 }
 
+/**
+ * What a post forgets on this device. Signing out: the kept pages and the changes still
+ * waiting to sync (the outbox, decision 010), also when the page runs no script (the
+ * sign-out form posts straight through this worker); the page's own forgetThisDevice()
+ * does too, after asking. Signing in or up, or setting a new password (which signs in):
+ * the kept pages, so whoever signs in next (the last session may have ended without a
+ * sign out) never finds another's events here; the outbox stays, each change belonging
+ * to the user who made it and sent only by that user's page.
+ */
+function forgetsOn(method, pathname) {
+  if (method !== "POST") return null;
+  const match = /^\/(logout|auth|reset-password)(\.data)?$/.exec(pathname);
+  if (!match) return null;
+  return match[1] === "logout" ? "pages-and-outbox" : "pages";
+}
+
 /** The device's outbox database (app/modules/offline/outbox.ts), deleted on sign out; never waits more than 5 s on a tab that holds it open. */
 function deleteOutbox() {
   return new Promise((resolve) => {
@@ -195,15 +211,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  // Signing out forgets the kept pages, also when the page runs no script (the sign-out
-  // form posts straight through this worker); the page's own forgetThisDevice() does too.
-  // So does signing in or up (the same form): whoever signs in next on this device (the
-  // last session may have ended without a sign out) never finds another's events here.
-  if (request.method === "POST" && /^\/(logout|auth)(\.data)?$/.test(url.pathname)) {
-    // Signing out also deletes the changes still waiting to sync (the outbox, decision 010),
-    // as the page's forgetThisDevice() does. Signing in keeps them: each belongs to the user
-    // who made it and is sent only by that user's page (app/modules/offline/use-outbox.tsx).
-    event.waitUntil(Promise.all([forgetPages(), url.pathname.startsWith("/logout") ? deleteOutbox() : null]));
+  const forgets = forgetsOn(request.method, url.pathname);
+  if (forgets) {
+    event.waitUntil(Promise.all([forgetPages(), forgets === "pages-and-outbox" ? deleteOutbox() : null]));
     return;
   }
   if (request.method !== "GET") return;

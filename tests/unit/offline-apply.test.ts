@@ -139,6 +139,8 @@ describe("an edit's base, its answer and Apply mine", () => {
     const row = person("p1", "Maria");
     expect(changeOf(m({ name: "edit-person", args: { id: "p1", values: {} } }), { id: "x", status: "applied", row }, {})).toEqual({ entity: "person", op: "upsert", rows: [row], actor: null });
     expect(changeOf(m({ name: "delete-shot", args: { id: "s1" } }), { id: "x", status: "applied" }, {})).toEqual({ entity: "shot", op: "delete", ids: ["s1"], actor: null });
+    // A repeat's row is as the first run left it (maybe deleted since): never applied, the room has the row as it is now.
+    expect(changeOf(m({ name: "add-person", args: { id: "p9", values: {} } }), { id: "x", status: "applied", replay: true, row }, {})).toBeNull();
     const moved = [block("b1", 1), block("b2", 0)];
     expect(changeOf(m({ name: "move-block", args: { id: "b2", direction: "up" } }), { id: "x", status: "applied", row: moved[1], rows: moved }, {})).toMatchObject({ rows: moved });
     const event = changeOf(

@@ -15,8 +15,27 @@ function serviceWorker() {
     refused: (response: Partial<Response>) => boolean;
     keepable: (response: Response) => boolean;
     reloadDocument: (dataUrl: string) => Response;
+    forgetsOn: (method: string, pathname: string) => "pages" | "pages-and-outbox" | null;
   };
 }
+
+describe("what a post forgets on the device", () => {
+  const { forgetsOn } = serviceWorker();
+  it.each([
+    ["POST", "/logout", "pages-and-outbox"],
+    ["POST", "/logout.data", "pages-and-outbox"],
+    ["POST", "/auth", "pages"],
+    ["POST", "/auth.data", "pages"],
+    // Setting a new password signs in (audit of issue 17, finding 4).
+    ["POST", "/reset-password", "pages"],
+    ["POST", "/reset-password.data", "pages"],
+    ["GET", "/logout", null],
+    ["POST", "/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f", null],
+    ["POST", "/authx", null],
+  ] as const)("%s %s: %s", (method, pathname, expected) => {
+    expect(forgetsOn(method, pathname)).toBe(expected);
+  });
+});
 
 describe("the pages the service worker keeps", () => {
   const { keptPageOf } = serviceWorker();

@@ -112,10 +112,20 @@ describe("sendOutbox", () => {
     expect(box.left).toEqual([2, 3]);
   });
 
-  it("401 or 404 for the whole request: the device lost access, the scope's entries are dropped (those answered first leave with their answer)", async () => {
-    for (const status of [401, 404]) {
+  // Audit of issue 17, finding 3: a 401 used to drop the entries too; a session that ran
+  // out while the phone was in the basement must lose nothing.
+  it("401 for the whole request: signed out, every entry is kept for its owner to send after signing in again", async () => {
+    const box = fakeOutbox(3);
+    expect(await sendOutbox(box.deps(() => ({ status: 401, body: { error: "Please sign in again." } })))).toBe("signed-out");
+    expect(box.dropped).toBe(false);
+    expect(box.left).toEqual([1, 2, 3]);
+    expect(box.answered).toEqual([]);
+  });
+
+  it("404 for the whole request: the device lost access, the scope's entries are dropped (those answered first leave with their answer)", async () => {
+    {
       const box = fakeOutbox(3);
-      expect(await sendOutbox(box.deps(() => ({ status, body: { error: "Event not found" } })))).toBe("access-ended");
+      expect(await sendOutbox(box.deps(() => ({ status: 404, body: { error: "Event not found" } })))).toBe("access-ended");
       expect(box.dropped).toBe(true);
       expect(box.left).toEqual([]);
       expect(box.answered).toEqual([]);

@@ -131,6 +131,9 @@ export function pendingIds(mutations: Mutation[]): Set<string> {
 
 /** An applied mutation's answer as a live change of the confirmed state. */
 export function changeOf(mutation: Mutation, result: Extract<MutationResult, { status: "applied" }>, event: Record<string, unknown>): Change | null {
+  // A repeat's row is the row as the first run left it, which may have changed or gone
+  // since: the server tells the room the row as it is now, and the page takes it from there.
+  if (result.replay) return null;
   const { kind, verb } = partsOf(mutation.name);
   if (kind === "event") {
     if (!result.row) return null;

@@ -41,12 +41,16 @@ export function waitingToSync(count: number) {
 /** A pending row's mark: seen as "Pending", heard as "Waiting to sync". */
 export const PENDING_MARK = { text: "Pending", spoken: "Waiting to sync" };
 
-/** The device lost access while changes waited (401 signed out; 404 removed, revoked, deleted). */
-export function accessEndedToast(status: "signed-out" | "no-access", count: number) {
+/** The device lost access to the event while changes waited (404: removed, revoked, deleted). */
+export function accessEndedToast(count: number) {
   const lost = count === 1 ? "The change waiting on this device was not saved." : `The ${count} changes waiting on this device were not saved.`;
-  return status === "signed-out"
-    ? { title: "You were signed out", description: `${lost} Sign in again to keep working.` }
-    : { title: "You no longer have access to this event", description: lost };
+  return { title: "You no longer have access to this event", description: lost };
+}
+
+/** The session ended while changes waited (401): they are kept for their owner. */
+export function signedOutToast(count: number) {
+  const waiting = count === 1 ? "1 change waits on this device." : `${count} changes wait on this device.`;
+  return { title: "You were signed out", description: `${waiting} Sign in again to send ${count === 1 ? "it" : "them"}.` };
 }
 
 /** A field someone else changed after this device last synced it (issue 17 item 3). */

@@ -15,7 +15,7 @@ export type SendDeps = {
   post: (mutations: Mutation[]) => Promise<PostAnswer>;
   /** Removes one answered entry. */
   remove: (entry: OutboxEntry) => Promise<void>;
-  /** Drops every entry of the scope (the device lost access). */
+  /** Drops every entry of the scope (the device lost access to the event). */
   dropAll: () => Promise<void>;
   /** Called once for each entry that left the outbox with its answer (applied or refused). */
   onResult: (entry: OutboxEntry, result: MutationResult) => void;
@@ -23,10 +23,11 @@ export type SendDeps = {
 
 /**
  * How a send ended: everything answered ("done"); stopped with entries kept for a later
- * try ("offline": no answer came; "retry": a server error or 429); or "access-ended" (401/404 for the
- * whole request: signed out, removed from the team, a revoked link, a deleted event).
+ * try ("offline": no answer came; "retry": a server error or 429; "signed-out": 401, the
+ * session ended, and the entries wait for their owner to sign in again); or "access-ended"
+ * (404 for the whole request: removed from the team, a revoked link, a deleted event).
  */
-export type SendEnd = "done" | "offline" | "retry" | "access-ended";
+export type SendEnd = "done" | "offline" | "retry" | "access-ended" | "signed-out";
 
 const isResults = (body: unknown): body is { results: MutationResult[] } =>
   !!body && typeof body === "object" && Array.isArray((body as { results?: unknown }).results);
@@ -49,7 +50,10 @@ export async function sendOutbox(deps: SendDeps): Promise<SendEnd> {
     const answer = await deps.post(chunk.map((entry) => entry.mutation));
     if (answer === "network") return "offline";
     if (answer.status >= 500 || answer.status === 429) return "retry";
-    if (answer.status === 401 || answer.status === 404) {
+    // Signed out (a session's 12 hours ran out in the basement): nothing is lost, the
+    // entries are the user's and are sent once they sign in again (decision 010).
+    if (answer.status === 401) return "signed-out";
+    if (answer.status === 404) {
       // Those answered before access ended (a 404 may carry them) left the outbox first.
       if (isResults(answer.body)) await settle(deps, chunk, answer.body.results);
       await deps.dropAll();

@@ -5,7 +5,7 @@ import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { applyMutation, baseOf, changeOf, type EventState, LIST_KEY, mineAgain, partsOf, pendingIds } from "./apply";
-import { accessEndedToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
+import { accessEndedToast, signedOutToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
 import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
 import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
 
@@ -161,8 +161,12 @@ export function useOutbox<S extends EventState<object, object>>({
         if (end === "done") failures.current = 0;
         else if (end === "access-ended") {
           for (const [id, state] of queuedHere) if (state.scope === scope) queuedHere.delete(id);
-          const toast = accessEndedToast(lastStatus.current === 401 ? "signed-out" : "no-access", dropped);
-          if (dropped) showToast({ type: "error", ...toast });
+          if (dropped) showToast({ type: "error", ...accessEndedToast(dropped) });
+          latest.current.refetch();
+        } else if (end === "signed-out") {
+          // Kept for their owner; the page's data, read again, leads to sign-in.
+          const waiting = (await readScope(scope).catch(() => [])).length;
+          if (waiting) showToast({ type: "error", ...signedOutToast(waiting) });
           latest.current.refetch();
         } else {
           if (end === "offline") tellOffline();
@@ -259,9 +263,6 @@ export function useOutbox<S extends EventState<object, object>>({
   return { shown, outbox };
 }
 
-/** The last whole-request status seen (401 tells "signed out" from "no access"). */
-const lastStatus = { current: 0 };
-
 async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
   try {
     const response = await fetch(`${path}/mutations`, {
@@ -270,7 +271,6 @@ async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
       credentials: "same-origin",
       signal: AbortSignal.timeout(20_000),
     });
-    lastStatus.current = response.status;
     return { status: response.status, body: await response.json().catch(() => null) };
   } catch {
     return "network";
