@@ -5,7 +5,7 @@ import { answerOutcome, claimForIntent, formMutation } from "~/modules/event/das
 import { type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import { portalNotice } from "~/modules/offline/messages";
 import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
-import { ACCESS_ENDED, NO_PERMISSION } from "~/modules/event/mutations.server";
+import { ACCESS_ENDED, NO_PERMISSION, NOT_UNDERSTOOD } from "~/modules/event/mutations.server";
 import { getDb } from "~/utils/db.server";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
@@ -64,13 +64,13 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   const refusal = (status: 404 | 429) =>
     data<DashboardActionData>({ intent: null, toast: status === 429 ? errorToast("Error", TOO_MANY_ATTEMPTS) : errorToast(ACCESS_NOT_FOUND) }, { status });
   if (!isDashboardIntent(intent)) {
-    return data<DashboardActionData>({ intent: null, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
+    return data<DashboardActionData>({ intent: null, toast: errorToast("Error", NOT_UNDERSTOOD) }, { status: 400 });
   }
   // A dashboard change no client may make (delete, move, the event, the team) is as
   // refused as one its flags do not allow (once the link is known valid).
   const mutation = isClientIntent(intent) ? intent : null;
   const claim = mutation ? await claimForIntent(formData, `client:${accessId}`, mutation) : null;
-  if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
+  if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast("Error", NOT_UNDERSTOOD) }, { status: 400 });
   const { refused, found } = await guardedLinkLookup(
     db,
     request,

@@ -16,7 +16,7 @@ import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { type MutationName, MutationSchema, isMutationName } from "./mutations";
 import { SAVED_TOAST } from "~/modules/offline/messages";
-import { ACCESS_ENDED, NO_PERMISSION, runMutation, type Sender } from "./mutations.server";
+import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation, type Sender } from "./mutations.server";
 import { DeleteEventSchema, EditEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
@@ -27,19 +27,19 @@ import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { inviterDisplayName, leaveEvent, personName, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
 import type { Viewer } from "~/utils/session.server";
-import { type SQL, sql } from "drizzle-orm";
-import { notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
 
-// Every change the event dashboard can make: how its form is validated (the same zod
-// schema as the form in the browser) and what it does. The right each one needs is
-// in intents.ts and checked by requireEventAccess before anything runs. Messages are
-// spec §8's; where the spec gives none for the dashboard they follow its pattern.
+// The event dashboard's forms. A change to the event's plan is a mutation
+// (mutations.ts), run by the one function (mutations.server.ts) from the form's fields
+// (formMutation, also the portal's). The team and client-link changes (invite, remove,
+// leave, create or revoke a link) are online-only intents handled here: the right each
+// needs is in intents.ts and checked by requireEventAccess before anything runs.
+// Messages are spec §8's; where the spec gives none they follow its pattern.
 
 export type Outcome =
   /** Saved, with a success toast; the page then shows `to` (default: the dialog closed). */
-  | { kind: "saved"; toast?: string; to?: string; live?: Live; notice?: TeamChange; repeat?: true }
+  | { kind: "saved"; toast?: string; to?: string; live?: Live; repeat?: true }
   /** Saved, and the page stays as it is (checking off: no redirect, no toast). */
-  | { kind: "stay"; live?: Live; notice?: TeamChange }
+  | { kind: "stay" }
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
@@ -55,10 +55,10 @@ export type IntentContext = {
   env: Env;
   origin: string;
   event: EventRow;
-  /** The signed-in user; null for a client link (client portal). */
-  viewer: Viewer | null;
+  /** The signed-in user (the lead, or a member leaving). */
+  viewer: Viewer;
   eventId: string;
-  userId: string | null;
+  userId: string;
   formData: FormData;
   /** A creating form's claim: a repeated submit answers as the first did (issue 14, item 10). */
   claim?: Claim | null;
@@ -67,8 +67,7 @@ type Context = IntentContext;
 type IntentHandler = (context: Context) => Promise<Outcome>;
 
 
-const GONE = "It was deleted or belongs to another event. The list has been refreshed.";
-const MALFORMED = { kind: "failed", status: 400, title: "Error", description: "That request was not understood." } as const satisfies Outcome;
+const MALFORMED = { kind: "failed", status: 400, title: "Error", description: NOT_UNDERSTOOD } as const satisfies Outcome;
 const RowIdSchema = z.string().min(1).max(64);
 
 function parse<S extends z.ZodType>(formData: FormData, schema: S) {
@@ -87,7 +86,6 @@ const TeamRowSchema = z.string().max(100).regex(/^(invite|member|client):[A-Za-z
 
 /** Spec §8 'Invitation sent successfully' / 'Failed to send invitation'. */
 const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formData, claim = null }) => {
-  if (!viewer) return MALFORMED;
   const { value, invalid } = parse(formData, TeamInviteSchema);
   if (invalid) return invalid;
   if (value.inviteType === "client") {
@@ -120,8 +118,7 @@ type TeamIntent = Exclude<DashboardIntent, MutationName>;
 const HANDLERS: Record<TeamIntent, IntentHandler> = {
   "invite-team": inviteTeam,
   "create-client-access": async ({ db, env, origin, event, viewer, formData, claim = null }) => {
-    if (!viewer) return MALFORMED;
-    const { value, invalid } = parse(formData, ClientAccessSchema);
+      const { value, invalid } = parse(formData, ClientAccessSchema);
     if (invalid) return invalid;
     const { clientEmail, ...flags } = value;
     const created = await createClientAccess(db, env, origin, { event, inviterName: inviterDisplayName(viewer), createdBy: viewer.userId, clientEmail, flags }, claim);
@@ -131,7 +128,7 @@ const HANDLERS: Record<TeamIntent, IntentHandler> = {
   "revoke-client-access": async ({ db, eventId, formData }) => {
     const id = rowId(formData);
     if (!id) return MALFORMED;
-    if (!(await removeTeamRow(db, eventId, "client", id))) return { kind: "failed", status: 404, title: "Error", description: GONE };
+    if (!(await removeTeamRow(db, eventId, "client", id))) return { kind: "failed", status: 404, title: "Error", description: GONE_MESSAGE };
     return { kind: "saved", toast: "Access revoked", live: { change: { entity: "client_access", op: "delete", ids: [id] }, revoke: { clientAccessId: id } } };
   },
   "remove-team": async ({ db, eventId, formData }) => {
@@ -139,14 +136,13 @@ const HANDLERS: Record<TeamIntent, IntentHandler> = {
     if (!row.success) return MALFORMED;
     const [kind, id] = row.data.split(":") as [TeamRowKind, string];
     const removed = await removeTeamRow(db, eventId, kind, id);
-    if (!removed) return { kind: "failed", status: 404, title: "Failed to remove team member", description: GONE };
+    if (!removed) return { kind: "failed", status: 404, title: "Failed to remove team member", description: GONE_MESSAGE };
     // A removed member or client link loses its open sockets at once (issue 7).
     const revoke: Revocation | undefined = kind === "client" ? { clientAccessId: id } : typeof removed === "object" ? { userId: removed.userId } : undefined;
     return { kind: "saved", toast: "Team member removed", to: teamTab(eventId), live: { ...TEAM_CHANGED, revoke } };
   },
   "leave-event": async ({ db, env, event, viewer }) => {
-    if (!viewer) return MALFORMED;
-    if (!(await leaveEvent(db, env, event, viewer))) return { kind: "failed", status: 404, title: "Error", description: "You are no longer on this event's team." };
+      if (!(await leaveEvent(db, env, event, viewer))) return { kind: "failed", status: 404, title: "Error", description: "You are no longer on this event's team." };
     return { kind: "saved", toast: "You left the event", to: "/?tab=hired", live: { ...TEAM_CHANGED, revoke: { userId: viewer.userId } } };
   },
 };
@@ -179,7 +175,7 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   }
   const { event, viewer, db } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
   const outcome = await HANDLERS[intent]({ db, env, origin: new URL(request.url).origin, event, viewer, eventId: event.id, userId: viewer.userId, formData, claim });
-  await announce(db, env, event, outcome, { userId: viewer.userId, name: personName({ firstName: viewer.firstName, lastName: viewer.lastName, businessName: viewer.businessName }) });
+  await announce(env, event, outcome, viewer.userId);
   return answerOutcome(context, request, intent, outcome);
 }
 
@@ -253,35 +249,12 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   return { kind: "saved", ...(toast ? { toast } : {}), ...(result.replay ? { repeat: true as const } : {}) };
 }
 
-/**
- * After D1 has committed a change: tells the event's live room (and closes revoked
- * sockets), and notifies the team (lead and accepted members but the actor; for a
- * client link's change, `exceptLead`: the lead has the client notification).
- */
-export async function announce(
-  db: Db,
-  env: Env,
-  event: Pick<EventRow, "id" | "title">,
-  outcome: Outcome,
-  actor: { userId: string; name: string } | null,
-  { exceptLead = false } = {},
-) {
+/** After D1 has committed a team change: tells the event's live room, and closes the sockets whose access ended. */
+async function announce(env: Env, event: Pick<EventRow, "id">, outcome: Outcome, actorId: string) {
   const live = "live" in outcome ? outcome.live : undefined;
-  const change = "notice" in outcome ? outcome.notice : undefined;
-  // The room first: devices see the change before the notifications are written (the
-  // two would otherwise compete for the same isolate while the room broadcasts).
-  if (live) {
-    await publishChange(env, event.id, { ...live.change, actor: actor?.userId ?? null });
-    if (live.revoke) await revokeLive(env, event.id, live.revoke);
-  }
-  if (change) {
-    await notifyTeamChange(db, env, {
-      event,
-      change,
-      actor,
-      alsoExcept: exceptLead ? sql`SELECT lead_photographer_id FROM events WHERE id = ${event.id}` : undefined,
-    });
-  }
+  if (!live) return;
+  await publishChange(env, event.id, { ...live.change, actor: actorId });
+  if (live.revoke) await revokeLive(env, event.id, live.revoke);
 }
 
 /** The intents whose forms create something, and so carry an idempotency key (their claim is the mutation's id). */

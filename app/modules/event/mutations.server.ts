@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -18,11 +17,13 @@ import {
   type MutationName,
   type MutationResponse,
   type MutationResult,
+  type MutationVerb,
   MUTATIONS_FIELD,
+  parseValues,
+  partsOf,
   MUTATIONS_PER_REQUEST,
   MutationSchema,
   ONLINE_ONLY,
-  VALUES_SCHEMAS,
 } from "./mutations";
 import type { Grant } from "./permissions";
 import { listQuery } from "./lists.server";
@@ -46,16 +47,13 @@ export type Ran = { result: MutationResult; access: EventAccess | null };
 const TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
 type Table = (typeof TABLES)[RowKind];
 
-type Verb = "toggle" | "add" | "edit" | "delete" | "move";
-function partsOf(name: MutationName): { kind: RowKind | "event"; verb: Verb } {
-  const [verb, kind] = name.split("-") as [string, string];
-  const kinds: Record<string, RowKind | "event"> = { block: "block", shot: "shot", person: "person", vendor: "vendor", event: "event" };
-  return { kind: kinds[kind]!, verb: verb === "remove" ? "delete" : (verb as Verb) };
-}
+type Verb = MutationVerb;
 
 // ------------------------------------------------------------------ messages (spec §8)
 
-const GONE = "It was deleted or belongs to another event. The list has been refreshed.";
+export const GONE_MESSAGE = "It was deleted or belongs to another event. The list has been refreshed.";
+/** A request our pages would never send (a malformed form or outbox). */
+export const NOT_UNDERSTOOD = "That request was not understood.";
 type Messages = { addFailed: string; updateFailed: string; deleteFailed: string };
 const MESSAGES: Record<RowKind | "event", Messages> = {
   block: { addFailed: "Failed to add timeline block.", updateFailed: "Failed to update timeline block.", deleteFailed: "Failed to delete timeline block." },
@@ -63,7 +61,8 @@ const MESSAGES: Record<RowKind | "event", Messages> = {
   // Spec §8: people failures are titled 'Error'; vendor save and delete show the error message.
   person: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
   vendor: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
-  event: { addFailed: "Failed to update event.", updateFailed: "Failed to update event.", deleteFailed: "Failed to delete event" },
+  // There is no adding an event through a mutation (events.new creates one).
+  event: { addFailed: "", updateFailed: "Failed to update event.", deleteFailed: "Failed to delete event" },
 };
 function failedTitle(name: MutationName, sender?: Sender) {
   // Spec §8, the client portal: 'Failed to add vendor'.
@@ -133,14 +132,6 @@ function rowJson(table: Table | typeof events) {
 const toDriver = (column: SQLiteColumn, value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value));
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
-
-/** The form's values as its own schema reads them (the dialog's validation, to the letter). */
-function parseValues(kind: RowKind | "event", values: Record<string, string>) {
-  const submission = parseWithZod(new URLSearchParams(values), { schema: VALUES_SCHEMAS[kind] });
-  if (submission.status === "success") return { value: submission.value as Record<string, unknown> };
-  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
-  return { errors };
-}
 
 /** The event's columns a form field writes (the status field is the override). */
 const EVENT_COLUMN: Record<string, keyof typeof events.$inferSelect> = {
@@ -429,7 +420,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
   const outcome = plan.read(Object.keys(writes).map((name) => results[name]));
-  if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name, sender), kind === "event" ? ACCESS_ENDED : GONE), access };
+  if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name, sender), kind === "event" ? ACCESS_ENDED : GONE_MESSAGE), access };
   if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name, sender), limitMessage(kind as RowKind)), access };
 
   const row = outcome.row;
@@ -559,7 +550,7 @@ function notify(db: Db, env: Env, event: { id: string; title: string }, change: 
 
 // ------------------------------------------------------------------ a device's outbox
 
-export const OUTBOX_MALFORMED = "That request was not understood.";
+export const OUTBOX_MALFORMED = NOT_UNDERSTOOD;
 export const OUTBOX_TOO_LARGE = `Send at most ${MUTATIONS_PER_REQUEST} changes at a time.`;
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });

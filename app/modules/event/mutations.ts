@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { PersonSchema } from "~/modules/people/schema";
 import { ShotSchema } from "~/modules/shots/schema";
@@ -83,6 +84,26 @@ export const VALUES_SCHEMAS = {
   vendor: VendorSchema,
   event: EditEventSchema,
 } as const;
+
+/** A mutation's verb and the kind of row it changes, read off its name (`toggle-shot`, `edit-event`…). */
+export type MutationVerb = "toggle" | "add" | "edit" | "move" | "delete";
+export type MutationKind = keyof typeof VALUES_SCHEMAS;
+export function partsOf(name: MutationName): { verb: MutationVerb; kind: MutationKind } {
+  const [verb, kind] = name.split("-") as [MutationVerb, MutationKind];
+  return { verb, kind };
+}
+
+/**
+ * A mutation's `values` as the dialog's own schema reads them, to the letter (conform over
+ * the fields as the form would post them): the typed values, or each field's errors. The
+ * server validates with it, and the device applies what it reads.
+ */
+export function parseValues(kind: MutationKind, values: Record<string, string>): { value: Record<string, unknown> } | { value?: undefined; errors: Record<string, string[]> } {
+  const submission = parseWithZod(new URLSearchParams(values), { schema: VALUES_SCHEMAS[kind] });
+  if (submission.status === "success") return { value: submission.value as Record<string, unknown> };
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
+  return { errors };
+}
 
 export type MutationOf<N extends MutationName> = { id: string; name: N; args: z.infer<(typeof MUTATION_ARGS)[N]> };
 export type Mutation = { [N in MutationName]: MutationOf<N> }[MutationName];

@@ -1,6 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { eventStatus } from "~/modules/event/status";
-import { type Conflict, type Mutation, type MutationName, type MutationResult, VALUES_SCHEMAS } from "~/modules/event/mutations";
+import { type Conflict, type Mutation, type MutationName, type MutationResult, parseValues, partsOf } from "~/modules/event/mutations";
 import type { Change } from "~/modules/live/protocol";
 import { FIELD_LABELS } from "./messages";
 import { listOrder } from "~/modules/event/lists";
@@ -25,15 +24,9 @@ const ORDER: Record<ListKey, (a: never, b: never) => number> = { blocks: listOrd
 /** The event's fields an edit-event form field writes (the status field is the override). */
 const EVENT_FIELD: Record<string, string> = { title: "title", coupleNames: "coupleNames", date: "date", venue: "venue", timeZone: "timeZone", status: "statusOverride" };
 
-export function partsOf(name: Mutation["name"]) {
-  const [verb, kind] = name.split("-") as [string, string];
-  return { verb: verb as "toggle" | "add" | "edit" | "move" | "delete", kind: kind as Kind | "event" };
-}
-
 /** A form's values as its schema reads them (the dialog's, the server's), or null when invalid. */
-export function parseValues(kind: Kind | "event", values: Record<string, string>) {
-  const submission = parseWithZod(new URLSearchParams(values), { schema: VALUES_SCHEMAS[kind] });
-  return submission.status === "success" ? (submission.value as Record<string, unknown>) : null;
+function valuesOf(kind: Kind | "event", values: Record<string, string>) {
+  return parseValues(kind, values).value ?? null;
 }
 
 function sorted(key: ListKey, rows: Row[]) {
@@ -53,7 +46,7 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
   const args = mutation.args as { id?: string; done?: boolean; values?: Record<string, string>; direction?: "up" | "down" };
   if (kind === "event") {
     if (verb !== "edit" || !args.values) return state;
-    const value = parseValues("event", args.values);
+    const value = valuesOf("event", args.values);
     if (!value) return state;
     const event = { ...(state.event as Record<string, unknown>) };
     for (const [field, v] of Object.entries(value)) {
@@ -76,7 +69,7 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
       next = rows.map((row) => (row.id === args.id ? { ...row, isDone: args.done, doneAt: args.done ? ((row.isDone ? row.doneAt : null) ?? at) : null } : row));
       break;
     case "add": {
-      const value = args.values ? parseValues(kind, args.values) : null;
+      const value = args.values ? valuesOf(kind, args.values) : null;
       if (!value || rows.some((row) => row.id === args.id)) return state;
       const row: Row = { ...value, id: args.id!, createdAt: at, updatedAt: at };
       if (key === "blocks" || key === "shots") {
@@ -88,7 +81,7 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
       break;
     }
     case "edit": {
-      const value = args.values ? parseValues(kind, args.values) : null;
+      const value = args.values ? valuesOf(kind, args.values) : null;
       if (!value) return state;
       next = sorted(
         key,
@@ -179,7 +172,7 @@ export function mineAgain(kind: keyof typeof LIST_KEY | "event", row: Record<str
 /** What the device last synced of a row, for an edit's `base`: its form's values as the form's schema reads them. */
 export function baseOf(name: MutationName, defaults: Record<string, string> | undefined) {
   if (!defaults) return undefined;
-  const value = parseValues(partsOf(name).kind, defaults);
+  const value = valuesOf(partsOf(name).kind, defaults);
   if (!value) return undefined;
   const base: Record<string, string | number | boolean | null> = {};
   for (const [field, v] of Object.entries(value)) base[field] = v === undefined ? null : (v as string | number | boolean | null);

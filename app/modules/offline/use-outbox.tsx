@@ -1,10 +1,10 @@
 import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { showToast } from "~/components/ui/toaster";
-import { type Conflict, type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, ONLINE_ONLY, isMutationName } from "~/modules/event/mutations";
+import { type Conflict, type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, ONLINE_ONLY, isMutationName, partsOf } from "~/modules/event/mutations";
 import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
-import { applyMutation, baseOf, changeOf, type EventState, LIST_KEY, mineAgain, partsOf, pendingIds } from "./apply";
+import { applyMutation, baseOf, changeOf, type EventState, LIST_KEY, mineAgain, pendingIds } from "./apply";
 import { accessEndedToast, signedOutToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
 import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
 import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
@@ -236,7 +236,7 @@ export function useOutbox<S extends EventState<object, object>>({
     const known = new Set(stored.map((entry) => entry.mutation.id));
     return [...stored, ...fresh.filter((entry) => !known.has(entry.mutation.id))];
   }, [stored, fresh]);
-  const confirmed = live as unknown as S;
+  const confirmed: S = live;
   const shown = useMemo(
     () => pendingEntries.reduce((state, entry) => applyMutation(state, entry.mutation, entry.createdAt), { lists: confirmed.lists, event: confirmed.event } as EventState<object, object>) as S,
     [pendingEntries, confirmed.lists, confirmed.event],
