@@ -229,8 +229,16 @@ export async function payTrialCheckout(page: Page) {
 export async function d1<Row = Record<string, unknown>>(sql: string, { json = false } = {}): Promise<Row[]> {
   const { execFileSync } = await import("node:child_process");
   const args = ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--command", sql, ...(json ? ["--json"] : [])];
-  const out = execFileSync("wrangler", args, { stdio: ["ignore", json ? "pipe" : "ignore", "pipe"], encoding: "utf8" });
-  return json ? ((JSON.parse(out) as Array<{ results: Row[] }>)[0]?.results ?? []) : [];
+  // The server writes the same local D1: a statement may find it busy for a moment.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out = execFileSync("wrangler", args, { stdio: ["ignore", json ? "pipe" : "ignore", "pipe"], encoding: "utf8" });
+      return json ? ((JSON.parse(out) as Array<{ results: Row[] }>)[0]?.results ?? []) : [];
+    } catch (error) {
+      if (attempt === 5 || !String((error as { stderr?: unknown }).stderr ?? error).includes("SQLITE_BUSY")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }
 
 /**

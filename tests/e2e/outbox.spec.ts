@@ -311,7 +311,9 @@ test.describe("offline writing (phone)", () => {
     await page.route("**/mutations", (route) => route.abort());
     await shot(page, "Getting Ready").click();
     await expect(pendingCount(page)).toHaveText("1 change waiting to sync");
-    // The first user's session ends without a sign-out (expired, or ended on another device).
+    // The first user's session ends without a sign-out (expired, or ended on another device),
+    // the page closed meanwhile (its sender would otherwise be told 401 and keep the change).
+    await page.goto("about:blank");
     await page.context().clearCookies();
     await page.unroute("**/mutations");
     const posts: string[] = [];
