@@ -33,7 +33,8 @@
 //   rows exactly, so every applied change is there unless a later one overrode it;
 // - duplicated: a mutation sent again after a lost answer, applied the first time, but not
 //   answered `replay`; rows sharing a device-made id; more room changes than applied
-//   mutations (each applied mutation publishes one change).
+//   mutations and repeats (each applied mutation publishes one change, and each repeat
+//   one more: the row as it is then, decision 010).
 // Lost and duplicated must be 0, and every device must agree with D1: exit 1 otherwise.
 //
 // Options: --devices N, --mutations M, --interval-ms T (a device's pause between two
@@ -459,6 +460,7 @@ function check({ start, truth, userIds, records, roomChanges }) {
   let applied = 0;
   let conflicts = 0;
   let replays = 0;
+  let retold = 0;
   let unanswered = 0;
   let resentApplied = 0;
   let appliedAgain = 0;
@@ -474,6 +476,8 @@ function check({ start, truth, userIds, records, roomChanges }) {
       continue;
     }
     replays += entry.answers.filter((answer) => answer.result.replay).length;
+    // Each repeat tells the room the row as it is now (decision 010), also when its answer was lost.
+    retold += entry.answers.filter((answer) => answer.result.replay).length;
     const first = entry.answers.findIndex((answer) => answer.result.status === "applied");
     // Answered refused, and later answered as a repeat of an applied one: it had changed D1.
     if (first > 0 && entry.answers[first].result.replay && entry.answers.slice(0, first).some((answer) => answer.result.status === "refused")) {
@@ -487,7 +491,7 @@ function check({ start, truth, userIds, records, roomChanges }) {
     const result = entry.answers[first].result;
     applied++;
     if (result.conflicts?.length) conflicts++;
-    // A move that changed nothing keeps no record (mutations.server.ts), so its repeat runs again.
+    // A move that changed nothing tells the room nothing (its repeat does: it tells every repeat's row).
     const noop = entry.mutation.name === "move-block" && !result.row;
     if (!noop) firstApplied.push({ ...entry, result });
     for (const later of entry.answers.slice(first + 1)) {
@@ -504,7 +508,7 @@ function check({ start, truth, userIds, records, roomChanges }) {
 
   // D1's commit order: the rowid of each mutation's record (key: sha256 of sender and id).
   const order = new Map(records.map((record) => [record.key, record.n]));
-  const keyOf = (entry) => createHash("sha256").update(`user:${userIds[entry.device]}:${entry.mutation.id}`).digest("hex");
+  const keyOf = (entry) => createHash("sha256").update(`user:${userIds[entry.device]}:${EVENT_ID}:${entry.mutation.id}`).digest("hex");
   let withoutRecord = 0;
   for (const entry of firstApplied) {
     entry.n = order.get(keyOf(entry));
@@ -517,8 +521,10 @@ function check({ start, truth, userIds, records, roomChanges }) {
     `SELECT id, COUNT(*) AS n FROM (${["timeline_blocks", "shot_list_items", "event_people", "event_vendors"].map((table) => `SELECT id FROM ${table} WHERE event_id = '${EVENT_ID}'`).join(" UNION ALL ")}) GROUP BY id HAVING n > 1`,
     { json: true },
   ).length;
-  const extraRoomChanges = Math.max(0, roomChanges - firstApplied.length);
-  const missingRoomChanges = Math.max(0, firstApplied.length - roomChanges);
+  // The room hears each applied change once, and each repeat once more (the row as it is then).
+  const expectedRoomChanges = firstApplied.length + retold;
+  const extraRoomChanges = Math.max(0, roomChanges - expectedRoomChanges);
+  const missingRoomChanges = Math.max(0, expectedRoomChanges - roomChanges);
   return {
     made: ledger.size,
     applied,
@@ -529,6 +535,7 @@ function check({ start, truth, userIds, records, roomChanges }) {
     resentAfterApplied: resentApplied,
     repeatsAnsweredUnlikeTheFirst: answeredOtherwise,
     roomChanges,
+    roomChangesOfRepeats: retold,
     lost: unanswered + withoutRecord + effectsMissing.length + missingRoomChanges,
     lostDetail: { unanswered, appliedWithoutRecord: withoutRecord, rowsNotAsApplied: effectsMissing.length, missingRoomChanges },
     rowsNotAsAppliedExamples: effectsMissing.slice(0, 5),
