@@ -263,3 +263,24 @@ export async function createViewOnlyClientLink(page: Page, label = "couple") {
   await created.getByRole("link", { name: "Done" }).click();
   return { link, clientEmail };
 }
+
+/** Waits until the service worker runs the page and keeps a copy of `path` (its first visit included). */
+export async function waitUntilKept(page: Page, path: string) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+  });
+  await expect.poll(() => keptPaths(page), { timeout: 10_000 }).toContain(path);
+}
+
+/** The pages (documents, not data) this device keeps, by path. */
+export function keptPaths(page: Page) {
+  return page.evaluate(async () => {
+    if (!(await caches.has("event-flow-pages-v1"))) return [];
+    const cache = await caches.open("event-flow-pages-v1");
+    return (await cache.keys()).map((request) => new URL(request.url).pathname).filter((path) => !path.endsWith(".data"));
+  });
+}
+

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, createEventFromForm, createViewOnlyClientLink, d1, demoSessionCookies, makePro, sectionLink, signOut, signUp, toast, uniqueEmail } from "./helpers";
+import { checkOff, createEventFromForm, createViewOnlyClientLink, d1, demoSessionCookies, keptPaths, makePro, sectionLink, signOut, signUp, toast, uniqueEmail, waitUntilKept } from "./helpers";
 
 // Issue 17 item 2: an event page a user opened (the dashboard, or a client's portal)
 // opens again with no network, from the copy the service worker kept, with the time it
@@ -22,26 +22,6 @@ test.beforeAll(async ({ browser }) => {
 test.use({
   expectedConsoleErrors: [[/net::ERR_INTERNET_DISCONNECTED/, /WebSocket connection to .* failed/, /status of 404 \(Not Found\)/], { scope: "test" }],
 });
-
-/** Waits until the service worker runs the page and keeps a copy of `path` (its first visit included). */
-async function waitUntilKept(page: Page, path: string) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    }
-  });
-  await expect.poll(() => keptPaths(page), { timeout: 10_000 }).toContain(path);
-}
-
-/** The pages (documents, not data) this device keeps, by path. */
-function keptPaths(page: Page) {
-  return page.evaluate(async () => {
-    if (!(await caches.has("event-flow-pages-v1"))) return [];
-    const cache = await caches.open("event-flow-pages-v1");
-    return (await cache.keys()).map((request) => new URL(request.url).pathname).filter((path) => !path.endsWith(".data"));
-  });
-}
 
 /** Reloads with no network; the navigation may end on the offline page or a kept copy. */
 async function reloadOffline(context: BrowserContext, page: Page) {

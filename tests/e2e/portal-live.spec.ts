@@ -22,7 +22,8 @@ const wasNotReloaded = (page: Page) => page.evaluate(() => (window as unknown as
 test.describe("live client portal (phone)", () => {
   // Once revoked, the portal's data request answers 404, and so does the handshake of a
   // phone that was offline meanwhile.
-  test.use({ expectedConsoleErrors: [/status of 404 \(Not Found\)/, /WebSocket connection to .* failed/] });
+  // Several patterns go in a tuple: Playwright reads [a, b] with an object b (a RegExp is one) as [value, options].
+  test.use({ expectedConsoleErrors: [[/status of 404 \(Not Found\)/, /WebSocket connection to .* failed/], { scope: "test" }] });
 
   test("a shot the lead adds appears on the open portal within a second; revoking shows the invalid-link message, both without reload", async ({ page, browser, context }) => {
     await context.addCookies(demoCookies);
