@@ -357,6 +357,33 @@ describe("conflicts (issue 17 item 3)", () => {
     expect(answer.results![0]).toMatchObject({ status: "applied", conflicts: [{ field: "date", theirs: "2027-06-19", mine: "2027-06-26" }] });
   });
 
+  it("a form posted without JavaScript carries its base too: a field changed meanwhile is kept and the form answers 409 with both values; saved again, it applies", async () => {
+    const fx = await seed();
+    const page = `/events/${fx.eventId}`;
+    const base = JSON.stringify({ firstName: "Person0", lastName: null, role: "guest", isVip: false, pronunciation: null, notes: null });
+    // The dialog the server renders carries it: the row as the form was opened on.
+    const dialog = await (await lead.client.get(`${page}?tab=people&dialog=edit-person&id=${fx.people[0]}`)).text();
+    expect(dialog).toContain(`name="base" value="${base.replace(/"/g, "&quot;")}"`);
+    await send(lead.client, `/events/${fx.eventId}/mutations`, [{ id: mid(), name: "edit-person", args: { id: fx.people[0], values: { firstName: "Anna", role: "guest" } } }]);
+    const late = await lead.client.post(`${page}?tab=people&dialog=edit-person&id=${fx.people[0]}`, { intent: "edit-person", id: fx.people[0], firstName: "Annie", role: "guest", notes: "Aunt", base });
+    expect(late.status).toBe(409);
+    const html = await late.text();
+    expect(html).toContain("Someone else changed this too");
+    expect(html).toContain("Their change was kept. First Name: saved now “Anna”; yours “Annie”. Save again to apply yours.");
+    expect((await snapshot(fx.eventId)).people.find((p) => p.id === fx.people[0])).toMatchObject({ firstName: "Anna", notes: "Aunt" });
+    // The form now carries the row as it is: saved again, this device's value applies.
+    const again = await lead.client.post(`${page}?tab=people&dialog=edit-person&id=${fx.people[0]}`, {
+      intent: "edit-person",
+      id: fx.people[0],
+      firstName: "Annie",
+      role: "guest",
+      notes: "Aunt",
+      base: JSON.stringify({ firstName: "Anna", lastName: null, role: "guest", isVip: false, pronunciation: null, notes: "Aunt" }),
+    });
+    expect(again.status).toBe(302);
+    expect((await snapshot(fx.eventId)).people.find((p) => p.id === fx.people[0])).toMatchObject({ firstName: "Annie" });
+  });
+
   it("an edit of a row deleted meanwhile is refused with the list's message, and changes nothing", async () => {
     const fx = await seed();
     const path = `/events/${fx.eventId}/mutations`;

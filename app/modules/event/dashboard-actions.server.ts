@@ -14,8 +14,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { type Claim, claimOf, IDEMPOTENCY_FIELD } from "~/utils/idempotency.server";
 import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
-import { type MutationName, MutationSchema, isMutationName } from "./mutations";
-import { SAVED_TOAST } from "~/modules/offline/messages";
+import { type MutationName, MutationSchema, isMutationName, partsOf } from "./mutations";
+import { conflictToast, SAVED_TOAST } from "~/modules/offline/messages";
 import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation, type Sender } from "./mutations.server";
 import { DeleteEventSchema, EditEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
@@ -42,6 +42,8 @@ export type Outcome =
   | { kind: "stay" }
   /** The form did not validate: 400 with the field errors and the first issue in a toast. */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
+  /** Saved but for fields someone else changed meanwhile (theirs kept): 409, the form again with this device's values. */
+  | { kind: "conflict"; title: string; description: string; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
   | { kind: "failed"; status: 400 | 403 | 404 | 409 | 429; title: string; description: string }
   /** A client link was created: the page shows it this once, to copy (spec §2 'Client tab'). */
@@ -242,6 +244,15 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   if (!mutation.success) return MALFORMED;
   const { result } = await runMutation(db, env, sender, eventId, mutation.data);
   if (result.status === "refused") return { kind: "failed", status: result.code, title: result.title, description: result.message };
+  // Someone else changed some of these fields since the form was opened: theirs were kept,
+  // the rest saved. The form stays open with this device's values, on the row as it is
+  // now, so saving again applies them (issue 17 item 3, without JavaScript).
+  if (result.conflicts?.length) {
+    const { title, description } = conflictToast(partsOf(intent).kind, result.conflicts);
+    // The form shows this device's values again (no error on any field).
+    const shown: SubmissionResult<string[]> = { status: "error", initialValue: { ...values, intent, ...(typeof id === "string" ? { id } : {}) }, error: {} };
+    return { kind: "conflict", title, description, result: shown };
+  }
   if (intent === "toggle-block" || intent === "toggle-shot") return { kind: "stay" };
   // Spec §8; the same words as the outbox's toasts (offline/messages.ts).
   if (intent === "delete-event") return { kind: "saved", toast: "Event deleted successfully", to: "/" };
@@ -287,6 +298,8 @@ export async function answerOutcome(
       );
     case "failed":
       return data<DashboardActionData>({ intent, toast: errorToast(outcome.title, outcome.description) }, { status: outcome.status });
+    case "conflict":
+      return data<DashboardActionData>({ intent, result: outcome.result, toast: errorToast(outcome.title, outcome.description) }, { status: 409 });
     case "client-link": {
       // Post/redirect/get (issue 14, item 10): the address no longer asks for the form's
       // dialog, and a reload sends nothing again. The link rides in the one-time flash

@@ -90,3 +90,14 @@ export function signOutWithWaiting(count: number) {
   const what = count === 1 ? "1 change" : `${count} changes`;
   return `${what} made on this device ${count === 1 ? "is" : "are"} still waiting to sync. Signing out now deletes ${count === 1 ? "it" : "them"}. Sign out anyway?`;
 }
+
+/**
+ * A form posted without JavaScript whose fields someone else changed meanwhile: what was
+ * kept, field by field, and how to apply this device's values again (the dialog stays open
+ * with them, on the row as it is now).
+ */
+export function conflictToast(kind: string, conflicts: Array<{ field: string; theirs: unknown; mine: unknown }>) {
+  const shown = (value: unknown) => (value === null || value === undefined || value === "" ? CONFLICT.empty : typeof value === "boolean" ? (value ? "Yes" : "No") : `“${String(value)}”`);
+  const fields = conflicts.map(({ field, theirs, mine }) => `${FIELD_LABELS[kind]?.[field] ?? field}: ${CONFLICT.saved.toLowerCase()} ${shown(theirs)}; ${CONFLICT.yours.toLowerCase()} ${shown(mine)}`);
+  return { title: CONFLICT.heading, description: `${CONFLICT.intro.replace("Your change:", "").trim()} ${fields.join(". ")}. Save again to apply yours.` };
+}

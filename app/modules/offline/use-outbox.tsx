@@ -50,7 +50,7 @@ export function isQueued(intent: unknown): intent is MutationName {
 }
 
 /** Form fields that are not the form's values. */
-const NOT_VALUES = new Set(["intent", "id", "idempotencyKey"]);
+const NOT_VALUES = new Set(["intent", "id", "idempotencyKey", "base"]);
 
 /** Mutations queued in this document: their toasts are shown here (another tab's are its own). */
 const queuedHere = new Map<string, { scope: string; offlineToldYet: boolean }>();

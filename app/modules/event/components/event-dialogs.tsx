@@ -35,13 +35,13 @@ function useTimeZones(current: string) {
 
 /** Edit event (lead only): the create form's fields, the status and the time zone. */
 export function EditEventDialog({ event }: { event: EditableEvent }) {
-  const [form, fields] = useDialogForm("edit-event", undefined, EditEventSchema, {
+  const [form, fields, base] = useDialogForm("edit-event", undefined, EditEventSchema, {
     ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone"]),
     status: event.statusOverride ?? "auto",
   });
   const timeZones = useTimeZones(event.timeZone);
   return (
-    <FormDialog title="Edit Event" intent="edit-event" form={form} submitLabel="Save Changes">
+    <FormDialog base={base} title="Edit Event" intent="edit-event" form={form} submitLabel="Save Changes">
       <Field label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
       <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
       <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />

@@ -66,7 +66,7 @@ export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, 
   // reach the server first): a field someone else changes while the dialog is open and
   // this form leaves as it was is not written over.
   const [base] = useState(() => (isQueued(intent) && (rowId || intent === "edit-event") ? baseOf(intent, defaultValue) : undefined));
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id: `${intent}-${rowId ?? "new"}`,
     lastResult: useLastResult(intent),
     // Form values are text: the schema coerces them, as it does on the server.
@@ -83,6 +83,9 @@ export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, 
           }
         : undefined,
   });
+  // The base also travels in the form (FormDialog's `base`), so an edit posted without
+  // JavaScript is checked for someone else's change the same way.
+  return [form, fields, base] as const;
 }
 
 function useSubmitting(intent: string) {
@@ -113,6 +116,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
   busyLabel = "Saving...",
   destructive = false,
   submitDisabled = false,
+  base,
   children,
 }: {
   title: string;
@@ -123,6 +127,8 @@ export function FormDialog<Shape extends Record<string, unknown>>({
   busyLabel?: string;
   destructive?: boolean;
   submitDisabled?: boolean;
+  /** An edit's base (useDialogForm's third value): what this form was opened on. */
+  base?: Record<string, unknown>;
   children: ReactNode;
 }) {
   const { close } = useDialogHrefs();
@@ -136,6 +142,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
             contact carries the contact's id and still creates): a second submit must not
             create twice. */}
         <IdempotencyField />
+        {base ? <input type="hidden" name="base" value={JSON.stringify(base)} /> : null}
         {children}
         <DialogButtons closeTo={close} busy={busy || submitDisabled} label={busy ? busyLabel : submitLabel} destructive={destructive} />
       </Form>

@@ -68,9 +68,9 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
 /** Add Person / Edit Person (spec §5: first name required; role defaults to guest). */
 export function PersonDialog({ person }: { person?: Person }) {
   const intent = person ? "edit-person" : "add-person";
-  const [form, fields] = useDialogForm(intent, person?.id, PersonSchema, person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role });
+  const [form, fields, base] = useDialogForm(intent, person?.id, PersonSchema, person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role });
   return (
-    <FormDialog title={person ? "Edit Person" : "Add Person"} intent={intent} id={person?.id} form={form} submitLabel={person ? "Save Person" : "Add Person"}>
+    <FormDialog base={base} title={person ? "Edit Person" : "Add Person"} intent={intent} id={person?.id} form={form} submitLabel={person ? "Save Person" : "Add Person"}>
       <div className="grid grid-cols-2 gap-3">
         <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !person }} errors={fields.firstName.errors} />
         <Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />

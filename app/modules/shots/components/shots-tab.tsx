@@ -85,9 +85,9 @@ export function ShotDialog({ shot }: { shot?: Shot }) {
   const [params] = useSearchParams();
   // Adding while a category is filtered starts in that category.
   const filtered = SHOT_CATEGORIES.find((category) => category === params.get("category"));
-  const [form, fields] = useDialogForm(intent, shot?.id, ShotSchema, shot ? formDefaults(shot, ["title", "category", "description"]) : { category: filtered ?? SHOT_DEFAULTS.category });
+  const [form, fields, base] = useDialogForm(intent, shot?.id, ShotSchema, shot ? formDefaults(shot, ["title", "category", "description"]) : { category: filtered ?? SHOT_DEFAULTS.category });
   return (
-    <FormDialog title={shot ? "Edit Shot" : "Add Shot"} intent={intent} id={shot?.id} form={form} submitLabel={shot ? "Save Shot" : "Add Shot"}>
+    <FormDialog base={base} title={shot ? "Edit Shot" : "Add Shot"} intent={intent} id={shot?.id} form={form} submitLabel={shot ? "Save Shot" : "Add Shot"}>
       <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !shot }} errors={fields.title.errors} />
       <SelectField
         label="Category"

@@ -77,11 +77,11 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
 /** Add Block / Edit Block (spec §5: title required; duration a whole number ≥ 1, default 60). */
 export function BlockDialog({ block, defaultType = BLOCK_DEFAULTS.blockType }: { block?: Block; defaultType?: BlockType }) {
   const intent = block ? "edit-block" : "add-block";
-  const [form, fields] = useDialogForm(intent, block?.id, BlockSchema, block
+  const [form, fields, base] = useDialogForm(intent, block?.id, BlockSchema, block
       ? formDefaults(block, ["title", "blockType", "startTime", "durationMinutes", "location", "notes"])
       : { blockType: defaultType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) });
   return (
-    <FormDialog title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
+    <FormDialog base={base} title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
       <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !block }} errors={fields.title.errors} />
       <SelectField label="Type" inputProps={getSelectProps(fields.blockType)} options={optionsOf(BLOCK_TYPES, BLOCK_TYPE_LABELS)} errors={fields.blockType.errors} />
       <div className="grid grid-cols-2 gap-3">

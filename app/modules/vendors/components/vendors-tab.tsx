@@ -109,9 +109,9 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
 /** Add Vendor / Edit Vendor (spec §5 messages: vendor name and type required, email and URL valid). */
 export function VendorDialog({ vendor, defaultType }: { vendor?: Vendor; defaultType?: VendorType }) {
   const intent = vendor ? "edit-vendor" : "add-vendor";
-  const [form, fields] = useDialogForm(intent, vendor?.id, VendorSchema, vendor ? formDefaults(vendor, VENDOR_FIELDS) : defaultType ? { vendorType: defaultType } : undefined);
+  const [form, fields, base] = useDialogForm(intent, vendor?.id, VendorSchema, vendor ? formDefaults(vendor, VENDOR_FIELDS) : defaultType ? { vendorType: defaultType } : undefined);
   return (
-    <FormDialog title={vendor ? "Edit Vendor" : "Add Vendor"} intent={intent} id={vendor?.id} form={form} submitLabel={vendor ? "Save Vendor" : "Add Vendor"}>
+    <FormDialog base={base} title={vendor ? "Edit Vendor" : "Add Vendor"} intent={intent} id={vendor?.id} form={form} submitLabel={vendor ? "Save Vendor" : "Add Vendor"}>
       <Field label="Vendor Name" inputProps={{ ...getInputProps(fields.vendorName, { type: "text" }), autoFocus: !vendor }} errors={fields.vendorName.errors} />
       <SelectField
         label="Vendor Type"
