@@ -100,8 +100,10 @@ test.describe("the wedding without signal (phone)", () => {
     // The app is closed and opened again, still without signal: nothing is lost.
     await page.close();
     const again = await context.newPage();
+    // The device kept the page under the tab it was last kept at: the tabs switch on the device.
     await again.goto(url);
     await waitForHydration(again);
+    await sectionLink(again, "Shots").click();
     await expect(shot(again, "Rings")).toHaveAttribute("aria-pressed", "true");
     await sectionLink(again, "People").click();
     await expect(personCard(again, "Imogen").locator("[data-pending]")).toBeVisible();
