@@ -4,20 +4,16 @@ import { data, type RouterContextProvider, replace } from "react-router";
 import { z } from "zod";
 import { cloudflareContext } from "~/context";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
-import { PersonSchema } from "~/modules/people/schema";
-import { ShotSchema } from "~/modules/shots/schema";
-import { BlockSchema } from "~/modules/timeline/schema";
-import { VendorSchema } from "~/modules/vendors/schema";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { type Claim, claimOf, IDEMPOTENCY_FIELD } from "~/utils/idempotency.server";
 import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
-import { type MutationName, MutationSchema, isMutationName, partsOf } from "./mutations";
+import { type MutationName, MutationSchema, isMutationName, partsOf, VALUES_SCHEMAS } from "./mutations";
 import { conflictToast, SAVED_TOAST } from "~/modules/offline/messages";
 import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation, type Sender } from "./mutations.server";
-import { DeleteEventSchema, EditEventSchema } from "./schema";
+import { DeleteEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
 import { publishChange, revokeLive } from "~/modules/live/room.server";
@@ -181,20 +177,6 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   return answerOutcome(context, request, intent, outcome);
 }
 
-/** The schema a mutation's form is validated by in the browser, to answer its field errors the same way. */
-const FORM_SCHEMAS: Partial<Record<MutationName, z.ZodType>> = {
-  "add-block": BlockSchema,
-  "edit-block": BlockSchema,
-  "add-shot": ShotSchema,
-  "edit-shot": ShotSchema,
-  "add-person": PersonSchema,
-  "edit-person": PersonSchema,
-  "add-vendor": VendorSchema,
-  "edit-vendor": VendorSchema,
-  "edit-event": EditEventSchema,
-  "delete-event": DeleteEventSchema,
-};
-
 /** Form fields that are not the form's values. */
 const NOT_VALUES = new Set(["intent", "id", "done", "direction", "base", IDEMPOTENCY_FIELD]);
 
@@ -205,7 +187,10 @@ const NOT_VALUES = new Set(["intent", "id", "done", "direction", "base", IDEMPOT
  * first; other forms carry desired states (done true or false) and get a fresh id.
  */
 export async function formMutation(db: Db, env: Env, sender: Sender, eventId: string | null, intent: MutationName, formData: FormData, claim: Claim | null): Promise<Outcome> {
-  const schema = FORM_SCHEMAS[intent];
+  // The dialog's own schema, for its field errors as the form shows them (the mutation's
+  // values are read by the same one again in runMutation).
+  const { verb, kind } = partsOf(intent);
+  const schema = intent === "delete-event" ? DeleteEventSchema : verb === "add" || verb === "edit" ? VALUES_SCHEMAS[kind] : undefined;
   if (schema) {
     const { invalid } = parse(formData, schema);
     if (invalid) return invalid;
