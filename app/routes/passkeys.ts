@@ -2,6 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { z } from "zod";
 import { cloudflareContext } from "~/context";
 import { authenticatePasskey, authenticationOptions, registerPasskey, registrationOptions } from "~/modules/account/passkeys.server";
+import { BIOMETRIC_ENABLED, BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";
 import { safeReturnTo } from "~/modules/account/schema";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { dbFrom, getViewer } from "~/utils/auth.server";
@@ -10,9 +11,6 @@ import { createSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/passkeys";
 
-/** Spec §8 'biometric failure' (issue 18 item 1): any refused passkey sign-in. */
-export const BIOMETRIC_FAILED = "Biometric login failed – Please sign in again.";
-export const BIOMETRIC_ENABLED = "Biometric login enabled";
 
 // The authenticator's JSON is checked by the WebAuthn library; here only its outline.
 const CredentialSchema = z.looseObject({ id: z.string().min(1).max(1024), rawId: z.string().max(1024), type: z.literal("public-key"), response: z.looseObject({}) });

@@ -10,7 +10,7 @@ const concat = (...parts: Uint8Array[]) => {
   for (const p of parts) (out.set(p, at), (at += p.length));
   return out;
 };
-const sha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+const sha256 = async (bytes: Uint8Array) => new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
 
 /** Just enough CBOR: unsigned and negative integers, byte and text strings, maps. */
 type Cbor = number | string | Uint8Array | Map<Cbor, Cbor>;
@@ -75,7 +75,7 @@ export async function createAuthenticator() {
       const authenticatorData = concat(await sha256(utf8(rpId)), new Uint8Array([0x05]), counterBytes(counter));
       const clientDataJSON = clientData("webauthn.get", options.challenge, origin);
       const signed = concat(authenticatorData, await sha256(clientDataJSON));
-      const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed));
+      const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed as Uint8Array<ArrayBuffer>));
       return {
         id,
         rawId: id,
