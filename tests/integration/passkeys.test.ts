@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { passkeys, sessions } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
+import { type Client, createClient, ORIGIN, sessionFor, signUp } from "./helpers";
 import { createAuthenticator } from "./webauthn-authenticator";
 
 // Issue 18 item 1 (decision 011): passkey registration and sign-in against real signatures.
@@ -143,5 +143,19 @@ describe("passkeys", () => {
     expect(refused.status).toBe(404);
     expect(await getDb(env).select().from(passkeys).where(eq(passkeys.id, authenticator.id))).toHaveLength(1);
     expect(await signedIn(device)).toBe(true);
+  });
+
+  it("a password change ends the sessions passkeys opened, as any other session", async () => {
+    const owner = createClient();
+    const { password } = await signUp(owner);
+    const authenticator = await createAuthenticator();
+    const options = (await (await postJson(owner, { intent: "register-options" })).json()) as { challenge: string };
+    expect((await postJson(owner, { intent: "register", response: await authenticator.register(options) })).status).toBe(200);
+    const { device } = await signInWith(authenticator);
+    expect(await signedIn(device)).toBe(true);
+    const changed = await owner.post("/settings", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
+    expect(changed.status).toBe(302);
+    expect(await signedIn(device)).toBe(false);
+    expect(await signedIn(owner)).toBe(true);
   });
 });
