@@ -50,6 +50,9 @@ export async function createAuthenticator() {
   const counterBytes = (n: number) => new Uint8Array([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
   const clientData = (type: string, challenge: string, origin: string) => utf8(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 
+  /** A PublicKeyCredential of this authenticator as the browser serialises it. */
+  const credential = (response: Record<string, unknown>) => ({ id, rawId: id, type: "public-key", authenticatorAttachment: "platform", clientExtensionResults: {}, response });
+
   return {
     id,
     /** navigator.credentials.create() as the browser returns it (JSON). */
@@ -57,14 +60,7 @@ export async function createAuthenticator() {
       counter += 1;
       const authData = concat(await sha256(utf8(rpId)), new Uint8Array([0x45]), counterBytes(counter), new Uint8Array(16), new Uint8Array([0, credentialId.length]), credentialId, coseKey);
       const attestationObject = cbor(new Map<Cbor, Cbor>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
-      return {
-        id,
-        rawId: id,
-        type: "public-key",
-        authenticatorAttachment: "platform",
-        clientExtensionResults: {},
-        response: { clientDataJSON: b64url(clientData("webauthn.create", options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ["internal"] },
-      };
+      return credential({ clientDataJSON: b64url(clientData("webauthn.create", options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ["internal"] });
     },
     /** navigator.credentials.get() as the browser returns it; `counterValue` sets the signature counter. */
     async authenticate(
@@ -76,14 +72,7 @@ export async function createAuthenticator() {
       const clientDataJSON = clientData("webauthn.get", options.challenge, origin);
       const signed = concat(authenticatorData, await sha256(clientDataJSON));
       const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed as Uint8Array<ArrayBuffer>));
-      return {
-        id,
-        rawId: id,
-        type: "public-key",
-        authenticatorAttachment: "platform",
-        clientExtensionResults: {},
-        response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(derSignature(raw)), userHandle: "" },
-      };
+      return credential({ clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(derSignature(raw)), userHandle: "" });
     },
   };
 }

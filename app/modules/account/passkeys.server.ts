@@ -6,6 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, desc, eq, gt } from "drizzle-orm";
 import { passkeys, sessions, webauthnChallenges } from "~/db/schema";
 import { type Db } from "~/utils/db.server";
@@ -26,10 +27,6 @@ export function relyingParty(request: Request) {
   const url = new URL(request.url);
   return { origin: url.origin, rpID: url.hostname };
 }
-
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 /** Deletes the challenge and says whether it was ours, unexpired, for this purpose (and user). */
 async function takeChallenge(db: Db, challenge: string, purpose: "register" | "signin", userId: string | null) {
@@ -80,7 +77,7 @@ export async function registerPasskey(db: Db, request: Request, userId: string, 
     .values({
       id: credential.id,
       userId,
-      publicKey: toBase64Url(credential.publicKey),
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
       counter: credential.counter,
       transports: credential.transports ?? [],
       name,
@@ -114,7 +111,7 @@ export async function authenticatePasskey(db: Db, request: Request, response: Au
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
-      credential: { id: passkey.id, publicKey: fromBase64Url(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
+      credential: { id: passkey.id, publicKey: isoBase64URL.toBuffer(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
     });
   } catch {
     return null;
