@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
   route("logout", "routes/logout.ts"),
+  route("passkeys", "routes/passkeys.ts"),
   route("reset-password", "routes/reset-password.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
   route("profile-setup", "routes/profile-setup.tsx"),

@@ -112,8 +112,47 @@ export const sessions = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     lastUsedAt: text("last_used_at").notNull().default(nowIso),
     createdAt: createdAt(),
+    // Issue 18 item 1 (decision 011): the passkey this session was opened with; removing
+    // the passkey ends it (the settings action also closes its live sockets).
+    passkeyId: text("passkey_id").references(() => passkeys.id, { onDelete: "cascade" }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt), index("sessions_passkey_idx").on(t.passkeyId)],
+);
+
+/** A WebAuthn credential (passkey) of a user (issue 18 item 1, decision 011). */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    // The credential id, base64url, as the authenticator returns it.
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // COSE public key, base64url.
+    publicKey: text("public_key").notNull(),
+    // The authenticator's signature counter: a lower or equal non-zero value is refused.
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId), check("passkeys_name_len", sql`length(${t.name}) <= 100`)],
+);
+
+/**
+ * A WebAuthn challenge: single-use (deleted when a response names it) and short-lived.
+ * Registration challenges belong to the signed-in user; sign-in ones to nobody.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "signin"] }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt), check("webauthn_challenges_purpose", oneOf("purpose", ["register", "signin"]))],
 );
 
 /** Single-use links sent by e-mail (password reset, e-mail confirmation). */

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authAction } from "~/modules/account/auth-action.server";
 import { AuthScreen } from "~/modules/account/components/auth-screen";
 import { safeReturnTo } from "~/modules/account/schema";
@@ -17,6 +17,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = authAction;
+
+/**
+ * After a sign-in that enrols a passkey (issue 18 item 1) the page stays until the
+ * passkey is made; the loader would send the now signed-in visitor away first.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "enrollPasskey" in actionResult) return false;
+  return defaultShouldRevalidate;
+}
 
 export default function AuthRoute({ actionData }: Route.ComponentProps) {
   return <AuthScreen actionData={actionData} />;

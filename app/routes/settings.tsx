@@ -29,6 +29,7 @@ import { hasActivePro } from "~/modules/billing/entitlement";
 import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
 import { batchNamed } from "~/utils/db.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
+import { listPasskeysQuery, removePasskey } from "~/modules/account/passkeys.server";
 import { PushCard } from "~/modules/notifications/components/push-card";
 import {
   deleteOwnDevice,
@@ -61,11 +62,12 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const { profileRows, contacts, preferenceRows, deviceRows } = await batchNamed(db, {
+  const { profileRows, contacts, preferenceRows, deviceRows, passkeyRows } = await batchNamed(db, {
     profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
     deviceRows: listDevicesQuery(db, viewer.userId),
+    passkeyRows: listPasskeysQuery(db, viewer.userId),
   });
   const profile = profileRows[0];
   const { env } = context.get(cloudflareContext);
@@ -85,6 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       billedByStripe: Boolean(profile?.stripeCustomerId && profile.stripeSubscriptionId),
     } satisfies SubscriptionSummary,
     contacts,
+    passkeys: passkeyRows,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
     push: {
       // Issue 16: browsers subscribe with the public key, only when the server can also sign (all three settings).
@@ -101,6 +104,9 @@ const contactId = (formData: FormData) => {
   const parsed = ContactIdSchema.safeParse(formData.get("id"));
   return parsed.success ? parsed.data : null;
 };
+
+// A passkey id is the authenticator's credential id, base64url (decision 011).
+const PasskeyIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/);
 
 const PUSH_INTENTS = new Set(["push-subscribe", "push-unsubscribe", "push-remove-device"]);
 
@@ -213,6 +219,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, changed.endedSessions);
       return saved("Password updated", "Your password has been successfully updated");
     }
+    case "remove-passkey": {
+      // Issue 18 item 1: removing a passkey ends the sessions it opened, as a sign-out does.
+      const parsed = PasskeyIdSchema.safeParse(formData.get("id"));
+      const ended = parsed.success ? await removePasskey(db, viewer.userId, parsed.data) : null;
+      if (!ended) {
+        return data<ActionData>({ intent, toast: errorToast("Error", "That passkey was already removed.") }, { status: parsed.success ? 404 : 400 });
+      }
+      await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, ended);
+      return saved("Passkey removed", "Face ID/Touch ID sign-in with it no longer works.");
+    }
     case "sign-out-others":
       await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, await signOutOtherSessions(db, viewer.userId, viewer.sessionHash));
       return saved("Signed out of all other devices");
@@ -222,6 +238,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
+
+// UTC on both server and client renders, so hydration matches.
+const passkeyDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
@@ -286,6 +305,7 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
   const savingBusiness = useBusy("business-info");
   const changingPassword = useBusy("change-password");
   const signingOutOthers = useBusy("sign-out-others");
+  const removingPasskey = useBusy("remove-passkey");
   // A saved password answers with a redirect (a new location): the form starts empty again.
   const location = useLocation();
   const [businessForm, business] = useForm({
@@ -352,6 +372,34 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
             Sign out of all other devices
           </Button>
         </Form>
+      </Card>
+
+      <Card>
+        <CardTitle>Face ID / Touch ID</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">Passkeys that sign you in without a password. Removing one signs out where it was used.</p>
+        {loaderData.passkeys.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">No passkeys yet. Tick 'Enable Face ID/Touch ID' when you sign in on a device that has it.</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200" aria-label="Passkeys">
+            {loaderData.passkeys.map((passkey) => (
+              <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">{passkey.name}</p>
+                  <p className="text-sm text-slate-600">
+                    Added {passkeyDate.format(new Date(passkey.createdAt))} · {passkey.lastUsedAt ? `Last used ${passkeyDate.format(new Date(passkey.lastUsedAt))}` : "Never used"}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-passkey" />
+                  <input type="hidden" name="id" value={passkey.id} />
+                  <Button type="submit" variant="secondary" disabled={removingPasskey} aria-label={`Remove passkey ${passkey.name}`}>
+                    Remove
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
     </>
   );

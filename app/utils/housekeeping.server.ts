@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { appliedMutations, authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions } from "~/db/schema";
+import { appliedMutations, authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions, webauthnChallenges } from "~/db/schema";
 import { CLAIM_TTL_DAYS } from "./idempotency.server";
 import { batchNamed, type Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
@@ -37,6 +37,8 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     expiredSessions: db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash, userId: sessions.userId }),
     expiredTokens: db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
     expiredLimits: db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
+    // Decision 011: unused WebAuthn challenges (a used one is deleted at once).
+    expiredChallenges: db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, nowIso)).returning({ challenge: webauthnChallenges.challenge }),
     oldJobs: db.delete(processedJobs).where(lt(processedJobs.processedAt, isoIn(-30 * DAY, now))).returning({ key: processedJobs.key }),
     // By when it was written: a failed row has no sentAt, and a row is sent within a day.
     oldEmails: db

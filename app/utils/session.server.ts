@@ -54,14 +54,15 @@ function readToken(request: Request): string | null {
   return null;
 }
 
-/** A new session (a new token on every sign-in); returns its Set-Cookie header. */
-export async function createSession(db: Db, request: Request, userId: string, persistent: boolean) {
+/** A new session (a new token on every sign-in); returns its Set-Cookie header. `passkeyId`: the passkey it was opened with (decision 011). */
+export async function createSession(db: Db, request: Request, userId: string, persistent: boolean, passkeyId: string | null = null) {
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
   await db.insert(sessions).values({
     tokenHash,
     userId,
     persistent,
+    passkeyId,
     expiresAt: isoIn(persistent ? PERSISTENT_MS : BROWSER_SESSION_MS),
   });
   // Unticked 'Stay logged in': a browser-session cookie (no Max-Age).

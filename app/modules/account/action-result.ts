@@ -6,6 +6,11 @@ export type AccountActionData = {
   form: string;
   result?: SubmissionResult<string[]>;
   toast?: Toast;
+  /**
+   * Signed in with 'Enable Face ID/Touch ID' ticked (issue 18 item 1): the page registers a
+   * passkey for the new session, then goes on to `redirectTo`.
+   */
+  enrollPasskey?: { redirectTo: string };
 };
 
 export function errorToast(title: string, description?: string): Toast {

@@ -79,6 +79,11 @@ export async function authAction({ request, context }: Args) {
     const session = await createSession(db, request, user.id, stayLoggedIn);
     const headers = new Headers({ "Set-Cookie": session.setCookie });
     headers.append("Set-Cookie", await rememberDevice(env, request, email));
+    // Spec §4: with the biometric box ticked, the browser now registers a passkey (it
+    // needs the new session), then goes where a plain sign-in goes.
+    if (formData.get("enableBiometric") === "on") {
+      return data<AccountActionData>({ form: "signin", enrollPasskey: { redirectTo: returnTo ?? "/" } }, { headers });
+    }
     return redirect(returnTo ?? "/", { headers });
   }
 

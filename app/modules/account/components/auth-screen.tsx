@@ -1,16 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import type { validateWithToast } from "~/components/validate-with-toast";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { AppLogo } from "~/components/app-logo";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
-import { ActionToast } from "~/components/ui/toaster";
+import { ActionToast, showToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { AccountActionData } from "../action-result";
 import { APP_FEATURES } from "../features";
+import { BIOMETRIC_AUTHENTICATING } from "../passkey-messages";
+import { biometricsAvailable, deviceRemembersPasskey, enablePasskey, signInWithPasskey } from "../passkeys.client";
 import type { SignInSchema } from "../schema";
 
 // The landing page of every new visitor: its schemas load after hydration (see useLazyValidation).
@@ -104,8 +107,70 @@ function useSubmitting(intent: string) {
 
 type SignInSubmission = ReturnType<typeof validateWithToast<typeof SignInSchema>>;
 
+/**
+ * Spec §2/§4 with passkeys (issue 18 item 1): whether this device has Face ID / Touch ID
+ * (a platform authenticator) and remembers a passkey; and, after a sign-in with the box
+ * ticked, the passkey's registration before going on.
+ */
+function useBiometrics(actionData: AccountActionData | undefined) {
+  const [available, setAvailable] = useState(false);
+  const [remembered, setRemembered] = useState(false);
+  const navigate = useNavigate();
+  useEffect(() => {
+    let live = true;
+    void biometricsAvailable().then((yes) => {
+      if (!live) return;
+      setAvailable(yes);
+      setRemembered(deviceRemembersPasskey());
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const enrolling = useRef<string | null>(null);
+  const redirectTo = actionData?.enrollPasskey?.redirectTo;
+  useEffect(() => {
+    if (!redirectTo || enrolling.current === redirectTo) return;
+    enrolling.current = redirectTo;
+    // Enabled or not (cancelled), the person is signed in: go on. 'Biometric login
+    // enabled' arrives with the next page (the server set it as a toast).
+    void enablePasskey().then(() => navigate(redirectTo, { replace: true }));
+  }, [redirectTo, navigate]);
+  return { available, remembered, forget: () => setRemembered(false) };
+}
+
+function BiometricSignIn({ onForgotten }: { onForgotten: () => void }) {
+  const [authenticating, setAuthenticating] = useState(false);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const start = async () => {
+    setAuthenticating(true);
+    const outcome = await signInWithPasskey(searchParams.get("returnTo"));
+    if (outcome.status === "signed-in") return navigate(outcome.redirectTo, { replace: true });
+    setAuthenticating(false);
+    // Spec §4: a cancel does nothing further.
+    if (outcome.status === "failed") {
+      showToast({ type: "error", title: outcome.message });
+      onForgotten();
+    }
+  };
+  return (
+    <>
+      <Button type="button" variant="secondary" className="w-full" onClick={() => void start()} disabled={authenticating}>
+        Sign in with Face ID/Touch ID
+      </Button>
+      {authenticating ? (
+        <div role="status" className="fixed inset-0 z-[70] flex items-center justify-center bg-white/95">
+          <p className="text-lg font-semibold text-slate-900">{BIOMETRIC_AUTHENTICATING}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function SignInForm({ actionData }: { actionData: AccountActionData | undefined }) {
   const signingIn = useSubmitting("signin");
+  const biometrics = useBiometrics(actionData);
   const sendingReset = useSubmitting("forgot");
   const validation = useLazyValidation(loadSchemas);
   const [form, fields] = useForm({
@@ -138,7 +203,12 @@ function SignInForm({ actionData }: { actionData: AccountActionData | undefined 
         errors={fields.password.errors}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <CheckboxField label="Stay logged in" inputProps={getInputProps(fields.stayLoggedIn, { type: "checkbox" })} />
+        <div>
+          <CheckboxField label="Stay logged in" inputProps={getInputProps(fields.stayLoggedIn, { type: "checkbox" })} />
+          {biometrics.available ? (
+            <CheckboxField label="Enable Face ID/Touch ID" inputProps={{ id: "signin-form-enableBiometric", name: "enableBiometric" }} />
+          ) : null}
+        </div>
         <button
           type="submit"
           name="intent"
@@ -152,8 +222,9 @@ function SignInForm({ actionData }: { actionData: AccountActionData | undefined 
       </div>
       <ErrorList errors={form.errors} />
       <Button type="submit" name="intent" value="signin" disabled={signingIn} className="w-full">
-        {signingIn ? "Signing in..." : "Sign In"}
+        {signingIn || actionData?.enrollPasskey ? "Signing in..." : "Sign In"}
       </Button>
+      {biometrics.available && biometrics.remembered ? <BiometricSignIn onForgotten={biometrics.forget} /> : null}
     </Form>
   );
 }

@@ -1,0 +1,82 @@
+import { platformAuthenticatorIsAvailable, startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { BIOMETRIC_FAILED } from "./passkey-messages";
+
+// Issue 18 item 1 (decision 011): the browser's half of spec §2/§4's Face ID / Touch ID
+// sign-in, done with passkeys. The server half is routes/passkeys.ts.
+
+/** What this device remembers: that it holds a passkey of this site (shows the biometric button). */
+const REMEMBER_KEY = "ef-passkey";
+
+
+
+export function deviceRemembersPasskey() {
+  try {
+    return localStorage.getItem(REMEMBER_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function remember(on: boolean) {
+  try {
+    if (on) localStorage.setItem(REMEMBER_KEY, "1");
+    else localStorage.removeItem(REMEMBER_KEY);
+  } catch {
+    // Storage refused (private mode): the button simply stays hidden.
+  }
+}
+
+/** Spec §2: the biometric controls appear only where Face ID / Touch ID (a platform authenticator) exists. */
+export async function biometricsAvailable() {
+  return platformAuthenticatorIsAvailable().catch(() => false);
+}
+
+async function post(fields: Record<string, string>) {
+  const response = await fetch("/passkeys", { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin" });
+  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+/** A cancel of the system's Face ID / Touch ID sheet (or its timeout): spec §4, nothing further happens. */
+function cancelled(error: unknown) {
+  const name = (error as { cause?: { name?: string } })?.cause?.name ?? (error as { name?: string })?.name;
+  return name === "NotAllowedError" || name === "AbortError";
+}
+
+/** After a password sign-in with the box ticked: registers a passkey for the account. */
+export async function enablePasskey(): Promise<boolean> {
+  try {
+    const options = await post({ intent: "register-options" });
+    if (!options.ok) return false;
+    const response = await startRegistration({ optionsJSON: options.body as never });
+    const stored = await post({ intent: "register", response: JSON.stringify(response) });
+    if (stored.ok) remember(true);
+    return stored.ok;
+  } catch {
+    return false;
+  }
+}
+
+export type PasskeySignIn = { status: "signed-in"; redirectTo: string } | { status: "cancelled" } | { status: "failed"; message: string };
+
+/** The biometric button: a discoverable credential, no e-mail typed. A failure forgets this device's passkey. */
+export async function signInWithPasskey(returnTo: string | null): Promise<PasskeySignIn> {
+  let response;
+  try {
+    const options = await post({ intent: "signin-options" });
+    if (!options.ok) return { status: "failed", message: typeof options.body.error === "string" ? options.body.error : BIOMETRIC_FAILED };
+    response = await startAuthentication({ optionsJSON: options.body as never });
+  } catch (error) {
+    if (cancelled(error)) return { status: "cancelled" };
+    remember(false);
+    return { status: "failed", message: BIOMETRIC_FAILED };
+  }
+  const result = await post({ intent: "signin", response: JSON.stringify(response), ...(returnTo ? { returnTo } : {}) }).catch(() => null);
+  if (result?.ok && typeof result.body.redirectTo === "string") {
+    remember(true);
+    return { status: "signed-in", redirectTo: result.body.redirectTo };
+  }
+  // Rate limited: the passkey itself is fine, keep it.
+  if (result?.body.error && result.body.error !== BIOMETRIC_FAILED) return { status: "failed", message: String(result.body.error) };
+  remember(false);
+  return { status: "failed", message: BIOMETRIC_FAILED };
+}

@@ -1,0 +1,64 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { z } from "zod";
+import { cloudflareContext } from "~/context";
+import { authenticatePasskey, authenticationOptions, registerPasskey, registrationOptions } from "~/modules/account/passkeys.server";
+import { BIOMETRIC_ENABLED, BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";
+import { safeReturnTo } from "~/modules/account/schema";
+import { deviceLabel } from "~/modules/notifications/device-label";
+import { dbFrom, getViewer } from "~/utils/auth.server";
+import { clientIp, consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { createSession } from "~/utils/session.server";
+import { createToastHeader } from "~/utils/toast.server";
+import type { Route } from "./+types/passkeys";
+
+
+// The authenticator's JSON is checked by the WebAuthn library; here only its outline.
+const CredentialSchema = z.looseObject({ id: z.string().min(1).max(1024), rawId: z.string().max(1024), type: z.literal("public-key"), response: z.looseObject({}) });
+const BodySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("register-options") }),
+  z.object({ intent: z.literal("register"), response: CredentialSchema }),
+  z.object({ intent: z.literal("signin-options") }),
+  z.object({ intent: z.literal("signin"), response: CredentialSchema, returnTo: z.string().max(2000).nullish() }),
+]);
+
+// Issue 18 item 1 (decision 011): the browser's WebAuthn ceremonies post forms to this
+// route and read JSON. Registering needs a session; signing in is rate-limited like a password sign-in.
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbFrom(context);
+  const { env } = context.get(cloudflareContext);
+  // Every post is a form (issue 14 item 6): the authenticator's JSON travels in `response`.
+  const form = Object.fromEntries(await request.formData());
+  let response: unknown;
+  try {
+    response = typeof form.response === "string" ? JSON.parse(form.response) : undefined;
+  } catch {
+    return Response.json({ error: "Invalid request" }, { status: 400 });
+  }
+  const parsed = BodySchema.safeParse({ ...form, response });
+  if (!parsed.success) return Response.json({ error: "Invalid request" }, { status: 400 });
+  const body = parsed.data;
+
+  if (body.intent === "register-options" || body.intent === "register") {
+    const viewer = getViewer(context);
+    if (!viewer) return Response.json({ error: "Not authenticated" }, { status: 401 });
+    if (body.intent === "register-options") return Response.json(await registrationOptions(db, request, { id: viewer.userId, email: viewer.email }));
+    const name = deviceLabel(request.headers.get("User-Agent"));
+    const stored = await registerPasskey(db, request, viewer.userId, body.response as unknown as RegistrationResponseJSON, name);
+    if (!stored) return Response.json({ error: "Face ID/Touch ID could not be enabled. Please try again." }, { status: 400 });
+    const headers = new Headers({ "Set-Cookie": await createToastHeader(env, request, { type: "success", title: BIOMETRIC_ENABLED }) });
+    return Response.json({ ok: true }, { headers });
+  }
+
+  if (await consume(db, [[LIMITS.signInPerIp, clientIp(request)]])) return Response.json({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
+  if (body.intent === "signin-options") return Response.json(await authenticationOptions(db, request));
+
+  const signedIn = await authenticatePasskey(db, request, body.response as unknown as AuthenticationResponseJSON);
+  if (!signedIn) return Response.json({ error: BIOMETRIC_FAILED }, { status: 401 });
+  // The device that holds the passkey is the user's own: a persistent session, as with 'Stay logged in'.
+  const session = await createSession(db, request, signedIn.userId, true, signedIn.passkeyId);
+  return Response.json({ redirectTo: safeReturnTo(body.returnTo ?? null) }, { headers: { "Set-Cookie": session.setCookie } });
+}
+
+export function loader() {
+  return new Response("Passkey ceremonies are sent here by the sign-in screen.", { status: 405, headers: { Allow: "POST" } });
+}
