@@ -8,6 +8,8 @@ const persistPath = process.env.EVENT_FLOW_STATE_DIR;
 // The local fake Stripe that `npm run dev` and the e2e server started (scripts/local-stripe.mjs).
 // Unset in a deploy's build: the Worker then talks to api.stripe.com.
 const stripeApiBase = process.env.STRIPE_API_BASE;
+// Likewise the local fake RevenueCat (scripts/local-stripe.mjs, decision 012).
+const revenueCatApiBase = process.env.REVENUECAT_API_BASE;
 // The origin `npm run dev` / the e2e server listen on: links in the cron's e-mails (APP_URL).
 const appUrl = process.env.APP_URL;
 
@@ -18,6 +20,7 @@ export default defineConfig({
       persistState: persistPath ? { path: persistPath } : true,
       config: (worker) => {
         if (stripeApiBase) worker.vars = { ...worker.vars, STRIPE_API_BASE: stripeApiBase };
+        if (revenueCatApiBase) worker.vars = { ...worker.vars, REVENUECAT_API_BASE: revenueCatApiBase };
         if (appUrl) worker.vars = { ...worker.vars, APP_URL: appUrl };
       },
     }),

@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { createServer } from "node:net";
 import { defineConfig } from "vitest/config";
-import { FAKE_STRIPE } from "./tests/setup/fake-stripe-config";
+import { FAKE_REVENUECAT, FAKE_STRIPE } from "./tests/setup/fake-stripe-config";
 
 const app = new URL("./app", import.meta.url).pathname;
 
@@ -23,6 +23,7 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   // Read by tests/setup/fake-stripe.ts (globalSetup, same process), which starts the fake there.
   process.env.FAKE_STRIPE_PORT ??= String(await freePort());
+  process.env.FAKE_REVENUECAT_PORT ??= String(await freePort());
   return {
     resolve: { alias: { "~": app } },
     test: {
@@ -54,6 +55,10 @@ export default defineConfig(async () => {
                   STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
                   STRIPE_PRICE_MONTHLY: FAKE_STRIPE.prices[0].id,
                   STRIPE_PRICE_YEARLY: FAKE_STRIPE.prices[1].id,
+                  // RevenueCat is the fake too (tests/setup/fake-revenuecat.ts).
+                  REVENUECAT_API_BASE: `http://127.0.0.1:${process.env.FAKE_REVENUECAT_PORT}`,
+                  REVENUECAT_SECRET_KEY: FAKE_REVENUECAT.secretKey,
+                  REVENUECAT_WEBHOOK_AUTH: FAKE_REVENUECAT.webhookAuth,
                 },
               },
             }),
@@ -66,7 +71,7 @@ export default defineConfig(async () => {
             // Sign-in tests hash with scrypt (about 0.1 s each, more on a busy machine).
             testTimeout: 30_000,
             setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
-            globalSetup: ["./tests/setup/fake-stripe.ts"],
+            globalSetup: ["./tests/setup/fake-stripe.ts", "./tests/setup/fake-revenuecat.ts"],
           },
         },
       ],

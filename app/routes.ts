@@ -23,6 +23,7 @@ export default [
   route("subscription", "routes/subscription.tsx"),
   route("billing/portal", "routes/billing.portal.ts"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
+  route("webhooks/revenuecat", "routes/webhooks.revenuecat.ts"),
   route("dev/mail", "routes/dev.mail.tsx"),
   route("support", "routes/support.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

@@ -2,7 +2,7 @@
 // reload) with every binding running locally in workerd. No accounts or keys needed.
 import { execFileSync, spawn } from "node:child_process";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
-import { freePort, startLocalStripe } from "./local-stripe.mjs";
+import { freePort, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 
 const port = process.env.PORT ?? "5173";
@@ -15,6 +15,8 @@ execFileSync("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { stdio
 const demo = await seedLocal();
 // Checkout, the billing portal and their webhooks work with no Stripe account.
 const stripe = await startLocalStripe({ port: await freePort(Number(process.env.FAKE_STRIPE_PORT ?? 12111)), appOrigin: `http://${host}:${port}`, log: true });
+// Native purchases' server side (decision 012): RevenueCat's REST API and webhooks, faked.
+const revenueCat = await startLocalRevenueCat({ port: await freePort(Number(process.env.FAKE_REVENUECAT_PORT ?? 12112)), appOrigin: `http://${host}:${port}` });
 
 console.log(`
   Event Flow is starting at  http://${host}:${port}/
@@ -22,8 +24,9 @@ console.log(`
   Local e-mail inbox:        http://${host}:${port}/dev/mail
   Run the cron by hand:      http://${host}:${port}/cdn-cgi/handler/scheduled
   Fake Stripe (no keys):     ${stripe.url}  (pay with any card; 4000 0000 0000 0002 is declined)
+  Fake RevenueCat:           ${revenueCat.url}  (POST /_fake/subscribers/{userId}, /_fake/webhook)
 `);
 
 const server = spawn("react-router", ["dev", "--port", port, "--strictPort", "--host", host], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => stripe.close().finally(() => process.exit(code ?? 0)));
+server.on("exit", (code) => Promise.all([stripe.close(), revenueCat.close()]).finally(() => process.exit(code ?? 0)));

@@ -3,6 +3,7 @@
 // stripe SDK in the Worker talks to it and its signed webhooks pass our verification.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { startFakeRevenueCat } from "../tests/fakes/revenuecat-server.mjs";
 import { startFakeStripe } from "../tests/fakes/stripe-server.mjs";
 
 /** KEY=value lines of .dev.vars (written by ensure-dev-vars.mjs). */
@@ -43,5 +44,22 @@ export async function startLocalStripe({ port, appOrigin, root = process.cwd(), 
     ...(retryDelaysMs ? { retryDelaysMs } : {}),
   });
   process.env.STRIPE_API_BASE = fake.url;
+  return fake;
+}
+
+/**
+ * The fake RevenueCat (issue 18 item 3, decision 012) on `port`: its /_fake/webhook posts to
+ * `appOrigin`/webhooks/revenuecat with .dev.vars' REVENUECAT_WEBHOOK_AUTH. Sets REVENUECAT_API_BASE
+ * for vite.config.ts, as startLocalStripe does for Stripe.
+ */
+export async function startLocalRevenueCat({ port, appOrigin, root = process.cwd() }) {
+  const vars = devVars(root);
+  const fake = await startFakeRevenueCat({
+    port,
+    secretKey: vars.REVENUECAT_SECRET_KEY,
+    webhookUrl: `${appOrigin}/webhooks/revenuecat`,
+    webhookAuth: vars.REVENUECAT_WEBHOOK_AUTH,
+  });
+  process.env.REVENUECAT_API_BASE = fake.url;
   return fake;
 }

@@ -84,6 +84,14 @@ export const profiles = sqliteTable(
     stripeSubscriptionId: text("stripe_subscription_id"),
     subscriptionCancelAtPeriodEnd: bool("subscription_cancel_at_period_end").notNull().default(false),
     stripeSyncedAt: integer("stripe_synced_at"),
+    // Issue 18 item 3 (decision 012): the store's Pro entitlement as RevenueCat's REST API
+    // last said (never a webhook's word), stamped like stripeSyncedAt. Its own columns:
+    // Pro is either source active and unexpired (billing/entitlement.ts).
+    storeEntitlementExpiresAt: text("store_entitlement_expires_at"),
+    storeProductId: text("store_product_id"),
+    storePlatform: text("store_platform"),
+    storeBillingIssue: bool("store_billing_issue").notNull().default(false),
+    storeSyncedAt: integer("store_synced_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

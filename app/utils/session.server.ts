@@ -26,6 +26,8 @@ export type Viewer = {
   subscriptionExpiresAt: string | null;
   /** Whether the account ever had a Stripe subscription: the free trial is for the first (decision 008). */
   hadSubscription: boolean;
+  /** The store (RevenueCat) entitlement's end, if any: Pro when either source is active (decision 012). */
+  storeEntitlementExpiresAt: string | null;
   sessionHash: string;
 };
 
@@ -97,6 +99,7 @@ export async function readSession(
       subscriptionType: profiles.subscriptionType,
       subscriptionExpiresAt: profiles.subscriptionExpiresAt,
       stripeSubscriptionId: profiles.stripeSubscriptionId,
+      storeEntitlementExpiresAt: profiles.storeEntitlementExpiresAt,
       expiresAt: sessions.expiresAt,
       lastUsedAt: sessions.lastUsedAt,
       persistent: sessions.persistent,
@@ -129,6 +132,7 @@ export async function readSession(
     subscriptionType: row.subscriptionType,
     subscriptionExpiresAt: row.subscriptionExpiresAt,
     hadSubscription: row.stripeSubscriptionId !== null,
+    storeEntitlementExpiresAt: row.storeEntitlementExpiresAt ?? null,
     sessionHash: tokenHash,
   };
   const read: SessionRead = notifications ? { viewer, notifications } : { viewer };

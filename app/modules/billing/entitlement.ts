@@ -5,19 +5,31 @@ import type { Viewer } from "~/utils/session.server";
 
 export const NEEDS_PRO = "Subscribe to Pro to create your own events";
 
-type Subscriber = Pick<Viewer, "subscriptionStatus" | "subscriptionType" | "subscriptionExpiresAt">;
+type Subscriber = Pick<Viewer, "subscriptionStatus" | "subscriptionType" | "subscriptionExpiresAt"> &
+  Partial<Pick<Viewer, "storeEntitlementExpiresAt">>;
 
-/**
- * An active, unexpired Pro ('business') subscription; a trial counts (spec §4, §6).
- * A lapsed subscriber keeps every event they made, readable and editable: only
- * creating new ones needs this.
- */
-export function hasActivePro(viewer: Subscriber, now = new Date()): boolean {
+/** Stripe's side (issue 15): an active, unexpired 'business' subscription; a trial counts. */
+function hasStripePro(viewer: Subscriber, now: Date): boolean {
   return (
     viewer.subscriptionType === "business" &&
     (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing") &&
     (!viewer.subscriptionExpiresAt || viewer.subscriptionExpiresAt > now.toISOString())
   );
+}
+
+/** The store's side (issue 18 item 3, decision 012): an entitlement read from RevenueCat, not yet expired. */
+export function hasStorePro(viewer: Subscriber, now = new Date()): boolean {
+  return !!viewer.storeEntitlementExpiresAt && viewer.storeEntitlementExpiresAt > now.toISOString();
+}
+
+/**
+ * Pro (spec §4, §6) through either source: Stripe on the web or a native purchase
+ * (decision 012). Each is kept in its own columns, so one expiring leaves the other.
+ * A lapsed subscriber keeps every event they made, readable and editable: only
+ * creating new ones needs this.
+ */
+export function hasActivePro(viewer: Subscriber, now = new Date()): boolean {
+  return hasStripePro(viewer, now) || hasStorePro(viewer, now);
 }
 
 export class NeedsProError extends Error {
