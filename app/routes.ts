@@ -21,6 +21,7 @@ export default [
   route("notifications/:notificationId/read", "routes/notifications.$notificationId.read.ts"),
   route("notifications/read-all", "routes/notifications.read-all.ts"),
   route("subscription", "routes/subscription.tsx"),
+  route("subscription/store-sync", "routes/subscription.store-sync.ts"),
   route("billing/portal", "routes/billing.portal.ts"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("webhooks/revenuecat", "routes/webhooks.revenuecat.ts"),

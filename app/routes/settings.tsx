@@ -25,7 +25,7 @@ import { addContact, deleteContact, listContacts, updateContact } from "~/module
 import { closeDialogHref } from "~/modules/event/dialog-href";
 import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { appendAuditLog, type AuditEntry } from "~/utils/audit-log";
-import { hasActivePro } from "~/modules/billing/entitlement";
+import { hasActivePro, hasStorePro, hasStripePro } from "~/modules/billing/entitlement";
 import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
 import { batchNamed } from "~/utils/db.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
@@ -85,6 +85,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       expiresAt: profile?.subscriptionExpiresAt ?? null,
       cancelAtPeriodEnd: profile?.subscriptionCancelAtPeriodEnd ?? false,
       billedByStripe: Boolean(profile?.stripeCustomerId && profile.stripeSubscriptionId),
+      // Decision 012: Pro that comes from a native purchase alone is managed in that store.
+      store:
+        hasStorePro(viewer) && !hasStripePro(viewer)
+          ? { platform: profile?.storePlatform ?? null, expiresAt: profile?.storeEntitlementExpiresAt ?? null }
+          : null,
     } satisfies SubscriptionSummary,
     contacts,
     passkeys: passkeyRows,

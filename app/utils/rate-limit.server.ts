@@ -40,6 +40,8 @@ export const LIMITS = {
   // The return from checkout asks Stripe while the webhook is late (two calls each time);
   // the page asks at most 7 times, a script could ask without end.
   checkoutConfirmations: { name: "checkout-confirm", max: 30, windowMs: 10 * MINUTE },
+  // Issue 18 item 3: the native shell asks RevenueCat right after a purchase or restore.
+  storeSyncs: { name: "store-sync", max: 10, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { processedJobs, profiles } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
 import { FAKE_REVENUECAT } from "../setup/fake-stripe-config";
-import { eventIdFrom, ORIGIN, sessionFor, type Client } from "./helpers";
+import { createClient, eventIdFrom, ORIGIN, sessionFor, type Client } from "./helpers";
 
 const db = getDb(env);
 const FAKE = env.REVENUECAT_API_BASE as string;
@@ -195,5 +195,73 @@ describe("Pro through Stripe, the store, or both", () => {
     await setSubscriber(user.id, { expiresDate: inDays(30) });
     await deliverOk({ type: "INITIAL_PURCHASE", app_user_id: user.id });
     expect(await canCreate(user.client)).toBe(true);
+  });
+});
+
+describe("Settings → Subscription with Pro from the store", () => {
+  const subscriptionPage = async (client: Client) => (await client.get("/settings?tab=subscription")).text();
+
+  it("says where it is managed when the store's entitlement is the active one", async () => {
+    const user = await sessionFor();
+    await setSubscriber(user.id, { expiresDate: "2099-03-04T00:00:00.000Z", store: "app_store" });
+    await deliverOk({ type: "INITIAL_PURCHASE", app_user_id: user.id });
+    const html = await subscriptionPage(user.client);
+    expect(html).toContain("Pro Plan");
+    expect(html).toContain("Manage your subscription in the App Store");
+    expect(html).toContain("Current period ends on March 4, 2099");
+    expect(html).not.toContain("Free Guest Access");
+
+    const play = await sessionFor();
+    await setSubscriber(play.id, { expiresDate: inDays(30), store: "play_store" });
+    await deliverOk({ type: "INITIAL_PURCHASE", app_user_id: play.id });
+    expect(await subscriptionPage(play.client)).toContain("Manage your subscription in Google Play");
+  });
+
+  it("does not when Stripe bills the active Pro, or when the store's entitlement ended", async () => {
+    const both = await sessionFor();
+    await db.update(profiles).set({ subscriptionStatus: "active", subscriptionType: "business", subscriptionExpiresAt: inDays(30), billingInterval: "monthly" }).where(eq(profiles.userId, both.id));
+    await setSubscriber(both.id, { expiresDate: inDays(30) });
+    await deliverOk({ type: "INITIAL_PURCHASE", app_user_id: both.id });
+    const html = await subscriptionPage(both.client);
+    expect(html).toContain("Billed monthly: $9.99/month");
+    expect(html).not.toContain("Manage your subscription in the App Store");
+
+    const lapsed = await sessionFor();
+    await db.update(profiles).set({ storeEntitlementExpiresAt: inDays(-1), storePlatform: "app_store" }).where(eq(profiles.userId, lapsed.id));
+    const lapsedHtml = await subscriptionPage(lapsed.client);
+    expect(lapsedHtml).toContain("Free Guest Access");
+    expect(lapsedHtml).not.toContain("Manage your subscription in the App Store");
+  });
+});
+
+describe("POST /subscription/store-sync (right after a purchase or restore)", () => {
+  it("refuses a signed-out caller with 401", async () => {
+    const response = await createClient().post("/subscription/store-sync", {});
+    expect(response.status).toBe(401);
+  });
+
+  it("reads RevenueCat for the signed-in user and answers the new state, before any webhook", async () => {
+    const user = await sessionFor();
+    const before = await user.client.post("/subscription/store-sync", {});
+    expect(before.status).toBe(200);
+    expect(await before.json()).toMatchObject({ pro: false, store: { storeEntitlementExpiresAt: null } });
+    const expires = inDays(365);
+    await setSubscriber(user.id, { expiresDate: expires, product: "pro_yearly", store: "app_store" });
+    const after = await user.client.post("/subscription/store-sync", {});
+    expect(await after.json()).toEqual({
+      pro: true,
+      store: { storeEntitlementExpiresAt: expires, storeProductId: "pro_yearly", storePlatform: "app_store", storeBillingIssue: false },
+    });
+    expect(await canCreate(user.client)).toBe(true);
+  });
+
+  it("is rate-limited per user (429 'Too many attempts...') and then changes nothing", async () => {
+    const user = await sessionFor();
+    for (let i = 0; i < 10; i++) expect((await user.client.post("/subscription/store-sync", {})).status).toBe(200);
+    await setSubscriber(user.id, { expiresDate: inDays(30) });
+    const refused = await user.client.post("/subscription/store-sync", {});
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
+    expect((await profileOf(user.id)).storeEntitlementExpiresAt).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ type Subscriber = Pick<Viewer, "subscriptionStatus" | "subscriptionType" | "subs
   Partial<Pick<Viewer, "storeEntitlementExpiresAt">>;
 
 /** Stripe's side (issue 15): an active, unexpired 'business' subscription; a trial counts. */
-function hasStripePro(viewer: Subscriber, now: Date): boolean {
+export function hasStripePro(viewer: Subscriber, now = new Date()): boolean {
   return (
     viewer.subscriptionType === "business" &&
     (viewer.subscriptionStatus === "active" || viewer.subscriptionStatus === "trialing") &&

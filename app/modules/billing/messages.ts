@@ -9,3 +9,7 @@ export const OPENING_CHECKOUT = "Opening checkout...";
 // Decision 008: a customer with a live subscription is never sent to pay for a second.
 export const ALREADY_SUBSCRIBED = "You already have a subscription. Update its payment method in the billing portal.";
 export const PAYMENT_FAILED_NOTICE = "Your last payment failed. Update your payment method in the billing portal to get Pro back.";
+// Issue 18 item 3, decision 012: Pro bought in a store is managed there (spec §2 Settings, native text).
+export const MANAGE_IN_APP_STORE = "Manage your subscription in the App Store";
+export const MANAGE_IN_GOOGLE_PLAY = "Manage your subscription in Google Play";
+export const STORE_SYNC_FAILED = "Could not check your purchases. Please try again.";

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toaster";
-import { PAYMENT_FAILED_NOTICE, PORTAL_FAILED } from "~/modules/billing/messages";
+import { MANAGE_IN_APP_STORE, MANAGE_IN_GOOGLE_PLAY, PAYMENT_FAILED_NOTICE, PORTAL_FAILED } from "~/modules/billing/messages";
 import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
 
 export type SubscriptionSummary = {
@@ -13,6 +13,8 @@ export type SubscriptionSummary = {
   cancelAtPeriodEnd: boolean;
   /** Has (or had) a Stripe subscription: the billing portal has something to show. */
   billedByStripe: boolean;
+  /** Pro through a native purchase only (decision 012): where it is managed and when its period ends. */
+  store: { platform: string | null; expiresAt: string | null } | null;
 };
 
 /** Dates of the billing period in UTC, as Stripe bills them (same on server and client). */
@@ -48,6 +50,7 @@ export function SubscriptionTab({ subscription }: { subscription: SubscriptionSu
       </Card>
     );
   }
+  if (subscription.store) return <StoreSubscription store={subscription.store} portal={portal} />;
   const { interval, expiresAt } = subscription;
   return (
     <Card>
@@ -75,6 +78,32 @@ export function SubscriptionTab({ subscription }: { subscription: SubscriptionSu
         ))}
       </ul>
       <p className="mt-3 text-sm text-slate-600">Cancelling keeps access until the end of the billing period.</p>
+      {portal ? <div className="mt-4">{portal}</div> : null}
+    </Card>
+  );
+}
+
+/**
+ * Pro bought in the App Store or Google Play (issue 18 item 3, decision 012): the store
+ * bills and renews it, so the store is where it is managed (spec §2, native text).
+ */
+function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionSummary["store"]>; portal: ReactNode }) {
+  return (
+    <Card>
+      <CardTitle>Pro Plan</CardTitle>
+      {store.expiresAt && !store.expiresAt.startsWith("9999") ? (
+        <p className="mt-1 text-sm font-medium text-slate-900" data-testid="subscription-period">
+          {`Current period ends on ${longDate(store.expiresAt)}`}
+        </p>
+      ) : null}
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {PRO_FEATURES.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-slate-600" data-testid="store-managed">
+        {store.platform === "play_store" ? MANAGE_IN_GOOGLE_PLAY : MANAGE_IN_APP_STORE}
+      </p>
       {portal ? <div className="mt-4">{portal}</div> : null}
     </Card>
   );
