@@ -72,14 +72,20 @@ export function SubscriptionTab({ subscription }: { subscription: SubscriptionSu
               : `Renews on ${longDate(expiresAt)}`}
         </p>
       ) : null}
-      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        {PRO_FEATURES.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
+      <ProFeatures />
       <p className="mt-3 text-sm text-slate-600">Cancelling keeps access until the end of the billing period.</p>
       {portal ? <div className="mt-4">{portal}</div> : null}
     </Card>
+  );
+}
+
+function ProFeatures() {
+  return (
+    <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+      {PRO_FEATURES.map((feature) => (
+        <li key={feature}>{feature}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -96,11 +102,7 @@ function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionS
           {`Current period ends on ${longDate(store.expiresAt)}`}
         </p>
       ) : null}
-      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
-        {PRO_FEATURES.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
+      <ProFeatures />
       <p className="mt-3 text-sm text-slate-600" data-testid="store-managed">
         {store.platform === "play_store" ? MANAGE_IN_GOOGLE_PLAY : MANAGE_IN_APP_STORE}
       </p>
