@@ -2,13 +2,12 @@ import { z } from "zod";
 import { cloudflareContext } from "~/context";
 import { applyRevenueCatEvent, authorizationMatches, type RevenueCatEnv } from "~/modules/billing/revenuecat.server";
 import { dbFrom } from "~/utils/auth.server";
+import { answerWebhook, webhookText } from "~/utils/webhooks";
 import type { Route } from "./+types/webhooks.revenuecat";
 
 // RevenueCat's events are small JSON documents; a body far larger is not one of them.
 const MAX_BODY_BYTES = 64 * 1024;
 
-const text = (status: number, message: string, headers?: HeadersInit) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 
 // Only what we use is checked; RevenueCat sends many more fields (decision 012).
 const Payload = z.object({
@@ -28,36 +27,29 @@ const Payload = z.object({
  * is 401 and records nothing. The state itself is read from RevenueCat's REST API.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return text(405, "Method Not Allowed", { Allow: "POST" });
+  if (request.method !== "POST") return webhookText(405, "Method Not Allowed", { Allow: "POST" });
   const { env } = context.get(cloudflareContext);
   const rc: RevenueCatEnv = env;
-  if (!rc.REVENUECAT_WEBHOOK_AUTH || !rc.REVENUECAT_SECRET_KEY) return text(503, "Store purchases are not configured.");
+  if (!rc.REVENUECAT_WEBHOOK_AUTH || !rc.REVENUECAT_SECRET_KEY) return webhookText(503, "Store purchases are not configured.");
   if (!(await authorizationMatches(request.headers.get("Authorization"), rc.REVENUECAT_WEBHOOK_AUTH))) {
-    return text(401, "Unauthorized.");
+    return webhookText(401, "Unauthorized.");
   }
   const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "application/json") return text(415, "Unsupported Content-Type: RevenueCat sends application/json.");
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return text(413, "Payload too large.");
+  if (mediaType !== "application/json") return webhookText(415, "Unsupported Content-Type: RevenueCat sends application/json.");
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return webhookText(413, "Payload too large.");
   const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return text(413, "Payload too large.");
+  if (body.length > MAX_BODY_BYTES) return webhookText(413, "Payload too large.");
   let parsed;
   try {
     parsed = Payload.safeParse(JSON.parse(body));
   } catch {
-    return text(400, "Malformed JSON.");
+    return webhookText(400, "Malformed JSON.");
   }
-  if (!parsed.success) return text(400, "Not a RevenueCat event.");
+  if (!parsed.success) return webhookText(400, "Not a RevenueCat event.");
   const event = parsed.data.event;
-  try {
-    const outcome = await applyRevenueCatEvent(dbFrom(context), rc, event);
-    return Response.json({ received: true, outcome });
-  } catch (error) {
-    // RevenueCat (or D1) could not be reached: nothing was recorded, so its retry applies it.
-    console.warn(`RevenueCat event ${event.id} (${event.type}) not applied yet:`, error instanceof Error ? error.message : error);
-    return text(500, "Could not apply the event now; it will be retried.");
-  }
+  return answerWebhook("RevenueCat", event, () => applyRevenueCatEvent(dbFrom(context), rc, event));
 }
 
 export function loader() {
-  return text(405, "RevenueCat posts its events here.", { Allow: "POST" });
+  return webhookText(405, "RevenueCat posts its events here.", { Allow: "POST" });
 }
