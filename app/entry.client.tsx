@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { nativePlatform } from "./modules/native/platform";
 
 startTransition(() => {
   hydrateRoot(
@@ -22,3 +23,7 @@ if ("serviceWorker" in navigator && import.meta.env.PROD) {
   if (document.readyState === "complete") registerServiceWorker();
   else window.addEventListener("load", registerServiceWorker, { once: true });
 }
+
+// Decision 013: inside the native shell, the splash, the status bar and the native
+// features start here; a browser never downloads them.
+if (nativePlatform()) void import("./modules/native/shell.client").then(({ startNativeShell }) => startNativeShell());

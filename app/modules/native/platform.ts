@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from "react";
+
+// The native shell (decision 013) loads the deployed site in Capacitor's webview. Capacitor
+// injects its bridge (`window.Capacitor`, native-bridge.js) at document start on iOS and
+// Android, so the web code asks that object, Capacitor's own API, whether it runs natively.
+// Reading the global keeps @capacitor/core and every plugin out of the web bundle: the
+// native modules are imported only after this says "ios" or "android".
+
+export type NativePlatform = "ios" | "android";
+
+type CapacitorGlobal = { isNativePlatform?: () => boolean; getPlatform?: () => string };
+
+/** "ios" or "android" inside the native shell; null in a browser and on the server. */
+export function nativePlatform(): NativePlatform | null {
+  if (typeof window === "undefined") return null;
+  const capacitor = (window as { Capacitor?: CapacitorGlobal }).Capacitor;
+  if (typeof capacitor?.isNativePlatform !== "function" || !capacitor.isNativePlatform()) return null;
+  const platform = capacitor.getPlatform?.();
+  return platform === "ios" || platform === "android" ? platform : null;
+}
+
+const unchanging = () => () => {};
+
+/**
+ * The platform for rendering: null on the server and in the first client render (so
+ * hydration matches the server's HTML), then the native platform. Native-only controls
+ * (Subscribe Now, Restore Purchases, the store's text) render only when this is set.
+ */
+export function useNativePlatform(): NativePlatform | null {
+  return useSyncExternalStore(unchanging, nativePlatform, () => null);
+}
