@@ -14,6 +14,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
 import { cloudflareContext, headerNotificationsContext, viewerContext } from "~/context";
+import type { NativePurchasesConfig } from "~/modules/native/purchases";
+import { useNativeStart } from "~/modules/native/use-native-start";
 import { loadHeaderNotifications } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
@@ -76,7 +78,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The key creating forms carry (IdempotencyField): new with every load, so a second
   // submit of the same form is recognised, and a form after a save is a new one.
   const formKey = randomToken(18);
-  return data({ toast, flash, notifications, formKey }, { headers });
+  // The native shell's purchase store (decision 013-native-purchases): RevenueCat's public SDK
+  // keys (configuration, not secrets) and the app user id it is configured with, ours.
+  const store: { REVENUECAT_IOS_KEY?: string; REVENUECAT_ANDROID_KEY?: string } = env;
+  const nativePurchases: NativePurchasesConfig = {
+    keys: { ios: store.REVENUECAT_IOS_KEY ?? "", android: store.REVENUECAT_ANDROID_KEY ?? "" },
+    userId: viewer?.userId ?? null,
+  };
+  return data({ toast, flash, notifications, formKey, nativePurchases }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -108,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useNativeStart(loaderData.nativePurchases);
   return (
     <>
       <Outlet />

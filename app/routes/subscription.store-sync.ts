@@ -1,13 +1,11 @@
 import { redirect } from "react-router";
 import { cloudflareContext } from "~/context";
 import { hasActivePro } from "~/modules/billing/entitlement";
-import { STORE_SYNC_FAILED } from "~/modules/billing/messages";
+import { AUTH_ERROR, STORE_SYNC_FAILED } from "~/modules/billing/messages";
 import { syncStoreSubscription, type RevenueCatEnv } from "~/modules/billing/revenuecat.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/subscription.store-sync";
-
-const AUTH_ERROR = "Authentication error. Please sign in again.";
 
 /**
  * Issue 18 item 3: right after a purchase or restore in the native shell, it posts here so

@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
+import { NativeRenewalText, NativeSubscribe } from "~/modules/billing/components/native-subscribe";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import {
   formatPrice,
@@ -27,6 +28,7 @@ import {
 } from "~/modules/billing/messages";
 import { confirmCheckoutSession, createCheckoutSession, trialEligible } from "~/modules/billing/service.server";
 import { stripeClient } from "~/modules/billing/stripe.server";
+import { useNativePlatform } from "~/modules/native/platform";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -147,6 +149,8 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("pageshow", ready);
   }, []);
   const busy = checkingOut || leaving;
+  // Inside the native shell the store sells Pro (spec §2): no Stripe checkout, no web trial.
+  const native = useNativePlatform();
   const waiting = useConfirmation(loaderData.confirming !== null);
 
   const toggle = (interval: "monthly" | "yearly", label: string) => (
@@ -222,7 +226,9 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {loaderData.confirming || loaderData.pastDue ? null : loaderData.signedIn ? (
+          {loaderData.confirming || loaderData.pastDue ? null : native && loaderData.signedIn ? (
+            <NativeSubscribe interval={yearly ? "yearly" : "monthly"} />
+          ) : loaderData.signedIn ? (
             <Form
               method="post"
               className="mt-6"
@@ -238,17 +244,26 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
           ) : (
-            // Spec §8: signed out, subscribing starts with signing in.
-            <Form method="post" className="mt-6">
+            // Spec §8: signed out, subscribing (or restoring, on native) starts with signing in.
+            <Form method="post" className="mt-6 space-y-3">
               <input type="hidden" name="intent" value="checkout" />
               <Button type="submit" className="w-full">
-                Start {FREE_TRIAL_DAYS}-Day Free Trial
+                {native ? "Subscribe Now" : `Start ${FREE_TRIAL_DAYS}-Day Free Trial`}
               </Button>
+              {native ? (
+                <Button type="submit" variant="secondary" className="w-full">
+                  Restore Purchases
+                </Button>
+              ) : null}
             </Form>
           )}
-          <p className="mt-2 text-center text-xs text-slate-500">
-            {loaderData.trial ? "No payment required until trial ends, cancel anytime" : "Billed today, cancel anytime"}
-          </p>
+          {native ? (
+            <NativeRenewalText platform={native} />
+          ) : (
+            <p className="mt-2 text-center text-xs text-slate-500">
+              {loaderData.trial ? "No payment required until trial ends, cancel anytime" : "Billed today, cancel anytime"}
+            </p>
+          )}
         </Card>
         <Card className="border-green-200 bg-green-50">
           <h2 className="font-semibold text-green-900">Free Guest Access</h2>

@@ -4,6 +4,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toaster";
 import { MANAGE_IN_APP_STORE, MANAGE_IN_GOOGLE_PLAY, PAYMENT_FAILED_NOTICE, PORTAL_FAILED } from "~/modules/billing/messages";
 import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
+import { useNativePlatform, type NativePlatform } from "~/modules/native/platform";
 
 export type SubscriptionSummary = {
   active: boolean;
@@ -30,7 +31,8 @@ const longDate = (iso: string) =>
  * message (with the portal still at hand to fix a failed payment).
  */
 export function SubscriptionTab({ subscription }: { subscription: SubscriptionSummary }) {
-  const portal = subscription.billedByStripe ? <BillingPortalButton /> : null;
+  const native = useNativePlatform();
+  const portal = subscription.billedByStripe ? (native ? <NativeBillingNote platform={native} /> : <BillingPortalButton />) : null;
   if (!subscription.active) {
     return (
       <Card>
@@ -108,6 +110,24 @@ function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionS
       </p>
       {portal ? <div className="mt-4">{portal}</div> : null}
     </Card>
+  );
+}
+
+/**
+ * Spec §2 Settings: native apps show the billing portal button disabled, with where the
+ * subscription is managed instead (store rules: no way out to a web payment from the app).
+ * On Android that is Google Play (decision 012's wording; decision 013-native-purchases).
+ */
+function NativeBillingNote({ platform }: { platform: NativePlatform }) {
+  return (
+    <div className="space-y-2">
+      <Button type="button" variant="secondary" disabled>
+        Manage Billing
+      </Button>
+      <p className="text-sm text-slate-600" data-testid="native-billing-note">
+        {platform === "android" ? MANAGE_IN_GOOGLE_PLAY : MANAGE_IN_APP_STORE}
+      </p>
+    </div>
   );
 }
 

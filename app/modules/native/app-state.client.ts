@@ -1,0 +1,18 @@
+import { App } from "@capacitor/app";
+
+/**
+ * Calls `callback` each time the native app comes back to the foreground (spec §7: the
+ * subscription data is reloaded then; a purchase may have changed in the store meanwhile).
+ * Returns the unsubscribe.
+ */
+export function onAppResume(callback: () => void): () => void {
+  let removed = false;
+  const handle = App.addListener("appStateChange", ({ isActive }) => {
+    if (isActive) callback();
+  });
+  return () => {
+    if (removed) return;
+    removed = true;
+    void handle.then((listener) => listener.remove());
+  };
+}

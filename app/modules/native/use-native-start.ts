@@ -1,0 +1,40 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { useNativePlatform } from "./platform";
+import type { NativePurchasesConfig } from "./purchases";
+
+/**
+ * Inside the native shell (decision 013), for the whole app (root): the purchase store is
+ * initialised for whoever is signed in, again whenever that changes (spec §2 App shell, §4;
+ * decision 013-native-purchases), and coming back to the foreground reloads the page's data,
+ * the subscription included (spec §7). A browser runs none of it and loads no plugin code.
+ */
+export function useNativeStart({ keys: { ios, android }, userId }: NativePurchasesConfig) {
+  const platform = useNativePlatform();
+  useEffect(() => {
+    if (!platform) return;
+    void import("./purchases.client")
+      .then(({ identifyPurchaser }) => identifyPurchaser({ keys: { ios, android }, userId }))
+      .catch((error: unknown) => console.warn("Purchases could not be configured:", error));
+  }, [platform, ios, android, userId]);
+
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    if (!platform) return;
+    let stop: (() => void) | null = null;
+    let ended = false;
+    void import("./app-state.client").then(({ onAppResume }) => {
+      if (ended) return;
+      // Without signal there is nothing newer to fetch, and a failed reload would replace the page.
+      stop = onAppResume(() => {
+        if (navigator.onLine) void revalidate.current();
+      });
+    });
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [platform]);
+}
