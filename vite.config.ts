@@ -10,9 +10,6 @@ const persistPath = process.env.EVENT_FLOW_STATE_DIR;
 const stripeApiBase = process.env.STRIPE_API_BASE;
 // Likewise the local fake RevenueCat (scripts/local-stripe.mjs, decision 012).
 const revenueCatApiBase = process.env.REVENUECAT_API_BASE;
-// With it, the native shell's public SDK keys of the test setup (decision 013-native-purchases).
-const revenueCatIosKey = process.env.REVENUECAT_IOS_KEY;
-const revenueCatAndroidKey = process.env.REVENUECAT_ANDROID_KEY;
 // The origin `npm run dev` / the e2e server listen on: links in the cron's e-mails (APP_URL).
 const appUrl = process.env.APP_URL;
 
@@ -24,8 +21,6 @@ export default defineConfig({
       config: (worker) => {
         if (stripeApiBase) worker.vars = { ...worker.vars, STRIPE_API_BASE: stripeApiBase };
         if (revenueCatApiBase) worker.vars = { ...worker.vars, REVENUECAT_API_BASE: revenueCatApiBase };
-        if (revenueCatIosKey) worker.vars = { ...worker.vars, REVENUECAT_IOS_KEY: revenueCatIosKey };
-        if (revenueCatAndroidKey) worker.vars = { ...worker.vars, REVENUECAT_ANDROID_KEY: revenueCatAndroidKey };
         if (appUrl) worker.vars = { ...worker.vars, APP_URL: appUrl };
       },
     }),

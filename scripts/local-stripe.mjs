@@ -48,16 +48,9 @@ export async function startLocalStripe({ port, appOrigin, root = process.cwd(), 
 }
 
 /**
- * The native shell's public RevenueCat SDK keys while the fake is in use (decision
- * 013-native-purchases): well formed, so the store is configured in the native shell's tests
- * (the device double plays the SDK; nothing reaches RevenueCat with them).
- */
-export const LOCAL_REVENUECAT_PUBLIC_KEYS = { ios: "appl_EventFlowLocalTest", android: "goog_EventFlowLocalTest" };
-
-/**
  * The fake RevenueCat (issue 18 item 3, decision 012) on `port`: its /_fake/webhook posts to
  * `appOrigin`/webhooks/revenuecat with .dev.vars' REVENUECAT_WEBHOOK_AUTH. Sets REVENUECAT_API_BASE
- * and the public SDK keys for vite.config.ts, as startLocalStripe does for Stripe.
+ * for vite.config.ts, as startLocalStripe does for Stripe.
  */
 export async function startLocalRevenueCat({ port, appOrigin, root = process.cwd() }) {
   const vars = devVars(root);
@@ -68,7 +61,5 @@ export async function startLocalRevenueCat({ port, appOrigin, root = process.cwd
     webhookAuth: vars.REVENUECAT_WEBHOOK_AUTH,
   });
   process.env.REVENUECAT_API_BASE = fake.url;
-  process.env.REVENUECAT_IOS_KEY ??= LOCAL_REVENUECAT_PUBLIC_KEYS.ios;
-  process.env.REVENUECAT_ANDROID_KEY ??= LOCAL_REVENUECAT_PUBLIC_KEYS.android;
   return fake;
 }
