@@ -181,7 +181,8 @@ function useBiometrics(actionData: AccountActionData | undefined) {
   const [remembered, setRemembered] = useState(false);
   const navigate = useNavigate();
   // The document's own load (POP), not a navigation or a form's answer.
-  const onAppLoad = useRef(useNavigationType() === "POP" && actionData === undefined);
+  const navigationType = useNavigationType();
+  const onAppLoad = useRef(navigationType === "POP" && actionData === undefined);
   useEffect(() => {
     let live = true;
     const platform = nativePlatform();
