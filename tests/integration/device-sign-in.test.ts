@@ -73,6 +73,19 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id))).toEqual([]);
   });
 
+  it("refuses a 21st phone with a 400 until one is replaced or removed", async () => {
+    const owner = await sessionFor();
+    const secrets: string[] = [];
+    for (let i = 0; i < 20; i++) secrets.push(((await (await enable(owner.client)).json()) as { secret: string }).secret);
+    const refused = await enable(owner.client);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "Face ID/Touch ID is on 20 phones already. Remove one in Settings first." });
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id))).toHaveLength(20);
+    // The same phone enabling again replaces its own entry: still allowed.
+    expect((await enable(owner.client, { replaces: secrets[0]! })).status).toBe(200);
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id))).toHaveLength(20);
+  });
+
   it("signs in with the secret into a persistent session tied to the device sign-in, and hands out a new secret", async () => {
     const { id, secret } = await userWithApp();
     const { device, response, body } = await signInWith(secret, createClient(), { returnTo: "/settings" });

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { deviceSignIns, sessions } from "~/db/schema";
+import { deviceSignIns, sessions, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { type Db } from "~/utils/db.server";
 import { newSessionToken } from "~/utils/session.server";
@@ -16,6 +16,12 @@ export type DevicePlatform = (typeof NATIVE_PLATFORMS)[number];
 export const DEVICE_SIGN_IN_IDLE_MS = 90 * DAY;
 
 const PLATFORM_NAMES: Record<DevicePlatform, string> = { ios: "iOS", android: "Android" };
+
+/**
+ * One entry per phone (an enable replaces that phone's previous one), so this is far above
+ * any person's phones; it stops a signed-in script from filling the table.
+ */
+export const DEVICE_SIGN_INS_PER_USER_MAX = 20;
 
 /** A secret as the app holds it: 32 random bytes, base64url (randomToken). */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -42,23 +48,36 @@ function removalStatements(db: Db, userId: string, which: ReturnType<typeof eq>)
  * Enables Face ID / Touch ID sign-in for the signed-in user's app: a new secret, shown
  * this once. `replaces`: the secret this app held before (it signed in with the password
  * again), whose entry goes with the sessions it opened, so one phone is one entry.
- * Returns the secret and the ended sessions (their sockets must close).
+ * Returns the secret and the ended sessions (their sockets must close), or null when the
+ * user already has DEVICE_SIGN_INS_PER_USER_MAX.
  */
 export async function enableDeviceSignIn(db: Db, userId: string, platform: DevicePlatform, replaces: string | null) {
   const secret = randomToken(32);
-  const row = {
-    id: crypto.randomUUID(),
-    userId,
-    secretHash: await sha256Hex(secret),
-    name: `Event Flow app on ${PLATFORM_NAMES[platform]}`,
-    platform,
-    expiresAt: isoIn(DEVICE_SIGN_IN_IDLE_MS),
-  };
-  if (!replaces || !SECRET_PATTERN.test(replaces)) {
-    await db.insert(deviceSignIns).values(row);
-    return { secret, endedSessions: [] };
-  }
-  const [ended] = await db.batch([...removalStatements(db, userId, eq(deviceSignIns.secretHash, await sha256Hex(replaces))), db.insert(deviceSignIns).values(row)]);
+  const name = `Event Flow app on ${PLATFORM_NAMES[platform]}`;
+  const now = isoNow();
+  // Written only while the user has fewer than the limit (counted in the same statement).
+  const insert = db
+    .insert(deviceSignIns)
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          userId: users.id,
+          secretHash: sql<string>`${await sha256Hex(secret)}`.as("secret_hash"),
+          name: sql<string>`${name}`.as("name"),
+          platform: sql<DevicePlatform>`${platform}`.as("platform"),
+          createdAt: sql<string>`${now}`.as("created_at"),
+          lastUsedAt: sql<null>`NULL`.as("last_used_at"),
+          expiresAt: sql<string>`${isoIn(DEVICE_SIGN_IN_IDLE_MS)}`.as("expires_at"),
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), sql`(SELECT COUNT(*) FROM ${deviceSignIns} WHERE ${deviceSignIns.userId} = ${userId}) < ${DEVICE_SIGN_INS_PER_USER_MAX}`)),
+    )
+    .returning({ id: deviceSignIns.id });
+  const replaced = replaces && SECRET_PATTERN.test(replaces) ? removalStatements(db, userId, eq(deviceSignIns.secretHash, await sha256Hex(replaces))) : null;
+  // The replaced entry goes first, in the same batch, so it does not count against the limit.
+  const [ended, , inserted] = replaced ? await db.batch([...replaced, insert]) : [[], [], await insert];
+  if (inserted.length === 0) return null;
   return { secret, endedSessions: ended.map((s) => s.tokenHash) };
 }
 
