@@ -1,5 +1,6 @@
 import { BiometryType, NativeBiometric } from "@capgo/capacitor-native-biometric";
 import { BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";
+import type { PasskeySignIn } from "~/modules/account/passkeys.client";
 
 // Issue 18 item 2 (decision 013): spec §2/§4's Face ID / Touch ID inside the native app.
 // The Keychain (iOS) / Keystore (Android) keeps a device secret the server granted after a
@@ -57,21 +58,25 @@ async function stored() {
 
 /**
  * After a password sign-in with the box ticked: the server grants a secret for this
- * device and the Keychain keeps it. True when both happened.
+ * device (this phone's previous one, if any, is replaced) and the Keychain keeps it.
+ * `refused`: the server's reason when it granted none (e.g. too many phones).
  */
-export async function enableNativeBiometric(platform: "ios" | "android"): Promise<boolean> {
+export async function enableNativeBiometric(platform: "ios" | "android"): Promise<{ enabled: boolean; refused?: string }> {
   try {
     const replaces = (await stored())?.password;
     const granted = await post({ intent: "enable", platform, ...(replaces ? { replaces } : {}) });
-    if (!granted.ok || typeof granted.body.secret !== "string") return false;
+    if (!granted.ok || typeof granted.body.secret !== "string") {
+      return { enabled: false, ...(typeof granted.body.error === "string" ? { refused: granted.body.error } : {}) };
+    }
     await NativeBiometric.setCredentials({ server: server(), username: String(granted.body.username ?? ""), password: granted.body.secret });
-    return true;
+    return { enabled: true };
   } catch {
-    return false;
+    return { enabled: false };
   }
 }
 
-export type NativeSignIn = { status: "signed-in"; redirectTo: string } | { status: "cancelled" } | { status: "failed"; message: string };
+/** The same outcomes as a passkey sign-in, so the sign-in screen treats both alike. */
+export type NativeSignIn = PasskeySignIn;
 
 function errorCode(error: unknown) {
   const code = (error as { code?: unknown })?.code;

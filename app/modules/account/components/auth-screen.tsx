@@ -152,7 +152,9 @@ async function nativeMethod(platform: NativePlatform, onAppLoad: boolean): Promi
     label: `Sign in with ${found.label}`,
     auto: firstLoad && found.available && found.stored,
     async enable() {
-      if (await native.enableNativeBiometric(platform)) showToast({ type: "success", title: BIOMETRIC_ENABLED });
+      const { enabled, refused } = await native.enableNativeBiometric(platform);
+      if (enabled) showToast({ type: "success", title: BIOMETRIC_ENABLED });
+      else if (refused) showToast({ type: "error", title: refused });
     },
     signIn: (returnTo) => native.signInWithNativeBiometric(found.label, returnTo),
     recheck: async () => (await native.nativeBiometrics()).stored,
