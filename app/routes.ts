@@ -5,6 +5,7 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("logout", "routes/logout.ts"),
   route("passkeys", "routes/passkeys.ts"),
+  route("device-sign-in", "routes/device-sign-in.ts"),
   route("reset-password", "routes/reset-password.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
   route("profile-setup", "routes/profile-setup.tsx"),

@@ -123,8 +123,48 @@ export const sessions = sqliteTable(
     // Issue 18 item 1 (decision 011): the passkey this session was opened with; removing
     // the passkey ends it (the settings action also closes its live sockets).
     passkeyId: text("passkey_id").references(() => passkeys.id, { onDelete: "cascade" }),
+    // Issue 18 item 2 (decision 013, native biometric): the app's device sign-in this
+    // session was opened with. Removing it in Settings ends the session explicitly (in
+    // the same batch); only housekeeping's removal of an expired one leaves the session
+    // to its own expiry, hence SET NULL rather than CASCADE.
+    deviceSignInId: text("device_sign_in_id").references(() => deviceSignIns.id, { onDelete: "set null" }),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt), index("sessions_passkey_idx").on(t.passkeyId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    index("sessions_passkey_idx").on(t.passkeyId),
+    index("sessions_device_sign_in_idx").on(t.deviceSignInId),
+  ],
+);
+
+/**
+ * The native app's Face ID / Touch ID sign-in (issue 18 item 2, decision 013): a random
+ * secret the app keeps in the Keychain/Keystore, only its SHA-256 here. Each use replaces
+ * the secret (the app stores the new one), so a copied secret works at most once.
+ */
+export const deviceSignIns = sqliteTable(
+  "device_sign_ins",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secretHash: text("secret_hash").notNull(),
+    // "Event Flow app on iOS": what Settings lists.
+    name: text("name").notNull(),
+    platform: text("platform", { enum: ["ios", "android"] }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+    // Unused this long, it stops working (and housekeeping deletes it); each use extends it.
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("device_sign_ins_secret_unique").on(t.secretHash),
+    index("device_sign_ins_user_idx").on(t.userId),
+    index("device_sign_ins_expires_idx").on(t.expiresAt),
+    check("device_sign_ins_platform", oneOf("platform", ["ios", "android"])),
+    check("device_sign_ins_name_len", sql`length(${t.name}) <= 100`),
+  ],
 );
 
 /** A WebAuthn credential (passkey) of a user (issue 18 item 1, decision 011). */

@@ -30,6 +30,7 @@ import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
 import { batchNamed } from "~/utils/db.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { listPasskeysQuery, removePasskey } from "~/modules/account/passkeys.server";
+import { listDeviceSignInsQuery, removeDeviceSignIn } from "~/modules/account/device-sign-ins.server";
 import { PushCard } from "~/modules/notifications/components/push-card";
 import {
   deleteOwnDevice,
@@ -62,12 +63,13 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const { profileRows, contacts, preferenceRows, deviceRows, passkeyRows } = await batchNamed(db, {
+  const { profileRows, contacts, preferenceRows, deviceRows, passkeyRows, deviceSignInRows } = await batchNamed(db, {
     profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
     deviceRows: listDevicesQuery(db, viewer.userId),
     passkeyRows: listPasskeysQuery(db, viewer.userId),
+    deviceSignInRows: listDeviceSignInsQuery(db, viewer.userId),
   });
   const profile = profileRows[0];
   const { env } = context.get(cloudflareContext);
@@ -93,6 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } satisfies SubscriptionSummary,
     contacts,
     passkeys: passkeyRows,
+    deviceSignIns: deviceSignInRows,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
     push: {
       // Issue 16: browsers subscribe with the public key, only when the server can also sign (all three settings).
@@ -103,7 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionData = FormActionData;
-// Contact and device ids are UUIDs: anything else is refused (400) before it reaches D1.
+// Contact, push device and device sign-in ids are UUIDs: anything else is refused (400) before it reaches D1.
 const ContactIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 const contactId = (formData: FormData) => {
   const parsed = ContactIdSchema.safeParse(formData.get("id"));
@@ -234,6 +237,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, ended);
       return saved("Passkey removed", "Face ID/Touch ID sign-in with it no longer works.");
     }
+    case "remove-device-sign-in": {
+      // Decision 013: the native app's Face ID / Touch ID sign-in on one phone; removing it
+      // ends the sessions it opened, as removing a passkey does.
+      const id = contactId(formData);
+      const ended = id ? await removeDeviceSignIn(db, viewer.userId, id) : null;
+      if (!ended) {
+        return data<ActionData>({ intent, toast: errorToast("Error", "That app was already removed.") }, { status: id ? 404 : 400 });
+      }
+      await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, ended);
+      return saved("App removed", "Face ID/Touch ID sign-in on that phone no longer works.");
+    }
     case "sign-out-others":
       await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, await signOutOtherSessions(db, viewer.userId, viewer.sessionHash));
       return saved("Signed out of all other devices");
@@ -311,6 +325,7 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
   const changingPassword = useBusy("change-password");
   const signingOutOthers = useBusy("sign-out-others");
   const removingPasskey = useBusy("remove-passkey");
+  const removingApp = useBusy("remove-device-sign-in");
   // A saved password answers with a redirect (a new location): the form starts empty again.
   const location = useLocation();
   const [businessForm, business] = useForm({
@@ -387,26 +402,54 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
         ) : (
           <ul className="mt-4 divide-y divide-slate-200" aria-label="Passkeys">
             {loaderData.passkeys.map((passkey) => (
-              <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div>
-                  <p className="font-medium text-slate-900">{passkey.name}</p>
-                  <p className="text-sm text-slate-600">
-                    Added {passkeyDate.format(new Date(passkey.createdAt))} · {passkey.lastUsedAt ? `Last used ${passkeyDate.format(new Date(passkey.lastUsedAt))}` : "Never used"}
-                  </p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-passkey" />
-                  <input type="hidden" name="id" value={passkey.id} />
-                  <Button type="submit" variant="secondary" disabled={removingPasskey} aria-label={`Remove passkey ${passkey.name}`}>
-                    Remove
-                  </Button>
-                </Form>
-              </li>
+              <SignInMethodRow key={passkey.id} method={passkey} intent="remove-passkey" removeLabel={`Remove passkey ${passkey.name}`} busy={removingPasskey} />
             ))}
           </ul>
         )}
+        {loaderData.deviceSignIns.length > 0 ? (
+          <>
+            {/* Decision 013: the native app's own Face ID / Touch ID sign-in, one entry per phone. */}
+            <h3 className="mt-6 font-semibold text-slate-900">In the Event Flow app</h3>
+            <ul className="mt-2 divide-y divide-slate-200" aria-label="Apps">
+              {loaderData.deviceSignIns.map((app) => (
+                <SignInMethodRow key={app.id} method={app} intent="remove-device-sign-in" removeLabel={`Remove app ${app.name}`} busy={removingApp} />
+              ))}
+            </ul>
+          </>
+        ) : null}
       </Card>
     </>
+  );
+}
+
+/** A passkey or an app's device sign-in in the Face ID / Touch ID card: its name, when added and last used, and Remove. */
+function SignInMethodRow({
+  method,
+  intent,
+  removeLabel,
+  busy,
+}: {
+  method: { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+  intent: string;
+  removeLabel: string;
+  busy: boolean;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-3">
+      <div>
+        <p className="font-medium text-slate-900">{method.name}</p>
+        <p className="text-sm text-slate-600">
+          Added {passkeyDate.format(new Date(method.createdAt))} · {method.lastUsedAt ? `Last used ${passkeyDate.format(new Date(method.lastUsedAt))}` : "Never used"}
+        </p>
+      </div>
+      <Form method="post">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={method.id} />
+        <Button type="submit" variant="secondary" disabled={busy} aria-label={removeLabel}>
+          Remove
+        </Button>
+      </Form>
+    </li>
   );
 }
 

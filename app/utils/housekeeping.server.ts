@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { appliedMutations, authTokens, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions, webauthnChallenges } from "~/db/schema";
+import { appliedMutations, authTokens, deviceSignIns, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions, webauthnChallenges } from "~/db/schema";
 import { CLAIM_TTL_DAYS } from "./idempotency.server";
 import { batchNamed, type Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
@@ -39,6 +39,9 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     expiredLimits: db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
     // Decision 011: unused WebAuthn challenges (a used one is deleted at once).
     expiredChallenges: db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, nowIso)).returning({ challenge: webauthnChallenges.challenge }),
+    // Decision 013: device sign-ins unused for DEVICE_SIGN_IN_IDLE_MS no longer work; the
+    // sessions they opened keep their own expiry (the link is set to NULL).
+    expiredDeviceSignIns: db.delete(deviceSignIns).where(lt(deviceSignIns.expiresAt, nowIso)).returning({ id: deviceSignIns.id }),
     oldJobs: db.delete(processedJobs).where(lt(processedJobs.processedAt, isoIn(-30 * DAY, now))).returning({ key: processedJobs.key }),
     // By when it was written: a failed row has no sentAt, and a row is sent within a day.
     oldEmails: db

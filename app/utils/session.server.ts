@@ -56,19 +56,26 @@ function readToken(request: Request): string | null {
   return null;
 }
 
+/**
+ * A new session's token, stored hash, expiry and Set-Cookie header, before its row is
+ * written: createSession writes it; the native app's device sign-in (decision 013)
+ * writes it in the same batch that checks the device's secret.
+ */
+export async function newSessionToken(request: Request, persistent: boolean) {
+  const token = randomToken(32);
+  return {
+    tokenHash: await sha256Hex(token),
+    expiresAt: isoIn(persistent ? PERSISTENT_MS : BROWSER_SESSION_MS),
+    // Unticked 'Stay logged in': a browser-session cookie (no Max-Age).
+    setCookie: cookie(request, token, persistent ? PERSISTENT_MS / 1000 : undefined),
+  };
+}
+
 /** A new session (a new token on every sign-in); returns its Set-Cookie header. `passkeyId`: the passkey it was opened with (decision 011). */
 export async function createSession(db: Db, request: Request, userId: string, persistent: boolean, passkeyId: string | null = null) {
-  const token = randomToken(32);
-  const tokenHash = await sha256Hex(token);
-  await db.insert(sessions).values({
-    tokenHash,
-    userId,
-    persistent,
-    passkeyId,
-    expiresAt: isoIn(persistent ? PERSISTENT_MS : BROWSER_SESSION_MS),
-  });
-  // Unticked 'Stay logged in': a browser-session cookie (no Max-Age).
-  return { tokenHash, setCookie: cookie(request, token, persistent ? PERSISTENT_MS / 1000 : undefined) };
+  const { tokenHash, expiresAt, setCookie } = await newSessionToken(request, persistent);
+  await db.insert(sessions).values({ tokenHash, userId, persistent, passkeyId, expiresAt });
+  return { tokenHash, setCookie };
 }
 
 export type SessionRead = { viewer: Viewer; setCookie?: string; notifications?: HeaderNotifications };

@@ -8,7 +8,8 @@ export type AccountActionData = {
   toast?: Toast;
   /**
    * Signed in with 'Enable Face ID/Touch ID' ticked (issue 18 item 1): the page registers a
-   * passkey for the new session, then goes on to `redirectTo`.
+   * passkey for the new session (in the native app: the device sign-in of decision 013),
+   * then goes on to `redirectTo`.
    */
   enrollPasskey?: { redirectTo: string };
 };

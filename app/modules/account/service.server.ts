@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { deleteOtherSessionsStatement } from "~/utils/session.server";
 import { DAY, HOUR, isoIn, isoNow } from "~/utils/time";
 import type { TokenPurpose } from "~/db/enums";
+import { deleteDeviceSignInsStatement } from "./device-sign-ins.server";
 import { confirmationEmail, passwordResetEmail } from "./emails";
 
 const RESET_TOKEN_MS = HOUR;
@@ -120,8 +121,8 @@ async function consumeToken(db: Db, token: string, purpose: TokenPurpose) {
 }
 
 /**
- * Sets the new password with a reset token, ends every session of the user and
- * retires their other reset links. Null when the token is invalid, used or expired.
+ * Sets the new password with a reset token, ends every session of the user, removes
+ * the native app's device sign-ins (decision 013) and retires their other reset links. Null when the token is invalid, used or expired.
  * `endedSessions`: whose live sockets the caller closes (issue 14 item 4).
  */
 export async function resetPassword(db: Db, token: string, password: string) {
@@ -131,6 +132,8 @@ export async function resetPassword(db: Db, token: string, password: string) {
   const { ended } = await batchNamed(db, {
     password: db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, used.userId)),
     ended: deleteOtherSessionsStatement(db, used.userId, null),
+    // Decision 013: the native app's Face ID / Touch ID secrets were granted by the old password.
+    deviceSignIns: deleteDeviceSignInsStatement(db, used.userId),
     otherResetLinks: db
       .update(authTokens)
       .set({ usedAt: isoNow() })
@@ -151,7 +154,8 @@ export async function confirmEmail(db: Db, token: string) {
 }
 
 /**
- * Changes the password when the current one is right; ends every other session.
+ * Changes the password when the current one is right; ends every other session and
+ * removes the native app's device sign-ins (decision 013).
  * False when the current password is wrong; else the ended sessions, whose live
  * sockets the caller closes (issue 14 item 4).
  */
@@ -162,6 +166,7 @@ export async function changePassword(db: Db, userId: string, sessionHash: string
   const { ended } = await batchNamed(db, {
     password: db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, userId)),
     ended: deleteOtherSessionsStatement(db, userId, sessionHash),
+    deviceSignIns: deleteDeviceSignInsStatement(db, userId),
   });
   return { endedSessions: ended.map((row) => row.tokenHash) };
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import type { validateWithToast } from "~/components/validate-with-toast";
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigate, useNavigation, useNavigationType, useSearchParams } from "react-router";
 import { AppLogo } from "~/components/app-logo";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
@@ -12,8 +12,9 @@ import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import type { AccountActionData } from "../action-result";
 import { APP_FEATURES } from "../features";
-import { BIOMETRIC_AUTHENTICATING } from "../passkey-messages";
-import { biometricsAvailable, deviceRemembersPasskey, enablePasskey, signInWithPasskey } from "../passkeys.client";
+import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
+import { BIOMETRIC_AUTHENTICATING, BIOMETRIC_ENABLED } from "../passkey-messages";
+import { biometricsAvailable, deviceRemembersPasskey, enablePasskey, signInWithPasskey, type PasskeySignIn } from "../passkeys.client";
 import type { SignInSchema } from "../schema";
 
 // The landing page of every new visitor: its schemas load after hydration (see useLazyValidation).
@@ -107,21 +108,90 @@ function useSubmitting(intent: string) {
 
 type SignInSubmission = ReturnType<typeof validateWithToast<typeof SignInSchema>>;
 
+/** The device's Face ID / Touch ID: passkeys in a browser (decision 011), the Keychain in the native app (decision 013). */
+type BiometricMethod = {
+  available: boolean;
+  /** This device remembers a way to sign in with it: the button shows. */
+  remembered: boolean;
+  /** The button's wording: the web cannot tell Face ID from Touch ID; the native plugin can. */
+  label: string;
+  /** Spec §4's auto-login on load (native only, once per app launch). */
+  auto: boolean;
+  enable(): Promise<void>;
+  signIn(returnTo: string | null): Promise<PasskeySignIn>;
+  /** Reads again whether the device still remembers it (after a failure). */
+  recheck(): Promise<boolean>;
+};
+
 /**
- * Spec §2/§4 with passkeys (issue 18 item 1): whether this device has Face ID / Touch ID
- * (a platform authenticator) and remembers a passkey; and, after a sign-in with the box
- * ticked, the passkey's registration before going on.
+ * Spec §4's auto-login is for opening the app: the sign-in screen as the page the app
+ * loaded (not one reached by a sign-out, where an immediate Face ID prompt would undo
+ * it), and once per run of the app (the webview's session storage lives as long as the
+ * app), so a cancel is not asked again by a reload. Otherwise the button waits.
+ */
+const AUTO_TRIED_KEY = "ef-biometric-auto";
+
+function autoLoginFirstTime() {
+  try {
+    if (sessionStorage.getItem(AUTO_TRIED_KEY)) return false;
+    sessionStorage.setItem(AUTO_TRIED_KEY, "1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function nativeMethod(platform: NativePlatform, onAppLoad: boolean): Promise<BiometricMethod> {
+  const firstLoad = onAppLoad && autoLoginFirstTime();
+  // Only inside the shell: browsers never download the plugin (decision 013).
+  const native = await import("~/modules/native/biometric.client");
+  const found = await native.nativeBiometrics();
+  return {
+    available: found.available,
+    remembered: found.stored,
+    label: `Sign in with ${found.label}`,
+    auto: firstLoad && found.available && found.stored,
+    async enable() {
+      const { enabled, refused } = await native.enableNativeBiometric(platform);
+      if (enabled) showToast({ type: "success", title: BIOMETRIC_ENABLED });
+      else if (refused) showToast({ type: "error", title: refused });
+    },
+    signIn: (returnTo) => native.signInWithNativeBiometric(found.label, returnTo),
+    recheck: async () => (await native.nativeBiometrics()).stored,
+  };
+}
+
+async function passkeyMethod(): Promise<BiometricMethod> {
+  return {
+    available: await biometricsAvailable(),
+    remembered: deviceRemembersPasskey(),
+    label: "Sign in with Face ID/Touch ID",
+    auto: false,
+    // 'Biometric login enabled' arrives with the next page (the server set it as a toast).
+    enable: async () => void (await enablePasskey()),
+    signIn: signInWithPasskey,
+    recheck: async () => deviceRemembersPasskey(),
+  };
+}
+
+/**
+ * Spec §2/§4: whether this device has Face ID / Touch ID and remembers a way to use it;
+ * and, after a sign-in with the box ticked, enabling it before going on.
  */
 function useBiometrics(actionData: AccountActionData | undefined) {
-  const [available, setAvailable] = useState(false);
+  const [method, setMethod] = useState<BiometricMethod | null>(null);
   const [remembered, setRemembered] = useState(false);
   const navigate = useNavigate();
+  // The document's own load (POP), not a navigation or a form's answer.
+  const navigationType = useNavigationType();
+  const onAppLoad = useRef(navigationType === "POP" && actionData === undefined);
   useEffect(() => {
     let live = true;
-    void biometricsAvailable().then((yes) => {
+    const platform = nativePlatform();
+    void (platform ? nativeMethod(platform, onAppLoad.current) : passkeyMethod()).then((found) => {
       if (!live) return;
-      setAvailable(yes);
-      setRemembered(deviceRemembersPasskey());
+      setMethod(found);
+      setRemembered(found.remembered);
     });
     return () => {
       live = false;
@@ -130,34 +200,41 @@ function useBiometrics(actionData: AccountActionData | undefined) {
   const enrolling = useRef<string | null>(null);
   const redirectTo = actionData?.enrollPasskey?.redirectTo;
   useEffect(() => {
-    if (!redirectTo || enrolling.current === redirectTo) return;
+    if (!redirectTo || !method || enrolling.current === redirectTo) return;
     enrolling.current = redirectTo;
-    // Enabled or not (cancelled), the person is signed in: go on. 'Biometric login
-    // enabled' arrives with the next page (the server set it as a toast).
-    void enablePasskey().then(() => navigate(redirectTo, { replace: true }));
-  }, [redirectTo, navigate]);
-  return { available, remembered, forget: () => setRemembered(false) };
+    // Enabled or not (cancelled), the person is signed in: go on.
+    void method.enable().then(() => navigate(redirectTo, { replace: true }));
+  }, [redirectTo, method, navigate]);
+  const recheck = () => void method?.recheck().then(setRemembered);
+  return { method, available: method?.available ?? false, remembered, recheck };
 }
 
-function BiometricSignIn({ onForgotten }: { onForgotten: () => void }) {
+function BiometricSignIn({ method, onFailed }: { method: BiometricMethod; onFailed: () => void }) {
   const [authenticating, setAuthenticating] = useState(false);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const start = async () => {
     setAuthenticating(true);
-    const outcome = await signInWithPasskey(searchParams.get("returnTo"));
+    const outcome = await method.signIn(searchParams.get("returnTo"));
     if (outcome.status === "signed-in") return navigate(outcome.redirectTo, { replace: true });
     setAuthenticating(false);
     // Spec §4: a cancel does nothing further.
     if (outcome.status === "failed") {
       showToast({ type: "error", title: outcome.message });
-      onForgotten();
+      onFailed();
     }
   };
+  const started = useRef(false);
+  useEffect(() => {
+    if (!method.auto || started.current) return;
+    started.current = true;
+    void start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on load
+  }, [method]);
   return (
     <>
       <Button type="button" variant="secondary" className="w-full" onClick={() => void start()} disabled={authenticating}>
-        Sign in with Face ID/Touch ID
+        {method.label}
       </Button>
       {authenticating ? (
         <div role="status" className="fixed inset-0 z-[70] flex items-center justify-center bg-white/95">
@@ -224,7 +301,7 @@ function SignInForm({ actionData }: { actionData: AccountActionData | undefined 
       <Button type="submit" name="intent" value="signin" disabled={signingIn} className="w-full">
         {signingIn || actionData?.enrollPasskey ? "Signing in..." : "Sign In"}
       </Button>
-      {biometrics.available && biometrics.remembered ? <BiometricSignIn onForgotten={biometrics.forget} /> : null}
+      {biometrics.method && biometrics.available && biometrics.remembered ? <BiometricSignIn method={biometrics.method} onFailed={biometrics.recheck} /> : null}
     </Form>
   );
 }
