@@ -35,6 +35,7 @@ import {
   deleteOwnDevice,
   endpointFromForm,
   listDevicesQuery,
+  listNativeDevicesQuery,
   subscribeDevice,
   subscriptionFromForm,
   toPushDevices,
@@ -62,11 +63,13 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const { profileRows, contacts, preferenceRows, deviceRows, passkeyRows } = await batchNamed(db, {
+  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows } = await batchNamed(db, {
     profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
     deviceRows: listDevicesQuery(db, viewer.userId),
+    // Issue 18 item 2: the native app's devices are listed (and removed) with the browsers.
+    nativeDeviceRows: listNativeDevicesQuery(db, viewer.userId),
     passkeyRows: listPasskeysQuery(db, viewer.userId),
   });
   const profile = profileRows[0];
@@ -97,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     push: {
       // Issue 16: browsers subscribe with the public key, only when the server can also sign (all three settings).
       vapidPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT ? env.VAPID_PUBLIC_KEY : null,
-      devices: await toPushDevices(deviceRows),
+      devices: await toPushDevices(deviceRows, nativeDeviceRows),
     },
   };
 }

@@ -13,3 +13,7 @@ export const FAKE_REVENUECAT = {
   secretKey: "sk_test_revenuecat_integration",
   webhookAuth: "Bearer rc-webhook-integration",
 };
+
+// What the Worker and the fake APNs agree on (issue 18 item 2); the keys themselves are made
+// per run (vitest.config.ts, NATIVE_PUSH_TEST_KEYS).
+export const FAKE_APNS = { keyId: "ITKEY00001", teamId: "ITTEAM0001", bundleId: "app.eventflow.test" };
