@@ -5,13 +5,16 @@
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
-import { startLocalStripe } from "./local-stripe.mjs";
+import { startLocalNativePush, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 import { serveWorkerd } from "./serve-workerd.mjs";
 
 export const E2E_PORT = process.env.E2E_PORT ?? "4173";
 /** The fake Stripe of this run (tests/e2e reach its pages through the app's redirects). */
 export const E2E_STRIPE_PORT = process.env.E2E_STRIPE_PORT ?? String(Number(E2E_PORT) + 10);
+/** The fake APNs and FCM of this run (tests/e2e/native-push.spec.ts reads what they received). */
+export const E2E_APNS_PORT = process.env.E2E_APNS_PORT ?? String(Number(E2E_PORT) + 1000);
+export const E2E_FCM_PORT = process.env.E2E_FCM_PORT ?? String(Number(E2E_PORT) + 1001);
 const stateDir = ".wrangler/e2e-state";
 const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "inherit", "inherit"] });
 
@@ -20,6 +23,7 @@ process.env.APP_URL = `http://127.0.0.1:${E2E_PORT}`;
 rmSync(stateDir, { recursive: true, force: true });
 // Before the build: the build's Worker config carries STRIPE_API_BASE (vite.config.ts).
 await startLocalStripe({ port: Number(E2E_STRIPE_PORT), appOrigin: `http://127.0.0.1:${E2E_PORT}`, retryDelaysMs: [500, 1000, 2000, 4000] });
+await startLocalNativePush({ apnsPort: Number(E2E_APNS_PORT), fcmPort: Number(E2E_FCM_PORT) });
 if (!process.env.E2E_SKIP_BUILD) run("react-router", ["build"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
 await seedLocal({ persistTo: stateDir });

@@ -21,7 +21,7 @@ import { type Client, createClient, sessionFor, storeDevice } from "./helpers";
 // tests/setup/fake-native-push.ts). The fakes check the JWTs our keys sign.
 
 const db = getDb(env);
-const testEnv = env as Env & { FAKE_APNS_URL: string; FAKE_FCM_URL: string };
+const testEnv = env as unknown as Env & { FAKE_APNS_URL: string; FAKE_FCM_URL: string };
 const realFetch = globalThis.fetch;
 
 afterEach(() => {
