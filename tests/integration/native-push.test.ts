@@ -5,13 +5,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { nativePushTokens, processedJobs, sessions } from "~/db/schema";
 import { forgetNativePushCredentials } from "~/modules/notifications/native-push.server";
 import { MAX_DEVICES_PER_USER, registerNativeToken } from "~/modules/notifications/push-devices.server";
-import { deliverPushNotification, pushJobKey } from "~/modules/notifications/push.server";
+import { deliverPushDigest, deliverPushNotification, pushJobKey } from "~/modules/notifications/push.server";
+import { PUSH_WINDOW_MS } from "~/modules/notifications/team-changes.server";
 import { notificationInsert } from "~/modules/notifications/service.server";
 import { runHousekeeping } from "~/utils/housekeeping.server";
 import { getDb } from "~/utils/db.server";
 import { JOBS_QUEUE } from "~/utils/jobs";
 import worker from "../../workers/app";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
+import { createEvent } from "../factories";
 import { FAKE_APNS } from "../setup/fake-stripe-config";
 import { type Client, createClient, sessionFor, storeDevice } from "./helpers";
 
@@ -327,5 +329,43 @@ describe("the push job sends to browsers and the native app in one run", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     await expect(deliverPushNotification(db, env2, notificationId)).rejects.toThrow(/may only point at a local fake/);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("reuses one APNs provider token and one FCM access token across pushes (Apple refuses renewals more often than every 20 minutes)", async () => {
+    const first = await setup();
+    const second = await setup();
+    const noWeb = { ...testEnv, VAPID_PRIVATE_KEY: "" };
+    const requestsBefore = ((await (await realFetch(`${testEnv.FAKE_FCM_URL}/_fake/token-requests`)).json()) as unknown[]).length;
+    await deliverPushNotification(db, noWeb, first.notificationId);
+    await deliverPushNotification(db, noWeb, second.notificationId);
+    const [a] = await apnsDeliveries(first.iphone.token);
+    const [b] = await apnsDeliveries(second.iphone.token);
+    expect(a!.jwt).toEqual(b!.jwt);
+    const requestsAfter = ((await (await realFetch(`${testEnv.FAKE_FCM_URL}/_fake/token-requests`)).json()) as unknown[]).length;
+    expect(requestsAfter - requestsBefore).toBe(1);
+    expect(await fcmDeliveries(second.pixel.token)).toHaveLength(1);
+  });
+
+  it("the team-change digest goes to the app as well, once", async () => {
+    const { user, iphone, pixel } = await setup();
+    const event = await createEvent(db, user.id, { title: "Emma & James" });
+    // Two changes inside the window that ends half a window from now.
+    for (let i = 0; i < 2; i++) {
+      const { statement } = notificationInsert(db, {
+        userId: user.id,
+        title: "Timeline Updated",
+        message: "Alex changed the timeline",
+        data: { type: "timeline_updated", event_id: event.id },
+        eventId: event.id,
+      });
+      await statement;
+    }
+    const job = { userId: user.id, eventId: event.id, windowEndsAt: new Date(Date.now() + PUSH_WINDOW_MS / 2).toISOString() };
+    const noWeb = { ...testEnv, VAPID_PRIVATE_KEY: "" };
+    expect(await deliverPushDigest(db, noWeb, job)).toMatchObject({ outcome: "handled", sent: 2 });
+    expect(await deliverPushDigest(db, noWeb, job)).toMatchObject({ outcome: "handled", sent: 0, alreadySent: 2 });
+    const [apns] = await apnsDeliveries(iphone.token);
+    expect(apns!.payload).toMatchObject({ aps: { alert: { title: "Emma & James", body: "2 more changes by your team" } }, url: `/events/${event.id}`, tag: `team:/events/${event.id}` });
+    expect(await fcmDeliveries(pixel.token)).toHaveLength(1);
   });
 });
