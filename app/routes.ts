@@ -32,5 +32,7 @@ export default [
   route("terms-of-use", "routes/terms-of-use.tsx"),
   route("legal", "routes/legal.tsx"),
   route("about", "routes/about.tsx"),
+  route(".well-known/apple-app-site-association", "routes/well-known.apple-app-site-association.ts"),
+  route(".well-known/assetlinks.json", "routes/well-known.assetlinks.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,6 +14,11 @@ function devVars(root) {
   return Object.fromEntries([...text.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1], m[2].trim()]));
 }
 
+/** A [vars] value of wrangler.toml (what .dev.vars does not override). */
+function wranglerVar(root, name) {
+  return readFileSync(`${root}/wrangler.toml`, "utf8").match(new RegExp(`^${name} = "(.*)"$`, "m"))?.[1] ?? "";
+}
+
 /** `preferred` if it is free, else any free port. */
 export function freePort(preferred = 0, host = "127.0.0.1") {
   return new Promise((resolve) => {
@@ -77,8 +82,9 @@ export async function startLocalNativePush({ apnsPort, fcmPort, root = process.c
     port: apnsPort,
     privateKey: vars.APNS_PRIVATE_KEY,
     keyId: vars.APNS_KEY_ID,
-    teamId: vars.APNS_TEAM_ID,
-    bundleId: vars.APNS_BUNDLE_ID,
+    teamId: vars.APPLE_TEAM_ID,
+    // wrangler.toml's, unless .dev.vars sets its own.
+    bundleId: vars.APNS_BUNDLE_ID || wranglerVar(root, "APNS_BUNDLE_ID"),
   });
   const fcm = await startFakeFcm({ port: fcmPort, serviceAccount: vars.FCM_SERVICE_ACCOUNT });
   process.env.APNS_API_BASE = apns.url;

@@ -1,5 +1,5 @@
 // `npm test`: every layer, one summary. Type-check (wrangler types, react-router
-// typegen, tsc), unit and integration tests (vitest: Node and workerd), end-to-end
+// typegen, tsc), the native projects' sync, unit and integration tests (vitest: Node and workerd), end-to-end
 // tests (Playwright in Debian's Chromium against the production build). Ends with
 // `tests: N passed, M failed` and exits non-zero if anything failed or was skipped.
 import { spawnSync } from "node:child_process";
@@ -27,6 +27,12 @@ function readJson(path) {
 console.log("\n== Type-check");
 const typecheckStatus = run("npm", ["run", "--silent", "typecheck"]);
 layers.push({ name: "typecheck", passed: typecheckStatus === 0 ? 1 : 0, failed: typecheckStatus === 0 ? 0 : 1, skipped: 0 });
+
+// 1b. The native shell (decision 013): `cap sync` copies the start page and config into
+// android/ and ios/ and registers the plugins; tests/unit/native-projects.test.ts checks them.
+console.log("\n== Native projects (cap sync)");
+const nativeStatus = run("npm", ["run", "--silent", "native:sync"]);
+layers.push({ name: "native sync", passed: nativeStatus === 0 ? 1 : 0, failed: nativeStatus === 0 ? 0 : 1, skipped: 0 });
 
 // 2. Unit (Node) and integration (workerd) tests.
 console.log("\n== Unit and integration tests (vitest)");

@@ -41,18 +41,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (body.intent === "register-options" || body.intent === "register") {
     const viewer = getViewer(context);
     if (!viewer) return Response.json({ error: "Not authenticated" }, { status: 401 });
-    if (body.intent === "register-options") return Response.json(await registrationOptions(db, request, { id: viewer.userId, email: viewer.email }));
+    if (body.intent === "register-options") return Response.json(await registrationOptions(db, env, request, { id: viewer.userId, email: viewer.email }));
     const name = deviceLabel(request.headers.get("User-Agent"));
-    const stored = await registerPasskey(db, request, viewer.userId, body.response as unknown as RegistrationResponseJSON, name);
+    const stored = await registerPasskey(db, env, request, viewer.userId, body.response as unknown as RegistrationResponseJSON, name);
     if (!stored) return Response.json({ error: "Face ID/Touch ID could not be enabled. Please try again." }, { status: 400 });
     const headers = new Headers({ "Set-Cookie": await createToastHeader(env, request, { type: "success", title: BIOMETRIC_ENABLED }) });
     return Response.json({ ok: true }, { headers });
   }
 
   if (await consume(db, [[LIMITS.signInPerIp, clientIp(request)]])) return Response.json({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
-  if (body.intent === "signin-options") return Response.json(await authenticationOptions(db, request));
+  if (body.intent === "signin-options") return Response.json(await authenticationOptions(db, env, request));
 
-  const signedIn = await authenticatePasskey(db, request, body.response as unknown as AuthenticationResponseJSON);
+  const signedIn = await authenticatePasskey(db, env, request, body.response as unknown as AuthenticationResponseJSON);
   if (!signedIn) return Response.json({ error: BIOMETRIC_FAILED }, { status: 401 });
   // The device that holds the passkey is the user's own: a persistent session, as with 'Stay logged in'.
   const session = await createSession(db, request, signedIn.userId, true, signedIn.passkeyId);

@@ -16,4 +16,5 @@ export const FAKE_REVENUECAT = {
 
 // What the Worker and the fake APNs agree on (issue 18 item 2); the keys themselves are made
 // per run (vitest.config.ts, NATIVE_PUSH_TEST_KEYS).
-export const FAKE_APNS = { keyId: "ITKEY00001", teamId: "ITTEAM0001", bundleId: "app.eventflow.test" };
+// teamId is also the Worker's APPLE_TEAM_ID (the apps' App Site Association, decision 013).
+export const FAKE_APNS = { keyId: "ITKEY00001", teamId: "ABCDE12345", bundleId: "app.eventflow.test" };

@@ -11,6 +11,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { passkeys, sessions, webauthnChallenges } from "~/db/schema";
 import { type Db } from "~/utils/db.server";
 import { isoIn, isoNow, MINUTE } from "~/utils/time";
+import { androidAppOrigins } from "~/modules/native/app-links";
 
 // Issue 18 item 1, decision 011: passkeys (WebAuthn platform authenticators) stand for
 // spec §2/§4's 'Face ID / Touch ID' sign-in on the web and in native webviews.
@@ -23,9 +24,10 @@ const RP_NAME = "Event Flow";
  * The relying party is the site the request reached: its origin must be the one the
  * browser signed for, its host the RP id (so a phishing site's signature never counts).
  */
-export function relyingParty(request: Request) {
+export function relyingParty(request: Request, env: Pick<Env, "ANDROID_CERT_SHA256">) {
   const url = new URL(request.url);
-  return { origin: url.origin, rpID: url.hostname };
+  // Decision 013: inside our Android app, Credential Manager signs for the app's origin.
+  return { origin: [url.origin, ...androidAppOrigins(env)], rpID: url.hostname };
 }
 
 /** Deletes the challenge and says whether it was ours, unexpired, for this purpose (and user). */
@@ -38,11 +40,11 @@ async function takeChallenge(db: Db, challenge: string, purpose: "register" | "s
 }
 
 /** Options to register a new passkey for a signed-in user. */
-export async function registrationOptions(db: Db, request: Request, user: { id: string; email: string }) {
+export async function registrationOptions(db: Db, env: Env, request: Request, user: { id: string; email: string }) {
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
-    rpID: relyingParty(request).rpID,
+    rpID: relyingParty(request, env).rpID,
     userName: user.email,
     userID: new TextEncoder().encode(user.id),
     attestationType: "none",
@@ -56,8 +58,8 @@ export async function registrationOptions(db: Db, request: Request, user: { id: 
 }
 
 /** Checks a registration response and stores the passkey; null when it does not verify. */
-export async function registerPasskey(db: Db, request: Request, userId: string, response: RegistrationResponseJSON, name: string) {
-  const { origin, rpID } = relyingParty(request);
+export async function registerPasskey(db: Db, env: Env, request: Request, userId: string, response: RegistrationResponseJSON, name: string) {
+  const { origin, rpID } = relyingParty(request, env);
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -88,8 +90,8 @@ export async function registerPasskey(db: Db, request: Request, userId: string, 
 }
 
 /** Options to sign in with any passkey of this site (discoverable: no e-mail asked). */
-export async function authenticationOptions(db: Db, request: Request) {
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(request).rpID, userVerification: "required", timeout: CHALLENGE_TTL_MS });
+export async function authenticationOptions(db: Db, env: Env, request: Request) {
+  const options = await generateAuthenticationOptions({ rpID: relyingParty(request, env).rpID, userVerification: "required", timeout: CHALLENGE_TTL_MS });
   await db.insert(webauthnChallenges).values({ challenge: options.challenge, purpose: "signin", userId: null, expiresAt: isoIn(CHALLENGE_TTL_MS) });
   return options;
 }
@@ -99,10 +101,10 @@ export async function authenticationOptions(db: Db, request: Request) {
  * and RP id, user verification, and a counter that went up (a clone's does not).
  * Returns the passkey's user and id, or null.
  */
-export async function authenticatePasskey(db: Db, request: Request, response: AuthenticationResponseJSON) {
+export async function authenticatePasskey(db: Db, env: Env, request: Request, response: AuthenticationResponseJSON) {
   const [passkey] = await db.select().from(passkeys).where(eq(passkeys.id, response.id));
   if (!passkey) return null;
-  const { origin, rpID } = relyingParty(request);
+  const { origin, rpID } = relyingParty(request, env);
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

@@ -6,7 +6,8 @@
 /** The native push settings: wrangler.toml [vars] and the APNS_PRIVATE_KEY / FCM_SERVICE_ACCOUNT secrets. */
 export type NativePushEnv = {
   APNS_KEY_ID?: string;
-  APNS_TEAM_ID?: string;
+  /** The Apple Developer team (decision 013: also the apps' App Site Association): the provider token's issuer. */
+  APPLE_TEAM_ID?: string;
   APNS_BUNDLE_ID?: string;
   APNS_PRIVATE_KEY?: string;
   /** Apple's sandbox for development builds, or the local fake (this machine only). Empty: production. */
@@ -68,7 +69,7 @@ async function signJwt(header: Record<string, string>, claims: Record<string, un
 }
 
 export function apnsConfigured(env: NativePushEnv) {
-  return Boolean(env.APNS_KEY_ID && env.APNS_TEAM_ID && env.APNS_BUNDLE_ID && env.APNS_PRIVATE_KEY);
+  return Boolean(env.APNS_KEY_ID && env.APPLE_TEAM_ID && env.APNS_BUNDLE_ID && env.APNS_PRIVATE_KEY);
 }
 
 export function fcmConfigured(env: NativePushEnv) {
@@ -77,10 +78,10 @@ export function fcmConfigured(env: NativePushEnv) {
 
 /** APNs token-based authentication: ES256, `kid` the key id, `iss` the team id, reused up to 50 minutes. */
 async function apnsProviderToken(env: NativePushEnv, now = Date.now()) {
-  const source = `${env.APNS_KEY_ID}:${env.APNS_TEAM_ID}:${env.APNS_PRIVATE_KEY}`;
+  const source = `${env.APNS_KEY_ID}:${env.APPLE_TEAM_ID}:${env.APNS_PRIVATE_KEY}`;
   if (apnsJwt && apnsJwt.source === source && apnsJwt.until > now) return apnsJwt.value;
   const key = await crypto.subtle.importKey("pkcs8", pemBytes(env.APNS_PRIVATE_KEY!), { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
-  const value = await signJwt({ alg: "ES256", kid: env.APNS_KEY_ID! }, { iss: env.APNS_TEAM_ID!, iat: Math.floor(now / 1000) }, key, { name: "ECDSA", hash: "SHA-256" });
+  const value = await signJwt({ alg: "ES256", kid: env.APNS_KEY_ID! }, { iss: env.APPLE_TEAM_ID!, iat: Math.floor(now / 1000) }, key, { name: "ECDSA", hash: "SHA-256" });
   apnsJwt = { value, until: now + APNS_JWT_REUSE_MS, source };
   return value;
 }
