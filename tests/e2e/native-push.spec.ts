@@ -22,14 +22,18 @@ type Delivery = { payload?: { aps: { alert: { title: string; body: string } }; u
 const deliveries = async (platform: "ios" | "android", token: string) =>
   (await (await fetch(`${FAKE[platform]}/_fake/deliveries?token=${encodeURIComponent(token)}`)).json()) as Delivery[];
 
-/** A new photographer's session, signed up in a tab of its own. */
-async function newAccount(browser: Browser, label: string) {
+// Each test signs up (and confirms) a photographer, and the first two have another user
+// invite them: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
+/** A new photographer's session, signed up in a tab of its own; `confirmed` as from the e-mail's link. */
+async function newAccount(browser: Browser, label: string, { confirmed = false } = {}) {
   const account = { email: uniqueEmail(label), password: "NativePush2026", firstName: "Nia", lastName: "Native", businessName: "Native Studio" };
   const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();
   await signUp(page, account);
   // An invitation notifies only an account whose address is confirmed (issue 14 item 3).
-  await confirmEmail(page, account.email);
+  if (confirmed) await confirmEmail(page, account.email);
   const cookies = await context.cookies();
   await context.close();
   return { ...account, cookies, userId: `(SELECT id FROM users WHERE email = ${q(account.email)})` };
@@ -72,7 +76,7 @@ for (const platform of ["ios", "android"] as const) {
   const label = `Event Flow app on ${platform === "ios" ? "iOS" : "Android"}`;
 
   test(`${platform}: Settings turns push on, the token reaches the server, another user's invitation arrives through ${vendor}, a tap opens it, and Off removes it`, async ({ page, browser }) => {
-    const account = await newAccount(browser, `native-push-${platform}`);
+    const account = await newAccount(browser, `native-push-${platform}`, { confirmed: true });
     const device: PushDevice = { permission: "prompt", answer: "granted", token: deviceToken(platform) };
     const double = await inTheApp(page, platform, device);
     await page.context().addCookies(account.cookies);
@@ -106,10 +110,15 @@ for (const platform of ["ios", "android"] as const) {
     expect(url).toMatch(/^\/accept-invite\/[\w-]+$/);
 
     // The user taps it: the app opens its page (iOS hands the whole payload as data, Android the data map).
-    await double.emit("PushNotifications", "pushNotificationActionPerformed", {
-      actionId: "tap",
-      notification: { id: "1", data: platform === "ios" ? delivery!.payload : delivery!.message!.data },
-    });
+    // The listener navigates at once, which may end the double's page.evaluate before it returns.
+    await double
+      .emit("PushNotifications", "pushNotificationActionPerformed", {
+        actionId: "tap",
+        notification: { id: "1", data: platform === "ios" ? delivery!.payload : delivery!.message!.data },
+      })
+      .catch((error: Error) => {
+        if (!/Execution context was destroyed/.test(error.message)) throw error;
+      });
     await expect(page).toHaveURL(new RegExp(`${url}$`));
 
     // Off: the token is deleted on the server and the app unregisters.
@@ -123,6 +132,28 @@ for (const platform of ["ios", "android"] as const) {
     expect(await d1(`SELECT token FROM native_push_tokens WHERE user_id = ${account.userId};`, { json: true })).toEqual([]);
   });
 }
+
+test("a token the OS renewed reaches the server at the next start", async ({ page, browser }) => {
+  const account = await newAccount(browser, "native-push-renewed");
+  const device: PushDevice = { permission: "prompt", answer: "granted", token: deviceToken("android") };
+  const double = await inTheApp(page, "android", device);
+  await page.context().addCookies(account.cookies);
+  await page.goto("/settings?tab=notifications");
+  await waitForHydration(page);
+  await pushSwitch(page).click();
+  await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+  const tokens = () => d1<{ token: string }>(`SELECT token FROM native_push_tokens WHERE user_id = ${account.userId} ORDER BY created_at;`, { json: true });
+  expect((await tokens()).map((r) => r.token)).toEqual([device.token]);
+
+  // FCM rotated the token while the app was closed; the app starts again.
+  const first = device.token;
+  device.token = deviceToken("android");
+  await page.reload();
+  await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+  await expect.poll(async () => (await tokens()).map((r) => r.token)).toEqual([first, device.token]);
+  // Asked again without a prompt: the permission was already granted.
+  expect(double.callsTo("PushNotifications", "requestPermissions")).toHaveLength(1);
+});
 
 test("a refused permission shows the blocked message and registers nothing", async ({ page, browser }) => {
   const account = await newAccount(browser, "native-push-denied");

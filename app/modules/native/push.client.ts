@@ -77,6 +77,21 @@ export async function disableNativePush(platform: NativePlatform): Promise<Nativ
   return error ? { outcome: "failed", message: error } : { outcome: "disabled" };
 }
 
+/**
+ * At every start where push is on (a token kept, permission granted): register again, as
+ * Apple and Google ask, since the OS may have given the app a new token (FCM rotates them,
+ * a restored iPhone gets a new one). Only a changed token is posted (it replaces nothing on
+ * the server: the old one is deleted when its vendor calls it gone).
+ */
+export async function refreshNativePushToken(platform: NativePlatform) {
+  const kept = localStorage.getItem(TOKEN_KEY);
+  if (!kept) return;
+  const { receive } = await PushNotifications.checkPermissions();
+  if (receive !== "granted") return;
+  const token = await registeredToken();
+  if (token !== kept && !(await postToken("register", platform, token))) localStorage.setItem(TOKEN_KEY, token);
+}
+
 /** Where a tapped notification leads: our own path, never another site (a push's `url`, push.server.ts). */
 export function tappedDestination(data: unknown): string {
   const url = data && typeof data === "object" && "url" in data ? (data as { url: unknown }).url : null;

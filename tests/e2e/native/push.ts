@@ -32,7 +32,16 @@ export function pushPlugins(device: PushDevice, double: () => NativeDouble): Nat
       },
       register: () => {
         // The OS answers asynchronously, after the call returned.
-        setTimeout(() => void double().emit("PushNotifications", "registration", { value: device.token }), 50);
+        // A page that navigated meanwhile misses it, as a closed webview would.
+        setTimeout(
+          () =>
+            double()
+              .emit("PushNotifications", "registration", { value: device.token })
+              .catch((error: Error) => {
+                if (!/Execution context was destroyed|Target page, context or browser has been closed/.test(error.message)) throw error;
+              }),
+          50,
+        );
         return {};
       },
       unregister: () => ({}),
