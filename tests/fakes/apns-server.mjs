@@ -6,7 +6,7 @@
 // Admin (/_fake/...): GET deliveries (?token=), POST answer { token, status, reason } to make
 // a token answer e.g. 410 Unregistered from now on.
 import { createPrivateKey, createPublicKey, verify } from "node:crypto";
-import { createServer } from "node:http";
+import { json, listen, readBody } from "./http.mjs";
 
 /** @typedef {{ token: string; topic: string; pushType: string; collapseId: string | null; expiration: string | null; payload: any; jwt: { header: any; claims: any }; at: string }} ApnsDelivery */
 
@@ -23,18 +23,6 @@ export function startFakeApns({ port = 0, privateKey, keyId, teamId, bundleId })
   const deliveries = [];
   /** @type {Map<string, { status: number; reason: string }>} */
   const answers = new Map();
-  /** @param {import("node:http").ServerResponse} res @param {number} status @param {unknown} [body] */
-  const json = (res, status, body) => {
-    res.writeHead(status, body === undefined ? {} : { "Content-Type": "application/json" });
-    res.end(body === undefined ? undefined : JSON.stringify(body));
-  };
-  /** @param {import("node:http").IncomingMessage} req @returns {Promise<string>} */
-  const readBody = (req) =>
-    new Promise((resolve) => {
-      let data = "";
-      req.on("data", (chunk) => (data += chunk));
-      req.on("end", () => resolve(data));
-    });
 
   /** The provider token's claims when its signature, key id and team hold; else the APNs reason. */
   function checkJwt(/** @type {string | undefined} */ authorization) {
@@ -48,7 +36,7 @@ export function startFakeApns({ port = 0, privateKey, keyId, teamId, bundleId })
     return { jwt: decoded };
   }
 
-  const server = createServer(async (req, res) => {
+  const handler = /** @type {import("node:http").RequestListener} */ (async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = await readBody(req);
     const device = url.pathname.match(/^\/3\/device\/([^/]+)$/);
@@ -93,14 +81,5 @@ export function startFakeApns({ port = 0, privateKey, keyId, teamId, bundleId })
     json(res, 404, { reason: "BadPath" });
   });
 
-  return new Promise((resolve) => {
-    server.listen(port, "127.0.0.1", () => {
-      const address = /** @type {import("node:net").AddressInfo} */ (server.address());
-      resolve({
-        url: `http://127.0.0.1:${address.port}`,
-        deliveries,
-        close: () => new Promise((done) => server.close(() => done(undefined))),
-      });
-    });
-  });
+  return listen(port, handler).then((server) => ({ ...server, deliveries }));
 }

@@ -7,7 +7,7 @@
 // Admin (/_fake/...): GET deliveries (?token=), GET token-requests, POST answer { token, status }
 // to make a token answer e.g. 404 UNREGISTERED from now on.
 import { createPublicKey, randomBytes, verify } from "node:crypto";
-import { createServer } from "node:http";
+import { json, listen, readBody } from "./http.mjs";
 
 const SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
 const b64 = (/** @type {string} */ text) => Buffer.from(text, "base64url");
@@ -30,20 +30,8 @@ export function startFakeFcm({ port = 0, serviceAccount }) {
   const tokenRequests = [];
   /** @type {Map<string, number>} */
   const answers = new Map();
-  /** @param {import("node:http").ServerResponse} res @param {number} status @param {unknown} body */
-  const json = (res, status, body) => {
-    res.writeHead(status, { "Content-Type": "application/json" });
-    res.end(JSON.stringify(body));
-  };
-  /** @param {import("node:http").IncomingMessage} req @returns {Promise<string>} */
-  const readBody = (req) =>
-    new Promise((resolve) => {
-      let data = "";
-      req.on("data", (chunk) => (data += chunk));
-      req.on("end", () => resolve(data));
-    });
 
-  const server = createServer(async (req, res) => {
+  const handler = /** @type {import("node:http").RequestListener} */ (async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = await readBody(req);
     if (url.pathname === "/token" && req.method === "POST") {
@@ -101,14 +89,5 @@ export function startFakeFcm({ port = 0, serviceAccount }) {
     json(res, 404, fcmError(404, "NOT_FOUND", "Not found"));
   });
 
-  return new Promise((resolve) => {
-    server.listen(port, "127.0.0.1", () => {
-      const address = /** @type {import("node:net").AddressInfo} */ (server.address());
-      resolve({
-        url: `http://127.0.0.1:${address.port}`,
-        deliveries,
-        close: () => new Promise((done) => server.close(() => done(undefined))),
-      });
-    });
-  });
+  return listen(port, handler).then((server) => ({ ...server, deliveries }));
 }
