@@ -31,6 +31,7 @@ import { batchNamed } from "~/utils/db.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { listPasskeysQuery, removePasskey } from "~/modules/account/passkeys.server";
 import { PushCard } from "~/modules/notifications/components/push-card";
+import { apnsConfigured, fcmConfigured } from "~/modules/notifications/native-push.server";
 import {
   deleteOwnDevice,
   endpointFromForm,
@@ -100,6 +101,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     push: {
       // Issue 16: browsers subscribe with the public key, only when the server can also sign (all three settings).
       vapidPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT ? env.VAPID_PUBLIC_KEY : null,
+      // Issue 18 item 2: which native apps this server can push to (APNs for iOS, FCM for Android).
+      native: { ios: apnsConfigured(env), android: fcmConfigured(env) },
       devices: await toPushDevices(deviceRows, nativeDeviceRows),
     },
   };
@@ -277,7 +280,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
           {tab === "notifications" ? (
             <>
-              <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} devices={loaderData.push.devices} />
+              <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} nativePush={loaderData.push.native} devices={loaderData.push.devices} />
               <NotificationsTab preferences={loaderData.preferences} actionData={actionData} />
             </>
           ) : null}

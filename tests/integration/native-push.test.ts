@@ -189,6 +189,33 @@ describe("an app device's push ends with the session that registered it", () => 
   });
 });
 
+describe("Settings' switch in the app", () => {
+  /** React Router's `.data` answer (turbo-stream: a flat array of values and references), decoded. */
+  function decodeData(text: string): Record<string, { data: Record<string, unknown> }> {
+    const flat = JSON.parse(text.split("\n")[0]!) as unknown[];
+    const at = (i: number): unknown => {
+      if (i < 0) return i === -5 ? null : undefined;
+      const value = flat[i];
+      if (Array.isArray(value)) return value.map((v) => at(v as number));
+      if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [flat[Number(k.slice(1))] as string, at(v as number)]));
+      return value;
+    };
+    return at(0) as Record<string, { data: Record<string, unknown> }>;
+  }
+  async function nativePushOf(client: Client, settings: Record<string, string>) {
+    const request = new Request(`http://localhost/settings.data?tab=notifications`, { headers: { Cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "), "CF-Connecting-IP": client.ip } });
+    const response = await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], { ...testEnv, ...settings } as Env, createExecutionContext());
+    return (decodeData(await response.text())["routes/settings"]!.data.push as { native: unknown }).native;
+  }
+
+  it("is offered on each platform only where its vendor is set up (APNs for iOS, FCM for Android)", async () => {
+    const { client } = await sessionFor();
+    expect(await nativePushOf(client, {})).toEqual({ ios: true, android: true });
+    expect(await nativePushOf(client, { APNS_PRIVATE_KEY: "" })).toEqual({ ios: false, android: true });
+    expect(await nativePushOf(client, { FCM_SERVICE_ACCOUNT: "" })).toEqual({ ios: true, android: false });
+  });
+});
+
 /** An app device of `userId` stored as the app stores it, with a session of its own. */
 async function storeNativeDevice(userId: string, platform: "ios" | "android", token: string) {
   const sessionHash = hex(32);

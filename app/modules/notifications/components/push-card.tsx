@@ -78,7 +78,15 @@ const utcSince = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZon
 let localSince: Intl.DateTimeFormat | undefined;
 const sinceText = (since: string, local: boolean) => (local ? (localSince ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium" })) : utcSince).format(new Date(since));
 
-export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string | null; devices: PushDevice[] }) {
+export function PushCard({
+  vapidPublicKey,
+  nativePush,
+  devices,
+}: {
+  vapidPublicKey: string | null;
+  nativePush: Record<NativePlatform, boolean>;
+  devices: PushDevice[];
+}) {
   const fetcher = useFetcher<FormActionData>();
   const [browser, setBrowser] = useState<Browser>({ state: "checking" });
   const [working, setWorking] = useState(false);
@@ -193,7 +201,8 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
   return (
     <Card className="mb-6">
       <CardTitle>Push notifications</CardTitle>
-      {!vapidPublicKey ? (
+      {/* In the native shell what counts is whether APNs / FCM are set up; in a browser, VAPID. */}
+      {!(browser.state === "native" ? nativePush[browser.platform] : vapidPublicKey) ? (
         <p className="mt-2 text-sm text-slate-600">Push notifications are not set up on this server.</p>
       ) : (
         <>
