@@ -10,6 +10,9 @@ const persistPath = process.env.EVENT_FLOW_STATE_DIR;
 const stripeApiBase = process.env.STRIPE_API_BASE;
 // Likewise the local fake RevenueCat (scripts/local-stripe.mjs, decision 012).
 const revenueCatApiBase = process.env.REVENUECAT_API_BASE;
+// Likewise the local fake APNs and FCM (scripts/local-stripe.mjs, decision 013).
+const apnsApiBase = process.env.APNS_API_BASE;
+const fcmApiBase = process.env.FCM_API_BASE;
 // The origin `npm run dev` / the e2e server listen on: links in the cron's e-mails (APP_URL).
 const appUrl = process.env.APP_URL;
 
@@ -21,6 +24,8 @@ export default defineConfig({
       config: (worker) => {
         if (stripeApiBase) worker.vars = { ...worker.vars, STRIPE_API_BASE: stripeApiBase };
         if (revenueCatApiBase) worker.vars = { ...worker.vars, REVENUECAT_API_BASE: revenueCatApiBase };
+        if (apnsApiBase) worker.vars = { ...worker.vars, APNS_API_BASE: apnsApiBase };
+        if (fcmApiBase) worker.vars = { ...worker.vars, FCM_API_BASE: fcmApiBase };
         if (appUrl) worker.vars = { ...worker.vars, APP_URL: appUrl };
       },
     }),

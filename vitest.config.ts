@@ -2,7 +2,8 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { createServer } from "node:net";
 import { defineConfig } from "vitest/config";
-import { FAKE_REVENUECAT, FAKE_STRIPE } from "./tests/setup/fake-stripe-config";
+import { FAKE_APNS, FAKE_REVENUECAT, FAKE_STRIPE } from "./tests/setup/fake-stripe-config";
+import { generateNativePushKeys } from "./scripts/ensure-dev-vars.mjs";
 
 const app = new URL("./app", import.meta.url).pathname;
 
@@ -24,6 +25,12 @@ export default defineConfig(async () => {
   // Read by tests/setup/fake-stripe.ts (globalSetup, same process), which starts the fake there.
   process.env.FAKE_STRIPE_PORT ??= String(await freePort());
   process.env.FAKE_REVENUECAT_PORT ??= String(await freePort());
+  // Native push (decision 013): test-only keys made for this run, shared with the fakes
+  // (tests/setup/fake-native-push.ts) through the environment.
+  process.env.FAKE_APNS_PORT ??= String(await freePort());
+  process.env.FAKE_FCM_PORT ??= String(await freePort());
+  process.env.NATIVE_PUSH_TEST_KEYS ??= JSON.stringify(generateNativePushKeys());
+  const nativeKeys = JSON.parse(process.env.NATIVE_PUSH_TEST_KEYS) as ReturnType<typeof generateNativePushKeys>;
   return {
     resolve: { alias: { "~": app } },
     test: {
@@ -60,8 +67,18 @@ export default defineConfig(async () => {
                   REVENUECAT_SECRET_KEY: FAKE_REVENUECAT.secretKey,
                   REVENUECAT_WEBHOOK_AUTH: FAKE_REVENUECAT.webhookAuth,
                   // The native apps' identities (decision 013): tests/integration/native-app-links.test.ts.
-                  APPLE_TEAM_ID: "ABCDE12345",
+                  APPLE_TEAM_ID: FAKE_APNS.teamId,
                   ANDROID_CERT_SHA256: "0B:30:55:7A:9F:C4:E9:0E:33:58:7D:A2:C7:EC:11:36:5B:80:A5:CA:EF:14:39:5E:83:A8:CD:F2:17:3C:61:86",
+                  // APNs and FCM are fakes too, checking what our keys sign (the team id is APPLE_TEAM_ID).
+                  APNS_API_BASE: `http://127.0.0.1:${process.env.FAKE_APNS_PORT}`,
+                  APNS_KEY_ID: FAKE_APNS.keyId,
+                  APNS_BUNDLE_ID: FAKE_APNS.bundleId,
+                  APNS_PRIVATE_KEY: nativeKeys.apnsPrivateKey,
+                  FCM_API_BASE: `http://127.0.0.1:${process.env.FAKE_FCM_PORT}`,
+                  FCM_SERVICE_ACCOUNT: nativeKeys.fcmServiceAccount,
+                  // Where the tests read what the fakes received.
+                  FAKE_APNS_URL: `http://127.0.0.1:${process.env.FAKE_APNS_PORT}`,
+                  FAKE_FCM_URL: `http://127.0.0.1:${process.env.FAKE_FCM_PORT}`,
                 },
               },
             }),
@@ -74,7 +91,7 @@ export default defineConfig(async () => {
             // Sign-in tests hash with scrypt (about 0.1 s each, more on a busy machine).
             testTimeout: 30_000,
             setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
-            globalSetup: ["./tests/setup/fake-stripe.ts", "./tests/setup/fake-revenuecat.ts"],
+            globalSetup: ["./tests/setup/fake-stripe.ts", "./tests/setup/fake-revenuecat.ts", "./tests/setup/fake-native-push.ts"],
           },
         },
       ],

@@ -21,6 +21,7 @@ export default [
   route("client-access", "routes/client-access.tsx"),
   route("notifications/:notificationId/read", "routes/notifications.$notificationId.read.ts"),
   route("notifications/read-all", "routes/notifications.read-all.ts"),
+  route("push/native", "routes/push.native.ts"),
   route("subscription", "routes/subscription.tsx"),
   route("subscription/store-sync", "routes/subscription.store-sync.ts"),
   route("billing/portal", "routes/billing.portal.ts"),

@@ -2,7 +2,7 @@
 // reload) with every binding running locally in workerd. No accounts or keys needed.
 import { execFileSync, spawn } from "node:child_process";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
-import { freePort, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
+import { freePort, startLocalNativePush, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 
 const port = process.env.PORT ?? "5173";
@@ -17,6 +17,11 @@ const demo = await seedLocal();
 const stripe = await startLocalStripe({ port: await freePort(Number(process.env.FAKE_STRIPE_PORT ?? 12111)), appOrigin: `http://${host}:${port}`, log: true });
 // Native purchases' server side (decision 012): RevenueCat's REST API and webhooks, faked.
 const revenueCat = await startLocalRevenueCat({ port: await freePort(Number(process.env.FAKE_REVENUECAT_PORT ?? 12112)), appOrigin: `http://${host}:${port}` });
+// Native push (decision 013): APNs and FCM, faked, checking .dev.vars' test-only keys.
+const nativePush = await startLocalNativePush({
+  apnsPort: await freePort(Number(process.env.FAKE_APNS_PORT ?? 12113)),
+  fcmPort: await freePort(Number(process.env.FAKE_FCM_PORT ?? 12114)),
+});
 
 console.log(`
   Event Flow is starting at  http://${host}:${port}/
@@ -25,8 +30,9 @@ console.log(`
   Run the cron by hand:      http://${host}:${port}/cdn-cgi/handler/scheduled
   Fake Stripe (no keys):     ${stripe.url}  (pay with any card; 4000 0000 0000 0002 is declined)
   Fake RevenueCat:           ${revenueCat.url}  (POST /_fake/subscribers/{userId}, /_fake/webhook)
+  Fake APNs / FCM:           ${nativePush.apns.url}  ${nativePush.fcm.url}  (GET /_fake/deliveries)
 `);
 
 const server = spawn("react-router", ["dev", "--port", port, "--strictPort", "--host", host], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => Promise.all([stripe.close(), revenueCat.close()]).finally(() => process.exit(code ?? 0)));
+server.on("exit", (code) => Promise.all([stripe.close(), revenueCat.close(), nativePush.close()]).finally(() => process.exit(code ?? 0)));

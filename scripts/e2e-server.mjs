@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
-import { startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
+import { startLocalNativePush, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 import { serveWorkerd } from "./serve-workerd.mjs";
 
@@ -14,6 +14,9 @@ export const E2E_PORT = process.env.E2E_PORT ?? "4173";
 export const E2E_STRIPE_PORT = process.env.E2E_STRIPE_PORT ?? String(Number(E2E_PORT) + 10);
 /** The fake RevenueCat of this run (tests/e2e set its subscribers through its admin API). */
 export const E2E_REVENUECAT_PORT = process.env.E2E_REVENUECAT_PORT ?? String(Number(E2E_PORT) + 11);
+/** The fake APNs and FCM of this run (tests/e2e/native-push.spec.ts reads what they received). */
+export const E2E_APNS_PORT = process.env.E2E_APNS_PORT ?? String(Number(E2E_PORT) + 1000);
+export const E2E_FCM_PORT = process.env.E2E_FCM_PORT ?? String(Number(E2E_PORT) + 1001);
 const stateDir = ".wrangler/e2e-state";
 const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "inherit", "inherit"] });
 
@@ -23,6 +26,7 @@ rmSync(stateDir, { recursive: true, force: true });
 // Before the build: the build's Worker config carries STRIPE_API_BASE and REVENUECAT_API_BASE (vite.config.ts).
 await startLocalStripe({ port: Number(E2E_STRIPE_PORT), appOrigin: `http://127.0.0.1:${E2E_PORT}`, retryDelaysMs: [500, 1000, 2000, 4000] });
 await startLocalRevenueCat({ port: Number(E2E_REVENUECAT_PORT), appOrigin: `http://127.0.0.1:${E2E_PORT}` });
+await startLocalNativePush({ apnsPort: Number(E2E_APNS_PORT), fcmPort: Number(E2E_FCM_PORT) });
 if (!process.env.E2E_SKIP_BUILD) run("react-router", ["build"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
 await seedLocal({ persistTo: stateDir });

@@ -27,6 +27,39 @@ function withVapidKeys(text) {
     .replace(/^VAPID_PRIVATE_KEY=.*$/m, `VAPID_PRIVATE_KEY=${keys.privateKey}`);
 }
 
+/**
+ * Issue 18 item 2 (decision 013): test-only native push credentials, made here so none is
+ * ever committed. APNs: a P-256 key as a .p8 holds it (PKCS#8), base64 on one line. FCM: a
+ * service account's JSON key (RSA 2048) for a project that does not exist. Only the local
+ * fakes (tests/fakes/apns-server.mjs, fcm-server.mjs) accept them.
+ */
+export function generateNativePushKeys() {
+  const apns = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const fcm = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const serviceAccount = {
+    type: "service_account",
+    project_id: "event-flow-local",
+    private_key_id: randomBytes(20).toString("hex"),
+    private_key: String(fcm.privateKey.export({ format: "pem", type: "pkcs8" })),
+    client_email: "push@event-flow-local.iam.gserviceaccount.com",
+    token_uri: "https://oauth2.googleapis.com/token",
+  };
+  return {
+    apnsPrivateKey: apns.privateKey.export({ format: "der", type: "pkcs8" }).toString("base64"),
+    fcmServiceAccount: JSON.stringify(serviceAccount),
+  };
+}
+
+/** @param {string} text */
+function withNativePushKeys(text) {
+  if (valueOf(text, "APNS_PRIVATE_KEY") || valueOf(text, "FCM_SERVICE_ACCOUNT")) return text;
+  const keys = generateNativePushKeys();
+  // A function as the replacement: the JSON's "$" never counts as a pattern.
+  return text
+    .replace(/^APNS_PRIVATE_KEY=.*$/m, () => `APNS_PRIVATE_KEY=${keys.apnsPrivateKey}`)
+    .replace(/^FCM_SERVICE_ACCOUNT=.*$/m, () => `FCM_SERVICE_ACCOUNT=${keys.fcmServiceAccount}`);
+}
+
 /** @param {string} [root] @returns {boolean} whether .dev.vars was written */
 export function ensureDevVars(root = process.cwd()) {
   const target = `${root}/.dev.vars`;
@@ -35,13 +68,13 @@ export function ensureDevVars(root = process.cwd()) {
     `SESSION_SECRET=${randomBytes(32).toString("hex")}`,
   );
   if (!existsSync(target)) {
-    writeFileSync(target, withVapidKeys(example));
+    writeFileSync(target, withNativePushKeys(withVapidKeys(example)));
     return true;
   }
   const current = readFileSync(target, "utf8");
   const have = keysOf(current);
   const missing = example.split("\n").filter((line) => /^[A-Z0-9_]+=/.test(line) && !have.has(line.split("=")[0]));
-  const next = withVapidKeys(missing.length === 0 ? current : `${current.replace(/\n?$/, "\n")}${missing.join("\n")}\n`);
+  const next = withNativePushKeys(withVapidKeys(missing.length === 0 ? current : `${current.replace(/\n?$/, "\n")}${missing.join("\n")}\n`));
   if (next === current) return false;
   writeFileSync(target, next);
   return true;

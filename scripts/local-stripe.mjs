@@ -5,11 +5,18 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { startFakeRevenueCat } from "../tests/fakes/revenuecat-server.mjs";
 import { startFakeStripe } from "../tests/fakes/stripe-server.mjs";
+import { startFakeApns } from "../tests/fakes/apns-server.mjs";
+import { startFakeFcm } from "../tests/fakes/fcm-server.mjs";
 
 /** KEY=value lines of .dev.vars (written by ensure-dev-vars.mjs). */
 function devVars(root) {
   const text = readFileSync(`${root}/.dev.vars`, "utf8");
   return Object.fromEntries([...text.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1], m[2].trim()]));
+}
+
+/** A [vars] value of wrangler.toml (what .dev.vars does not override). */
+function wranglerVar(root, name) {
+  return readFileSync(`${root}/wrangler.toml`, "utf8").match(new RegExp(`^${name} = "(.*)"$`, "m"))?.[1] ?? "";
 }
 
 /** `preferred` if it is free, else any free port. */
@@ -62,4 +69,25 @@ export async function startLocalRevenueCat({ port, appOrigin, root = process.cwd
   });
   process.env.REVENUECAT_API_BASE = fake.url;
   return fake;
+}
+
+/**
+ * The fake APNs and FCM (issue 18 item 2, decision 013) on `apnsPort` / `fcmPort`, checking
+ * what .dev.vars' test-only keys sign (scripts/ensure-dev-vars.mjs made them). Sets
+ * APNS_API_BASE and FCM_API_BASE for vite.config.ts, as startLocalStripe does for Stripe.
+ */
+export async function startLocalNativePush({ apnsPort, fcmPort, root = process.cwd() }) {
+  const vars = devVars(root);
+  const apns = await startFakeApns({
+    port: apnsPort,
+    privateKey: vars.APNS_PRIVATE_KEY,
+    keyId: vars.APNS_KEY_ID,
+    teamId: vars.APPLE_TEAM_ID,
+    // wrangler.toml's, unless .dev.vars sets its own.
+    bundleId: vars.APNS_BUNDLE_ID || wranglerVar(root, "APNS_BUNDLE_ID"),
+  });
+  const fcm = await startFakeFcm({ port: fcmPort, serviceAccount: vars.FCM_SERVICE_ACCOUNT });
+  process.env.APNS_API_BASE = apns.url;
+  process.env.FCM_API_BASE = fcm.url;
+  return { apns, fcm, close: () => Promise.all([apns.close(), fcm.close()]) };
 }

@@ -585,6 +585,38 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /**
+ * A native app's push token (issue 18 item 2, decision 013): the APNs device token (iOS)
+ * or FCM registration token (Android) that @capacitor/push-notifications gave the shell,
+ * beside the browsers' push_subscriptions and sent by the same push job. Like a browser's
+ * row it belongs to the session that registered it: when that session ends (sign-out,
+ * expiry, sign-out-others, password reset or change, a removed passkey) the device gets no
+ * more pushes. A token is one device: registered again by another user it moves to them.
+ */
+export const nativePushTokens = sqliteTable(
+  "native_push_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionHash: text("session_hash")
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: "cascade" }),
+    platform: text("platform", { enum: ["ios", "android"] }).notNull(),
+    token: text("token").notNull(),
+    deviceLabel: text("device_label").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: text("last_seen_at").notNull().default(nowIso),
+  },
+  (t) => [
+    uniqueIndex("native_push_tokens_token_unique").on(t.token),
+    index("native_push_tokens_user_idx").on(t.userId),
+    index("native_push_tokens_session_idx").on(t.sessionHash),
+    check("native_push_tokens_platform", oneOf("platform", ["ios", "android"])),
+  ],
+);
+
+/**
  * Push coalescing of team-change notifications (issue 7), one row per recipient and
  * event: the first change of a minute is pushed at once, the rest of that minute in
  * one digest push when the window ends. `changes` counts the changes after the first.

@@ -32,10 +32,12 @@ import { deviceLabel } from "~/modules/notifications/device-label";
 import { listPasskeysQuery, removePasskey } from "~/modules/account/passkeys.server";
 import { listDeviceSignInsQuery, removeDeviceSignIn } from "~/modules/account/device-sign-ins.server";
 import { PushCard } from "~/modules/notifications/components/push-card";
+import { apnsConfigured, fcmConfigured } from "~/modules/notifications/native-push.server";
 import {
   deleteOwnDevice,
   endpointFromForm,
   listDevicesQuery,
+  listNativeDevicesQuery,
   subscribeDevice,
   subscriptionFromForm,
   toPushDevices,
@@ -63,11 +65,13 @@ type Tab = (typeof TABS)[number]["id"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const { profileRows, contacts, preferenceRows, deviceRows, passkeyRows, deviceSignInRows } = await batchNamed(db, {
+  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows, deviceSignInRows } = await batchNamed(db, {
     profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
     deviceRows: listDevicesQuery(db, viewer.userId),
+    // Issue 18 item 2: the native app's devices are listed (and removed) with the browsers.
+    nativeDeviceRows: listNativeDevicesQuery(db, viewer.userId),
     passkeyRows: listPasskeysQuery(db, viewer.userId),
     deviceSignInRows: listDeviceSignInsQuery(db, viewer.userId),
   });
@@ -100,7 +104,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     push: {
       // Issue 16: browsers subscribe with the public key, only when the server can also sign (all three settings).
       vapidPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT ? env.VAPID_PUBLIC_KEY : null,
-      devices: await toPushDevices(deviceRows),
+      // Issue 18 item 2: which native apps this server can push to (APNs for iOS, FCM for Android).
+      native: { ios: apnsConfigured(env), android: fcmConfigured(env) },
+      devices: await toPushDevices(deviceRows, nativeDeviceRows),
     },
   };
 }
@@ -288,7 +294,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
           {tab === "notifications" ? (
             <>
-              <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} devices={loaderData.push.devices} />
+              <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} nativePush={loaderData.push.native} devices={loaderData.push.devices} />
               <NotificationsTab preferences={loaderData.preferences} actionData={actionData} />
             </>
           ) : null}

@@ -42,6 +42,9 @@ export const LIMITS = {
   checkoutConfirmations: { name: "checkout-confirm", max: 30, windowMs: 10 * MINUTE },
   // Issue 18 item 3: the native shell asks RevenueCat right after a purchase or restore.
   storeSyncs: { name: "store-sync", max: 10, windowMs: 10 * MINUTE },
+  // Issue 18 item 2: the native app registers its push token when push is turned on (and
+  // off); a person does that a few times, a script could churn the table.
+  nativePushTokens: { name: "native-push", max: 20, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

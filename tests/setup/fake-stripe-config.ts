@@ -13,3 +13,8 @@ export const FAKE_REVENUECAT = {
   secretKey: "sk_test_revenuecat_integration",
   webhookAuth: "Bearer rc-webhook-integration",
 };
+
+// What the Worker and the fake APNs agree on (issue 18 item 2); the keys themselves are made
+// per run (vitest.config.ts, NATIVE_PUSH_TEST_KEYS).
+// teamId is also the Worker's APPLE_TEAM_ID (the apps' App Site Association, decision 013).
+export const FAKE_APNS = { keyId: "ITKEY00001", teamId: "ABCDE12345", bundleId: "app.eventflow.test" };

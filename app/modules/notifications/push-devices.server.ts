@@ -1,6 +1,6 @@
-import { and, desc, eq, exists, ne, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, exists, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { pushSubscriptions } from "~/db/schema";
+import { nativePushTokens, pushSubscriptions } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 
@@ -149,16 +149,77 @@ export async function subscribeDevice(
 
 /**
  * Deletes one of the viewer's own devices: this browser's (by endpoint, turning push
- * off) or any of theirs (by id, Remove). False when there is none: another user's row is
+ * off), this app's (by native token, turning push off in the native shell) or any of
+ * theirs, browser or app (by id, Remove). False when there is none: another user's row is
  * never touched.
  */
-export async function deleteOwnDevice(db: Db, userId: string, device: { endpoint: string } | { id: string }): Promise<boolean> {
-  const which = "endpoint" in device ? eq(pushSubscriptions.endpoint, device.endpoint) : eq(pushSubscriptions.id, device.id);
-  const deleted = await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), which))
-    .returning({ id: pushSubscriptions.id });
-  return deleted.length > 0;
+export async function deleteOwnDevice(db: Db, userId: string, device: { endpoint: string } | { token: string } | { id: string }): Promise<boolean> {
+  const deleteWeb = (which: SQL) => db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), which)).returning({ id: pushSubscriptions.id });
+  const deleteNative = (which: SQL) => db.delete(nativePushTokens).where(and(eq(nativePushTokens.userId, userId), which)).returning({ id: nativePushTokens.id });
+  if ("endpoint" in device) return (await deleteWeb(eq(pushSubscriptions.endpoint, device.endpoint))).length > 0;
+  if ("token" in device) return (await deleteNative(eq(nativePushTokens.token, device.token))).length > 0;
+  const [web, native] = await db.batch([deleteWeb(eq(pushSubscriptions.id, device.id)), deleteNative(eq(nativePushTokens.id, device.id))]);
+  return web.length + native.length > 0;
+}
+
+/**
+ * A native push token as @capacitor/push-notifications' `registration` event gives it
+ * (issue 18 item 2): APNs' device token is hex (32 bytes today; Apple says the length may
+ * grow), FCM's registration token is base64url-like with a colon (about 160 characters).
+ */
+export const NativeTokenSchema = z.discriminatedUnion("platform", [
+  z.object({ platform: z.literal("ios"), token: z.string().regex(/^(?:[0-9a-fA-F]{2}){32,100}$/, "An APNs device token is hex") }),
+  z.object({ platform: z.literal("android"), token: z.string().regex(/^[A-Za-z0-9_:-]{32,1024}$/, "An FCM registration token is letters, digits, '-', '_' and ':'") }),
+]);
+export type NativeToken = z.infer<typeof NativeTokenSchema>;
+
+/** "Event Flow app on iOS" / "… on Android": the app's own name for its row in the device list. */
+export const nativeDeviceLabel = (platform: NativeToken["platform"]) => `Event Flow app on ${platform === "ios" ? "iOS" : "Android"}`;
+
+/**
+ * Stores this app's push token for `userId`, tied to the session that registers it (sessions
+ * cascade: sign-out and every other end of a session stop its pushes). The token is the
+ * device: registered again, its row is updated (session, last seen); registered by ANOTHER
+ * user (a shared phone signed in to another account), it moves to that user, so the phone
+ * never gets the previous user's pushes. Unlike a browser's subscription a native token has
+ * no secret beside it to prove possession; the vendors hand it only to the app on that device.
+ * Past the cap the user's oldest app devices go.
+ */
+export async function registerNativeToken(db: Db, owner: { userId: string; sessionHash: string }, device: NativeToken) {
+  const { userId, sessionHash } = owner;
+  const now = sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+  const newest = db
+    .select({ id: nativePushTokens.id })
+    .from(nativePushTokens)
+    .where(eq(nativePushTokens.userId, userId))
+    .orderBy(desc(nativePushTokens.createdAt), desc(nativePushTokens.id))
+    .limit(MAX_DEVICES_PER_USER);
+  await db.batch([
+    db
+      .insert(nativePushTokens)
+      .values({ id: crypto.randomUUID(), userId, sessionHash, platform: device.platform, token: device.token, deviceLabel: nativeDeviceLabel(device.platform) })
+      .onConflictDoUpdate({
+        target: nativePushTokens.token,
+        set: {
+          // A device that moves from another account is new to this one: listed from now.
+          createdAt: sql`CASE WHEN ${nativePushTokens.userId} = ${userId} THEN ${nativePushTokens.createdAt} ELSE ${now} END`,
+          userId,
+          sessionHash,
+          platform: device.platform,
+          deviceLabel: nativeDeviceLabel(device.platform),
+          lastSeenAt: now,
+        },
+      }),
+    db.delete(nativePushTokens).where(and(eq(nativePushTokens.userId, userId), notInArray(nativePushTokens.id, newest))),
+  ]);
+}
+
+/** The viewer's native app devices, in the shape of listDevicesQuery's rows (the token in place of the endpoint). */
+export function listNativeDevicesQuery(db: Db, userId: string) {
+  return db
+    .select({ id: nativePushTokens.id, label: nativePushTokens.deviceLabel, since: nativePushTokens.createdAt, endpoint: nativePushTokens.token })
+    .from(nativePushTokens)
+    .where(eq(nativePushTokens.userId, userId));
 }
 
 export type PushDevice = { id: string; label: string; since: string; endpointHash: string };
@@ -175,6 +236,11 @@ export function listDevicesQuery(db: Db, userId: string) {
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
 }
 
-export async function toPushDevices(rows: Array<{ id: string; label: string; since: string; endpoint: string }>): Promise<PushDevice[]> {
+/**
+ * The page's list: browsers and native app devices together, newest first. A native row's
+ * `endpointHash` is the hash of its token, which the app compares with the token it holds.
+ */
+export async function toPushDevices(...lists: Array<Array<{ id: string; label: string; since: string; endpoint: string }>>): Promise<PushDevice[]> {
+  const rows = lists.flat().sort((a, b) => b.since.localeCompare(a.since) || b.id.localeCompare(a.id));
   return Promise.all(rows.map(async ({ endpoint, ...row }) => ({ ...row, endpointHash: await sha256Hex(endpoint) })));
 }

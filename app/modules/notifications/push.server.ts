@@ -1,13 +1,17 @@
 import { buildPushPayload, type PushSubscription, type VapidKeys } from "@block65/webcrypto-web-push";
 import { and, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { events, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
+import { events, nativePushTokens, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
 import { pushDestination } from "./destination";
+import { apnsConfigured, fcmConfigured, type NativePlatform, type NativePushEnv, sendNative } from "./native-push.server";
 import { CLIENT_CHANGE_TYPE, PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 
-/** The web push settings: wrangler.toml [vars] and the VAPID_PRIVATE_KEY secret. */
-type PushEnv = { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string };
+/**
+ * The push settings: web push's (wrangler.toml [vars] and the VAPID_PRIVATE_KEY secret) and
+ * the native app's, APNs and FCM (native-push.server.ts, issue 18 item 2).
+ */
+type PushEnv = { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string } & NativePushEnv;
 
 export type PushResult =
   | { outcome: "not-configured" | "missing" | "no-subscriptions" }
@@ -26,7 +30,7 @@ const StoredSubscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 
-/** The idempotency key of one notification pushed to one subscription (processed_jobs). */
+/** The idempotency key of one notification pushed to one subscription or native token (processed_jobs; both ids are UUIDs). */
 export const pushJobKey = (notificationId: string, subscriptionId: string) => `push:${notificationId}:${subscriptionId}`;
 
 function vapidKeys(env: PushEnv): VapidKeys | null {
@@ -73,14 +77,22 @@ const describe = (error: unknown) => (error instanceof Error ? `${error.name}: $
 
 type Attempt =
   | { result: "sent" | "refused"; subscriptionId: string }
-  | { result: "gone"; subscriptionId: string }
+  | { result: "gone"; subscriptionId: string; native: boolean }
   | { result: "retry"; error: string };
+
+/** What the push job sends with: VAPID for browsers, and which native vendors are configured. Null: nothing is. */
+function pushConfig(env: PushEnv) {
+  const vapid = vapidKeys(env);
+  const platforms = [...(apnsConfigured(env) ? ["ios" as const] : []), ...(fcmConfigured(env) ? ["android" as const] : [])];
+  return vapid || platforms.length > 0 ? { env, vapid, platforms } : null;
+}
+type PushConfig = NonNullable<ReturnType<typeof pushConfig>>;
 
 /**
  * The push job (workers/queues): sends one in-app notification to every device its
- * user subscribed (a subscribed device is push turned on, issue 16), when VAPID keys
- * are configured; otherwise it does nothing and the message is acknowledged. See
- * `pushToDevices`.
+ * user subscribed (a subscribed device is push turned on, issue 16): browsers when VAPID
+ * keys are configured, the native app's devices (issue 18 item 2) when APNs / FCM are;
+ * with none of them it does nothing and the message is acknowledged. See `pushToDevices`.
  *
  * `fetcher` is injectable so tests can fake the push service at its HTTP boundary.
  */
@@ -90,23 +102,27 @@ export async function deliverPushNotification(
   notificationId: string,
   fetcher: typeof fetch = fetch,
 ): Promise<PushResult> {
-  const vapid = vapidKeys(env);
-  if (!vapid) return { outcome: "not-configured" };
+  const config = pushConfig(env);
+  if (!config) return { outcome: "not-configured" };
 
   const owner = db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.id, notificationId));
+  const keyPrefix = sql`'push:' || ${notificationId} || ':'`;
   const {
     notification: [notification],
     subscriptions,
+    nativeTokens,
   } = await batchNamed(db, {
     notification: db
       .select({ title: notifications.title, message: notifications.message, data: notifications.data })
       .from(notifications)
       .where(eq(notifications.id, notificationId)),
-    subscriptions: subscriptionsQuery(db, inArray(pushSubscriptions.userId, owner), sql`'push:' || ${notificationId} || ':'`),
+    subscriptions: subscriptionsQuery(db, inArray(pushSubscriptions.userId, owner), keyPrefix),
+    nativeTokens: nativeTokensQuery(db, inArray(nativePushTokens.userId, owner), keyPrefix),
   });
   if (!notification) return { outcome: "missing" };
-  if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
-  return pushToDevices(db, vapid, subscriptions, pushPayload({ id: notificationId, ...notification }), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
+  const devices = devicesFor(config, subscriptions, nativeTokens);
+  if (devices.length === 0) return { outcome: "no-subscriptions" };
+  return pushToDevices(db, config, devices, pushPayload({ id: notificationId, ...notification }), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
 }
 
 /** The idempotency key of one digest pushed to one subscription. */
@@ -121,14 +137,16 @@ type DigestJob = { userId: string; eventId: string; windowEndsAt: string };
  * seen in the app are not pushed again; none left, nothing is sent.
  */
 export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fetcher: typeof fetch = fetch): Promise<PushResult | { outcome: "nothing-new" }> {
-  const vapid = vapidKeys(env);
-  if (!vapid) return { outcome: "not-configured" };
+  const config = pushConfig(env);
+  if (!config) return { outcome: "not-configured" };
+  const keyPrefix = sql`'digest:' || ${job.userId} || ':' || ${job.eventId} || ':' || ${job.windowEndsAt} || ':'`;
   const windowStart = new Date(Date.parse(job.windowEndsAt) - PUSH_WINDOW_MS).toISOString();
   const type = sql<string>`json_extract(${notifications.data}, '$.type')`;
   const {
     counted: [counted],
     event: [event],
     subscriptions,
+    nativeTokens,
   } = await batchNamed(db, {
     counted: db
       .select({
@@ -148,12 +166,14 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
         ),
       ),
     event: db.select({ title: events.title }).from(events).where(eq(events.id, job.eventId)),
-    subscriptions: subscriptionsQuery(db, eq(pushSubscriptions.userId, job.userId), sql`'digest:' || ${job.userId} || ':' || ${job.eventId} || ':' || ${job.windowEndsAt} || ':'`),
+    subscriptions: subscriptionsQuery(db, eq(pushSubscriptions.userId, job.userId), keyPrefix),
+    nativeTokens: nativeTokensQuery(db, eq(nativePushTokens.userId, job.userId), keyPrefix),
   });
   if (!event) return { outcome: "missing" };
   const changes = counted?.changes ?? 0;
   if (changes === 0) return { outcome: "nothing-new" };
-  if (subscriptions.length === 0) return { outcome: "no-subscriptions" };
+  const devices = devicesFor(config, subscriptions, nativeTokens);
+  if (devices.length === 0) return { outcome: "no-subscriptions" };
   const payload = pushPayload({
     title: event.title,
     message: digestMessage(changes, counted?.byClient ?? 0),
@@ -161,7 +181,7 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
     // only where it leads is pushed: the event.
     data: { type: DIGEST_TYPE, eventId: job.eventId },
   });
-  return pushToDevices(db, vapid, subscriptions, payload, (id) => digestJobKey(job, id), `the digest of ${job.eventId} for ${job.userId}`, fetcher);
+  return pushToDevices(db, config, devices, payload, (id) => digestJobKey(job, id), `the digest of ${job.eventId} for ${job.userId}`, fetcher);
 }
 
 /** '3 more changes by your team' / '… by your client' / '… (team and client)'. */
@@ -186,11 +206,31 @@ function subscriptionsQuery(db: Db, ownedBy: SQL | undefined, keyPrefix: SQL) {
     .where(ownedBy);
 }
 
+/** A user's native app devices (issue 18 item 2), each with whether this push already reached it. */
+function nativeTokensQuery(db: Db, ownedBy: SQL | undefined, keyPrefix: SQL) {
+  return db
+    .select({ id: nativePushTokens.id, platform: nativePushTokens.platform, token: nativePushTokens.token, alreadySent: processedJobs.key })
+    .from(nativePushTokens)
+    .leftJoin(processedJobs, eq(processedJobs.key, sql`${keyPrefix} || ${nativePushTokens.id}`))
+    .where(ownedBy);
+}
+
 type Subscription = { id: string; endpoint: string; subscriptionData: unknown; alreadySent: string | null };
+type NativeDevice = { id: string; platform: NativePlatform; token: string; alreadySent: string | null };
+type Device = ({ kind: "web" } & Subscription) | ({ kind: "native" } & NativeDevice);
+
+/** The devices this server can push to: browsers with VAPID keys, native ones whose vendor is configured. */
+function devicesFor(config: PushConfig, subscriptions: Subscription[], nativeTokens: NativeDevice[]): Device[] {
+  return [
+    ...(config.vapid ? subscriptions.map((s) => ({ kind: "web" as const, ...s })) : []),
+    ...nativeTokens.filter((t) => config.platforms.includes(t.platform)).map((t) => ({ kind: "native" as const, ...t })),
+  ];
+}
 
 /**
- * Sends one payload to a user's devices:
- * - A subscription the push service no longer knows (404/410) is deleted.
+ * Sends one payload to a user's devices, browsers and native ones alike:
+ * - A subscription the push service no longer knows (404/410) is deleted, as is a native
+ *   token APNs or FCM call gone (native-push.server.ts).
  * - A 429, 5xx, timeout or network error throws once every subscription was tried,
  *   so the queue retries; a redelivered job skips the subscriptions that already
  *   got it (their keys in processed_jobs).
@@ -199,8 +239,8 @@ type Subscription = { id: string; endpoint: string; subscriptionData: unknown; a
  */
 async function pushToDevices(
   db: Db,
-  vapid: VapidKeys,
-  subscriptions: Subscription[],
+  config: PushConfig,
+  subscriptions: Device[],
   payload: ReturnType<typeof pushPayload>,
   keyOf: (subscriptionId: string) => string,
   label: string,
@@ -210,6 +250,12 @@ async function pushToDevices(
   const pending = subscriptions.filter((subscription) => !subscription.alreadySent);
   const attempts = await Promise.all(
     pending.map(async (subscription): Promise<Attempt> => {
+      if (subscription.kind === "native") {
+        const attempt = await sendNative(config.env, subscription, payload, fetcher);
+        if (typeof attempt === "object") return { result: "retry", error: attempt.retry };
+        return attempt === "gone" ? { result: "gone", subscriptionId: subscription.id, native: true } : { result: attempt, subscriptionId: subscription.id };
+      }
+      const vapid = config.vapid!;
       const stored = StoredSubscriptionSchema.safeParse(subscription.subscriptionData);
       if (!stored.success || !subscription.endpoint.startsWith("https://")) {
         // Push endpoints are capability URLs: logged by id only.
@@ -238,7 +284,7 @@ async function pushToDevices(
       // Only the status matters; an unread body would hold the connection open.
       await response.body?.cancel().catch(() => {});
       if (response.ok) return { result: "sent", subscriptionId: subscription.id };
-      if (response.status === 404 || response.status === 410) return { result: "gone", subscriptionId: subscription.id };
+      if (response.status === 404 || response.status === 410) return { result: "gone", subscriptionId: subscription.id, native: false };
       if (response.status === 429 || response.status >= 500) return { result: "retry", error: `push service answered ${response.status}` };
       console.warn(`Push service refused ${label} for subscription ${subscription.id} (${response.status})`);
       return { result: "refused", subscriptionId: subscription.id };
@@ -246,7 +292,8 @@ async function pushToDevices(
   );
 
   const handled = attempts.flatMap((a) => (a.result === "sent" || a.result === "refused" ? [a.subscriptionId] : []));
-  const gone = attempts.flatMap((a) => (a.result === "gone" ? [a.subscriptionId] : []));
+  const gone = attempts.flatMap((a) => (a.result === "gone" && !a.native ? [a.subscriptionId] : []));
+  const goneNative = attempts.flatMap((a) => (a.result === "gone" && a.native ? [a.subscriptionId] : []));
   const failed = attempts.flatMap((a) => (a.result === "retry" ? [a.error] : []));
   const writes = [
     ...(handled.length > 0
@@ -258,6 +305,7 @@ async function pushToDevices(
         ]
       : []),
     ...(gone.length > 0 ? [db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone))] : []),
+    ...(goneNative.length > 0 ? [db.delete(nativePushTokens).where(inArray(nativePushTokens.id, goneNative))] : []),
   ];
   if (writes.length > 0) await db.batch(writes as [(typeof writes)[number], ...typeof writes]);
 
@@ -268,7 +316,7 @@ async function pushToDevices(
     outcome: "handled",
     sent: attempts.filter((a) => a.result === "sent").length,
     alreadySent: subscriptions.length - pending.length,
-    gone: gone.length,
+    gone: gone.length + goneNative.length,
     refused: attempts.filter((a) => a.result === "refused").length,
   };
 }

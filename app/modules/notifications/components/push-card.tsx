@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
 import type { FormActionData } from "~/modules/event/components/form-dialog";
+import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
 import type { PushDevice } from "../push-devices.server";
 
 // Issue 16 item 1: push on and off for THIS browser, and the user's other devices.
@@ -17,6 +18,9 @@ const SERVICE_WORKER_TIMEOUT_MS = 10_000;
 
 type Browser =
   | { state: "checking" }
+  // Issue 18 item 2: inside the native shell, the operating system's permission and the
+  // token this app registered (app/modules/native/push.client.ts) stand for the browser's.
+  | { state: "native"; platform: NativePlatform; permission: "granted" | "denied" | "prompt"; endpointHash: string | null }
   | { state: "unsupported" | "no-service-worker" | "ios-browser-tab" }
   | { state: "ready"; permission: NotificationPermission; endpoint: string | null; endpointHash: string | null; keyMatches: boolean };
 
@@ -74,12 +78,26 @@ const utcSince = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZon
 let localSince: Intl.DateTimeFormat | undefined;
 const sinceText = (since: string, local: boolean) => (local ? (localSince ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium" })) : utcSince).format(new Date(since));
 
-export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string | null; devices: PushDevice[] }) {
+export function PushCard({
+  vapidPublicKey,
+  nativePush,
+  devices,
+}: {
+  vapidPublicKey: string | null;
+  nativePush: Record<NativePlatform, boolean>;
+  devices: PushDevice[];
+}) {
   const fetcher = useFetcher<FormActionData>();
   const [browser, setBrowser] = useState<Browser>({ state: "checking" });
   const [working, setWorking] = useState(false);
 
   const refresh = useCallback(async () => {
+    const platform = nativePlatform();
+    if (platform) {
+      const { nativePushState } = await import("~/modules/native/push.client");
+      const { permission, token } = await nativePushState();
+      return setBrowser({ state: "native", platform, permission, endpointHash: token ? await sha256Hex(token) : null });
+    }
     const detected = detect();
     if (detected.state !== "ready") return setBrowser(detected);
     const subscription = await currentSubscription().catch(() => null);
@@ -93,8 +111,11 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
     void refresh();
   }, [refresh]);
 
-  const thisDevice = browser.state === "ready" && browser.endpointHash ? devices.find((d) => d.endpointHash === browser.endpointHash) : undefined;
-  const on = browser.state === "ready" && browser.permission === "granted" && browser.keyMatches && Boolean(thisDevice);
+  const thisDevice = (browser.state === "ready" || browser.state === "native") && browser.endpointHash ? devices.find((d) => d.endpointHash === browser.endpointHash) : undefined;
+  const on =
+    (browser.state === "ready" && browser.permission === "granted" && browser.keyMatches && Boolean(thisDevice)) ||
+    (browser.state === "native" && browser.permission === "granted" && Boolean(thisDevice));
+  const revalidator = useRevalidator();
   const busy = working || fetcher.state !== "idle";
   const hydrated = browser.state !== "checking";
 
@@ -149,12 +170,24 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
     if (endpoint) await fetcher.submit({ intent: "push-unsubscribe", endpoint }, { method: "post", action: ACTION });
   }
 
+  /** The native shell's switch: the same toasts as the browser's (decision 009), shown here since the post is not a fetcher's. */
+  async function toggleNative(platform: NativePlatform) {
+    const { disableNativePush, enableNativePush } = await import("~/modules/native/push.client");
+    const result = on ? await disableNativePush(platform) : await enableNativePush(platform);
+    if (result.outcome === "enabled") showToast({ type: "success", title: "Notifications enabled", description: "This device will get push notifications." });
+    if (result.outcome === "disabled") showToast({ type: "success", title: "Notifications disabled", description: "This device will no longer get push notifications." });
+    if (result.outcome === "denied") showToast({ type: "error", title: "Notifications blocked", description: "Please enable notifications in your browser settings" });
+    if (result.outcome === "failed") showToast({ type: "error", title: on ? "Failed to disable notifications" : "Failed to enable notifications", ...(result.message ? { description: result.message } : {}) });
+    await revalidator.revalidate();
+  }
+
   async function toggle() {
     // aria-disabled, not disabled: a disabled button drops keyboard focus to the page (audit finding 6).
     if (busy) return;
     setWorking(true);
     try {
-      if (on) await disable();
+      if (browser.state === "native") await toggleNative(browser.platform);
+      else if (on) await disable();
       else await enable();
     } catch {
       showToast({ type: "error", title: on ? "Failed to disable notifications" : "Failed to enable notifications" });
@@ -168,7 +201,8 @@ export function PushCard({ vapidPublicKey, devices }: { vapidPublicKey: string |
   return (
     <Card className="mb-6">
       <CardTitle>Push notifications</CardTitle>
-      {!vapidPublicKey ? (
+      {/* In the native shell what counts is whether APNs / FCM are set up; in a browser, VAPID. */}
+      {!(browser.state === "native" ? nativePush[browser.platform] : vapidPublicKey) ? (
         <p className="mt-2 text-sm text-slate-600">Push notifications are not set up on this server.</p>
       ) : (
         <>
@@ -258,7 +292,7 @@ function DeviceRow({ device, thisDevice = false, removable, local, index, onRemo
 function stateText(browser: Browser, on: boolean) {
   if (browser.state === "unsupported") return "This browser doesn't support notifications.";
   if (browser.state === "no-service-worker") return "This browser doesn't support service workers, which push needs.";
-  if (browser.state !== "ready") return "";
+  if (browser.state !== "ready" && browser.state !== "native") return "";
   if (browser.permission === "denied") return "Notifications are blocked for this site. Please enable notifications in your browser settings.";
   return on ? "On: this device gets push notifications." : "Off: this device gets no push notifications.";
 }

@@ -1,0 +1,109 @@
+import { PushNotifications } from "@capacitor/push-notifications";
+import { NATIVE_PUSH_NO_TOKEN } from "~/modules/notifications/push-messages";
+import type { NativePlatform } from "./platform";
+
+// Issue 18 item 2 (decision 013): inside the native shell, Settings → Notifications' switch
+// turns push on through the operating system (APNs on iOS, FCM on Android) instead of the
+// browser's PushManager, which the webviews lack. The token goes to POST /push/native and is
+// kept here, so the page can tell whether this device is one of the user's (by its hash, as
+// a browser's endpoint). Loaded only when nativePlatform() is set (decision 013).
+
+const TOKEN_KEY = "ef-native-push-token";
+// The operating system answers `register` within seconds; without signal it may never.
+const REGISTRATION_TIMEOUT_MS = 15_000;
+
+export type NativePermission = "granted" | "denied" | "prompt";
+export type NativePushOutcome = { outcome: "enabled" | "disabled" | "denied" | "dismissed" } | { outcome: "failed"; message?: string };
+
+const permissionOf = (receive: string): NativePermission => (receive === "granted" ? "granted" : receive === "denied" ? "denied" : "prompt");
+
+/** The permission, and the token this device registered last (null: push is off here). */
+export async function nativePushState(): Promise<{ permission: NativePermission; token: string | null }> {
+  const { receive } = await PushNotifications.checkPermissions();
+  return { permission: permissionOf(receive), token: localStorage.getItem(TOKEN_KEY) };
+}
+
+/** Registers with APNs / FCM and resolves with the token the `registration` event brings. */
+async function registeredToken(): Promise<string> {
+  let settle: { resolve: (token: string) => void; reject: (error: Error) => void } | undefined;
+  const answer = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+  const handles = await Promise.all([
+    PushNotifications.addListener("registration", ({ value }) => settle?.resolve(value)),
+    PushNotifications.addListener("registrationError", ({ error }) => settle?.reject(new Error(error))),
+  ]);
+  const timer = setTimeout(() => settle?.reject(new Error("No registration answer")), REGISTRATION_TIMEOUT_MS);
+  try {
+    await PushNotifications.register();
+    return await answer;
+  } finally {
+    clearTimeout(timer);
+    await Promise.all(handles.map((handle) => handle.remove()));
+  }
+}
+
+/** The same form post the server takes from any page (CSRF Origin check, form-only posts). */
+async function postToken(intent: "register" | "unregister", platform: NativePlatform, token: string) {
+  const response = await fetch("/push/native", { method: "POST", body: new URLSearchParams({ intent, platform, token }) });
+  if (response.ok) return null;
+  const body = (await response.json().catch(() => ({}))) as { error?: string };
+  return body.error ?? `Error ${response.status}`;
+}
+
+/** Turn on: ask for permission when not yet decided, register, send the token. */
+export async function enableNativePush(platform: NativePlatform): Promise<NativePushOutcome> {
+  let { receive } = await PushNotifications.checkPermissions();
+  if (receive === "prompt" || receive === "prompt-with-rationale") ({ receive } = await PushNotifications.requestPermissions());
+  // As on the web (decision 009): only a refusal is 'blocked'; a dismissed prompt asks again next time.
+  if (receive === "denied") return { outcome: "denied" };
+  if (receive !== "granted") return { outcome: "dismissed" };
+  let token: string;
+  try {
+    token = await registeredToken();
+  } catch {
+    return { outcome: "failed", message: NATIVE_PUSH_NO_TOKEN };
+  }
+  const error = await postToken("register", platform, token);
+  if (error) return { outcome: "failed", message: error };
+  localStorage.setItem(TOKEN_KEY, token);
+  return { outcome: "enabled" };
+}
+
+/** Turn off: the server deletes this device's token, and the app unregisters from APNs / FCM. */
+export async function disableNativePush(platform: NativePlatform): Promise<NativePushOutcome> {
+  const token = localStorage.getItem(TOKEN_KEY);
+  localStorage.removeItem(TOKEN_KEY);
+  await PushNotifications.unregister().catch((error: unknown) => console.warn("Push unregister:", error));
+  const error = token ? await postToken("unregister", platform, token) : null;
+  return error ? { outcome: "failed", message: error } : { outcome: "disabled" };
+}
+
+/**
+ * At every start where push is on (a token kept, permission granted): register again, as
+ * Apple and Google ask, since the OS may have given the app a new token (FCM rotates them,
+ * a restored iPhone gets a new one). Only a changed token is posted (it replaces nothing on
+ * the server: the old one is deleted when its vendor calls it gone).
+ */
+export async function refreshNativePushToken(platform: NativePlatform) {
+  const kept = localStorage.getItem(TOKEN_KEY);
+  if (!kept) return;
+  const { receive } = await PushNotifications.checkPermissions();
+  if (receive !== "granted") return;
+  const token = await registeredToken();
+  if (token !== kept && !(await postToken("register", platform, token))) localStorage.setItem(TOKEN_KEY, token);
+}
+
+/** Where a tapped notification leads: our own path, never another site (a push's `url`, push.server.ts). */
+export function tappedDestination(data: unknown): string {
+  const url = data && typeof data === "object" && "url" in data ? (data as { url: unknown }).url : null;
+  return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : "/";
+}
+
+/**
+ * Tapping a notification opens its page in the app (entry.client.tsx, at every start:
+ * Capacitor keeps the tap that launched the app until a listener takes it).
+ */
+export function listenForNotificationTaps() {
+  PushNotifications.addListener("pushNotificationActionPerformed", ({ notification }) => {
+    window.location.assign(tappedDestination(notification.data));
+  }).catch((error: unknown) => console.warn("Push notifications:", error));
+}

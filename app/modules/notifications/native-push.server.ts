@@ -1,0 +1,224 @@
+// Issue 18 item 2 (decision 013): the native app gets its pushes from Apple (APNs) and
+// Google (FCM), sent by the same push job as web push (push.server.ts). WebCrypto only, so
+// it runs in workerd: APNs' provider token is an ES256 JWT signed with the .p8 key; FCM's
+// OAuth2 access token is obtained with an RS256 JWT assertion of the service account.
+
+/** The native push settings: wrangler.toml [vars] and the APNS_PRIVATE_KEY / FCM_SERVICE_ACCOUNT secrets. */
+export type NativePushEnv = {
+  APNS_KEY_ID?: string;
+  /** The Apple Developer team (decision 013: also the apps' App Site Association): the provider token's issuer. */
+  APPLE_TEAM_ID?: string;
+  APNS_BUNDLE_ID?: string;
+  APNS_PRIVATE_KEY?: string;
+  /** Apple's sandbox for development builds, or the local fake (this machine only). Empty: production. */
+  APNS_API_BASE?: string;
+  FCM_SERVICE_ACCOUNT?: string;
+  /** The local fake (this machine only): its /token and /v1/projects/…; empty in production. */
+  FCM_API_BASE?: string;
+};
+
+export type NativePlatform = "ios" | "android";
+export type NativePayload = { title: string; body: string; url: string; tag: string };
+export type NativeAttempt = "sent" | "gone" | "refused" | { retry: string };
+
+const APNS_PRODUCTION = "https://api.push.apple.com";
+const APNS_SANDBOX = "https://api.sandbox.push.apple.com";
+const FCM_BASE = "https://fcm.googleapis.com";
+const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+// Apple refuses a provider token older than an hour and one renewed more often than every
+// 20 minutes (TooManyProviderTokenUpdates): one is reused for 50 minutes.
+const APNS_JWT_REUSE_MS = 50 * 60_000;
+// An access token is dropped this long before Google says it expires.
+const FCM_TOKEN_MARGIN_MS = 60_000;
+const TTL_SECONDS = 24 * 60 * 60;
+const TIMEOUT_MS = 10_000;
+
+const encoder = new TextEncoder();
+const base64Url = (bytes: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+const jsonPart = (value: unknown) => base64Url(encoder.encode(JSON.stringify(value)));
+
+/** The DER bytes of a PEM key (a .p8 file, or a service account's private_key); bare base64 is accepted too. */
+function pemBytes(pem: string): Uint8Array<ArrayBuffer> {
+  const body = pem
+    .replace(/\\n/g, "\n")
+    .replace(/-----(BEGIN|END) [A-Z ]+-----/g, "")
+    .replace(/\s+/g, "");
+  return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+}
+
+/** Where an API is: production, or an override that only this machine (and Apple's sandbox) may be. */
+function apiBase(name: string, override: string | undefined, production: string, allowed: string[] = []): string {
+  if (!override) return production;
+  const url = new URL(override);
+  if (allowed.includes(url.origin) || LOOPBACK.has(url.hostname)) return url.origin;
+  throw new Error(`${name} may only point at a local fake on this machine${allowed.length ? ` or ${allowed.join(", ")}` : ""}. Leave it empty in production.`);
+}
+
+type Cached = { value: string; until: number; source: string };
+// Per isolate: the job of the next minute reuses the token of this one.
+let apnsJwt: Cached | undefined;
+let fcmAccessToken: Cached | undefined;
+
+async function signJwt(header: Record<string, string>, claims: Record<string, unknown>, key: CryptoKey, algorithm: AlgorithmIdentifier | EcdsaParams) {
+  const input = `${jsonPart(header)}.${jsonPart(claims)}`;
+  // WebCrypto's ECDSA signature is r||s (IEEE P1363), which is what JWS ES256 wants.
+  const signature = await crypto.subtle.sign(algorithm, key, encoder.encode(input));
+  return `${input}.${base64Url(signature)}`;
+}
+
+export function apnsConfigured(env: NativePushEnv) {
+  return Boolean(env.APNS_KEY_ID && env.APPLE_TEAM_ID && env.APNS_BUNDLE_ID && env.APNS_PRIVATE_KEY);
+}
+
+export function fcmConfigured(env: NativePushEnv) {
+  return Boolean(env.FCM_SERVICE_ACCOUNT);
+}
+
+/** APNs token-based authentication: ES256, `kid` the key id, `iss` the team id, reused up to 50 minutes. */
+async function apnsProviderToken(env: NativePushEnv, now = Date.now()) {
+  const source = `${env.APNS_KEY_ID}:${env.APPLE_TEAM_ID}:${env.APNS_PRIVATE_KEY}`;
+  if (apnsJwt && apnsJwt.source === source && apnsJwt.until > now) return apnsJwt.value;
+  const key = await crypto.subtle.importKey("pkcs8", pemBytes(env.APNS_PRIVATE_KEY!), { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+  const value = await signJwt({ alg: "ES256", kid: env.APNS_KEY_ID! }, { iss: env.APPLE_TEAM_ID!, iat: Math.floor(now / 1000) }, key, { name: "ECDSA", hash: "SHA-256" });
+  apnsJwt = { value, until: now + APNS_JWT_REUSE_MS, source };
+  return value;
+}
+
+type ServiceAccount = { project_id: string; client_email: string; private_key: string; private_key_id?: string; token_uri?: string };
+
+function serviceAccount(env: NativePushEnv): ServiceAccount {
+  const parsed = JSON.parse(env.FCM_SERVICE_ACCOUNT!) as Partial<ServiceAccount>;
+  if (!parsed.project_id || !parsed.client_email || !parsed.private_key) throw new Error("FCM_SERVICE_ACCOUNT is not a service account key (project_id, client_email, private_key)");
+  return parsed as ServiceAccount;
+}
+
+/**
+ * Google's OAuth2 for a service account (RFC 7523): an RS256 JWT assertion posted to the
+ * account's token_uri (or the local fake's /token), the access token cached until it expires.
+ */
+async function fcmAccess(env: NativePushEnv, fetcher: typeof fetch, now = Date.now()) {
+  const account = serviceAccount(env);
+  const source = `${account.client_email}:${account.private_key_id ?? ""}:${env.FCM_API_BASE ?? ""}`;
+  if (fcmAccessToken && fcmAccessToken.source === source && fcmAccessToken.until > now) return { token: fcmAccessToken.value, account };
+  const audience = account.token_uri ?? "https://oauth2.googleapis.com/token";
+  const tokenUrl = env.FCM_API_BASE ? `${apiBase("FCM_API_BASE", env.FCM_API_BASE, FCM_BASE)}/token` : audience;
+  if (!tokenUrl.startsWith("https://") && !env.FCM_API_BASE) throw new Error("The service account's token_uri must be https");
+  const key = await crypto.subtle.importKey("pkcs8", pemBytes(account.private_key), { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
+  const iat = Math.floor(now / 1000);
+  const assertion = await signJwt(
+    { alg: "RS256", typ: "JWT", ...(account.private_key_id ? { kid: account.private_key_id } : {}) },
+    { iss: account.client_email, scope: FCM_SCOPE, aud: audience, iat, exp: iat + 3600 },
+    key,
+    { name: "RSASSA-PKCS1-v1_5" },
+  );
+  const response = await fetcher(tokenUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string };
+  if (!response.ok || !body.access_token) throw new Error(`FCM token endpoint answered ${response.status}${body.error ? ` (${body.error})` : ""}`);
+  fcmAccessToken = { value: body.access_token, until: now + (body.expires_in ?? 3600) * 1000 - FCM_TOKEN_MARGIN_MS, source };
+  return { token: body.access_token, account };
+}
+
+/** Forgets the cached credentials (tests; and a 401/403 that says they no longer work). */
+export function forgetNativePushCredentials() {
+  apnsJwt = undefined;
+  fcmAccessToken = undefined;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
+
+/** apns-collapse-id is at most 64 bytes: a longer tag is left out rather than cut into another one. */
+const collapseId = (tag: string): Record<string, string> => (encoder.encode(tag).byteLength <= 64 ? { "apns-collapse-id": tag } : {});
+
+/**
+ * One push to one iPhone/iPad through APNs' provider API (HTTP/2 in production). The alert
+ * shows title and body; `url` and `tag` ride beside `aps`, where the app reads them when
+ * the notification is tapped (pushNotificationActionPerformed's notification.data).
+ */
+async function sendApns(env: NativePushEnv, token: string, payload: NativePayload, fetcher: typeof fetch): Promise<NativeAttempt> {
+  const base = apiBase("APNS_API_BASE", env.APNS_API_BASE, APNS_PRODUCTION, [APNS_PRODUCTION, APNS_SANDBOX]);
+  const jwt = await apnsProviderToken(env);
+  const response = await fetcher(`${base}/3/device/${token}`, {
+    method: "POST",
+    headers: {
+      authorization: `bearer ${jwt}`,
+      "apns-topic": env.APNS_BUNDLE_ID!,
+      "apns-push-type": "alert",
+      "apns-priority": "10",
+      "apns-expiration": String(Math.floor(Date.now() / 1000) + TTL_SECONDS),
+      ...collapseId(payload.tag),
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ aps: { alert: { title: payload.title, body: payload.body }, sound: "default", "thread-id": payload.tag }, url: payload.url, tag: payload.tag }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (response.ok) {
+    await response.body?.cancel().catch(() => {});
+    return "sent";
+  }
+  const reason = ((await response.json().catch(() => ({}))) as { reason?: string }).reason ?? "";
+  // Apple: 410 Unregistered (the app was removed), 400 BadDeviceToken (not a token of this topic's environment).
+  if (response.status === 410 || (response.status === 400 && (reason === "BadDeviceToken" || reason === "Unregistered"))) return "gone";
+  if (response.status === 403 && (reason === "ExpiredProviderToken" || reason === "InvalidProviderToken")) {
+    apnsJwt = undefined;
+    return { retry: `APNs refused the provider token (${reason})` };
+  }
+  if (response.status === 429 || response.status >= 500) return { retry: `APNs answered ${response.status}${reason ? ` ${reason}` : ""}` };
+  console.warn(`APNs refused a push (${response.status}${reason ? ` ${reason}` : ""})`);
+  return "refused";
+}
+
+/** One push to one Android device through FCM HTTP v1. */
+async function sendFcm(env: NativePushEnv, token: string, payload: NativePayload, fetcher: typeof fetch): Promise<NativeAttempt> {
+  const base = apiBase("FCM_API_BASE", env.FCM_API_BASE, FCM_BASE);
+  const { token: accessToken, account } = await fcmAccess(env, fetcher);
+  const response = await fetcher(`${base}/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      message: {
+        token,
+        notification: { title: payload.title, body: payload.body },
+        // data values are strings: where a tap leads, read by the app (notification.data.url).
+        data: { url: payload.url, tag: payload.tag },
+        android: { ttl: `${TTL_SECONDS}s`, priority: "HIGH", notification: { tag: payload.tag } },
+      },
+    }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (response.ok) {
+    await response.body?.cancel().catch(() => {});
+    return "sent";
+  }
+  const error = ((await response.json().catch(() => ({}))) as { error?: { status?: string; message?: string; details?: Array<{ errorCode?: string }> } }).error;
+  const codes = [error?.status, ...(error?.details ?? []).map((d) => d.errorCode)];
+  // Google: 404 UNREGISTERED (the app was removed), 400 INVALID_ARGUMENT naming the token.
+  if ((response.status === 404 && codes.includes("UNREGISTERED")) || (response.status === 400 && codes.includes("INVALID_ARGUMENT") && /registration token/i.test(error?.message ?? ""))) return "gone";
+  if (response.status === 401) {
+    fcmAccessToken = undefined;
+    return { retry: "FCM refused the access token" };
+  }
+  if (response.status === 429 || response.status >= 500) return { retry: `FCM answered ${response.status}` };
+  console.warn(`FCM refused a push (${response.status}${error?.status ? ` ${error.status}` : ""})`);
+  return "refused";
+}
+
+/**
+ * Sends `payload` to one native device. A network error, timeout or a vendor's 429/5xx is
+ * `retry` (the queue retries the job); a vendor that is not configured is `refused` (logged).
+ */
+export async function sendNative(env: NativePushEnv, device: { platform: NativePlatform; token: string }, payload: NativePayload, fetcher: typeof fetch): Promise<NativeAttempt> {
+  const configured = device.platform === "ios" ? apnsConfigured(env) : fcmConfigured(env);
+  if (!configured) return "refused";
+  try {
+    return device.platform === "ios" ? await sendApns(env, device.token, payload, fetcher) : await sendFcm(env, device.token, payload, fetcher);
+  } catch (error) {
+    return { retry: describe(error) };
+  }
+}

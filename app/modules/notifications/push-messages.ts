@@ -1,0 +1,8 @@
+// Issue 18 item 2 (decision 013): what the native app's push switch shows beside the web
+// switch's own strings (components/push-card.tsx, decision 009). Client-safe: the app
+// shows them, the server answers them.
+
+export const NATIVE_PUSH_NOT_UNDERSTOOD = "This device's push token was not understood.";
+export const NATIVE_PUSH_NOT_SUBSCRIBED = "This device is not subscribed.";
+// The operating system gave no token (no network, no Google Play services, a simulator).
+export const NATIVE_PUSH_NO_TOKEN = "This device could not register for push notifications. Please try again.";
