@@ -78,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The key creating forms carry (IdempotencyField): new with every load, so a second
   // submit of the same form is recognised, and a form after a save is a new one.
   const formKey = randomToken(18);
-  // The native shell's purchase store (decision 013-native-purchases): RevenueCat's public SDK
+  // The native shell's purchase store (decision 013 (in-app purchases)): RevenueCat's public SDK
   // keys (configuration, not secrets) and the app user id it is configured with, ours.
   const store: { REVENUECAT_IOS_KEY?: string; REVENUECAT_ANDROID_KEY?: string } = env;
   const nativePurchases: NativePurchasesConfig = {

@@ -16,7 +16,7 @@ import {
 import { installNativeDouble } from "./native/double";
 import { publicKeys, purchasesDevice, REVENUECAT_ORIGIN, setSubscriber, type StoreOptions } from "./native/purchases";
 
-// Issue 18 item 3, the native client (decision 013-native-purchases): the Subscription and
+// Issue 18 item 3, the native client (decision 013 (in-app purchases)): the Subscription and
 // Settings screens inside the native shell, with the device (RevenueCat's SDK, the store)
 // played by tests/e2e/native/purchases.ts over the bridge double, and RevenueCat's servers by
 // the fake the e2e server starts. Pro is always our server's reading of that fake.

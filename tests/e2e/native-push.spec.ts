@@ -110,15 +110,10 @@ for (const platform of ["ios", "android"] as const) {
     expect(url).toMatch(/^\/accept-invite\/[\w-]+$/);
 
     // The user taps it: the app opens its page (iOS hands the whole payload as data, Android the data map).
-    // The listener navigates at once, which may end the double's page.evaluate before it returns.
-    await double
-      .emit("PushNotifications", "pushNotificationActionPerformed", {
-        actionId: "tap",
-        notification: { id: "1", data: platform === "ios" ? delivery!.payload : delivery!.message!.data },
-      })
-      .catch((error: Error) => {
-        if (!/Execution context was destroyed/.test(error.message)) throw error;
-      });
+    await double.emit("PushNotifications", "pushNotificationActionPerformed", {
+      actionId: "tap",
+      notification: { id: "1", data: platform === "ios" ? delivery!.payload : delivery!.message!.data },
+    });
     await expect(page).toHaveURL(new RegExp(`${url}$`));
 
     // Off: the token is deleted on the server and the app unregisters.

@@ -1,4 +1,4 @@
-// Issue 18 item 3, native client (decision 013-native-purchases): the store key rules of spec §4
+// Issue 18 item 3, native client (decision 013 (in-app purchases)): the store key rules of spec §4
 // and the screen's messages of spec §8, without the plugin.
 import { describe, expect, it } from "vitest";
 import {

@@ -14,7 +14,7 @@ export const MANAGE_IN_APP_STORE = "Manage your subscription in the App Store";
 export const MANAGE_IN_GOOGLE_PLAY = "Manage your subscription in Google Play";
 export const STORE_SYNC_FAILED = "Could not check your purchases. Please try again.";
 // Spec §8 'Subscription and profile': the native Subscribe Now / Restore Purchases (issue 18
-// item 3, decision 013-native-purchases).
+// item 3, decision 013 (in-app purchases)).
 export const AUTH_ERROR = "Authentication error. Please sign in again.";
 export const NO_PACKAGES = "No subscription packages available";
 export const PURCHASE_FAILED = "Failed to complete purchase";
@@ -22,7 +22,7 @@ export const RESTORE_ONLY_ON_MOBILE = "Restore is only available on mobile devic
 export const NO_ACTIVE_SUBSCRIPTIONS = "No active subscriptions found";
 export const RESTORE_FAILED = "Failed to restore purchases";
 export const PURCHASES_RESTORED = "Purchases restored!";
-// Ours (decision 013-native-purchases): the store took the payment but RevenueCat, read by our
+// Ours (decision 013 (in-app purchases)): the store took the payment but RevenueCat, read by our
 // server, does not show Pro yet; its webhook will, and Restore Purchases asks again.
 export const PURCHASE_NOT_CONFIRMED = "The store has not confirmed your purchase yet. Try Restore Purchases in a moment.";
 // Spec §2 Subscription screen, native: the renewal text; Google Play's for Android (decision 012's wording).

@@ -13,7 +13,7 @@ import {
 } from "./purchases";
 
 // The purchase layer of the native shell (spec §7 'Native purchases and device', §8
-// 'Purchase layer'; decision 013-native-purchases) on RevenueCat's Capacitor SDK. Loaded only
+// 'Purchase layer'; decision 013 (in-app purchases)) on RevenueCat's Capacitor SDK. Loaded only
 // when nativePlatform() is set. RevenueCat's app user is always our signed-in user's id, so a
 // purchase is that account's (decision 012 reads RevenueCat by that id); the server, not this
 // file, decides whether the user is Pro.

@@ -6,7 +6,7 @@ import type { NativePurchasesConfig } from "./purchases";
 /**
  * Inside the native shell (decision 013), for the whole app (root): the purchase store is
  * initialised for whoever is signed in, again whenever that changes (spec §2 App shell, §4;
- * decision 013-native-purchases), and coming back to the foreground reloads the page's data,
+ * decision 013 (in-app purchases)), and coming back to the foreground reloads the page's data,
  * the subscription included (spec §7). A browser runs none of it and loads no plugin code.
  */
 export function useNativeStart({ keys: { ios, android }, userId }: NativePurchasesConfig) {

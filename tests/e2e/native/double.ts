@@ -134,13 +134,17 @@ export async function installNativeDouble(
       calls.filter((call) => call.pluginId === pluginId && (methodName === undefined || call.methodName === methodName)),
     async emit(pluginId, eventName, data) {
       for (const callbackId of listeners.get(`${pluginId}:${eventName}`) ?? []) {
+        // A listener may navigate at once (a tapped notification opens its page), and a page
+        // that navigated or closed meanwhile misses the event, as a closed webview would.
         await page.evaluate(
           ({ callbackId, pluginId, data }) =>
             (window as unknown as { Capacitor: { fromNative(result: unknown): void } }).Capacitor.fromNative({
               callbackId, pluginId, methodName: "addListener", success: true, save: true, data,
             }),
           { callbackId, pluginId, data },
-        );
+        ).catch((error: Error) => {
+          if (!/Execution context was destroyed|Target page, context or browser has been closed/.test(error.message)) throw error;
+        });
       }
     },
   };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { NativeError, type NativePlugins } from "./double";
 
 // The device side of in-app purchases for tests/e2e/native/double.ts (decision
-// 013-native-purchases): the RevenueCat Capacitor plugin ("Purchases") as the SDK answers
+// 013 (in-app purchases)): the RevenueCat Capacitor plugin ("Purchases") as the SDK answers
 // (shapes of @revenuecat/purchases-capacitor's definitions and
 // @revenuecat/purchases-typescript-internal-esm), and, behind it, the store and RevenueCat
 // itself: a purchase or a restore with something to restore sets the app user's

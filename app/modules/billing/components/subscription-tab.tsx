@@ -116,7 +116,7 @@ function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionS
 /**
  * Spec §2 Settings: native apps show the billing portal button disabled, with where the
  * subscription is managed instead (store rules: no way out to a web payment from the app).
- * On Android that is Google Play (decision 012's wording; decision 013-native-purchases).
+ * On Android that is Google Play (decision 012's wording; decision 013 (in-app purchases)).
  */
 function NativeBillingNote({ platform }: { platform: NativePlatform }) {
   return (
