@@ -1,12 +1,28 @@
 // `npm run dev`: local D1 migrated and seeded, then React Router's dev server (hot
 // reload) with every binding running locally in workerd. No accounts or keys needed.
 import { execFileSync, spawn } from "node:child_process";
+import { parseArgs } from "node:util";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
 import { freePort, startLocalNativePush, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 
-const port = process.env.PORT ?? "5173";
-const host = process.env.HOST ?? "localhost";
+// `npm run dev -- --port 3000 --host 0.0.0.0`, the way Vite users pass them, or PORT / HOST.
+let args;
+try {
+  ({ values: args } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } }, strict: true }));
+} catch (error) {
+  console.error(`npm run dev: ${error instanceof Error ? error.message : error}. Options: --port <number>, --host <name>.`);
+  process.exit(2);
+}
+const port = args.port ?? process.env.PORT ?? "5173";
+const host = args.host ?? process.env.HOST ?? "localhost";
+if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+  console.error(`npm run dev: --port must be a port number (1-65535), not "${port}".`);
+  process.exit(2);
+}
+// The app reads nothing of `Request.cf`; without this, Miniflare looks it up at
+// workers.cloudflare.com on start and prints a failed lookup on a machine with no network.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
 ensureDevVars();
 // Links in the e-mails the cron sends (event reminders) lead to this server (vite.config.ts).

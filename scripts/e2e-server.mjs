@@ -22,6 +22,8 @@ const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "
 
 ensureDevVars();
 process.env.APP_URL = `http://127.0.0.1:${E2E_PORT}`;
+// As in scripts/dev.mjs: no lookup of `Request.cf` at workers.cloudflare.com (the app reads none of it).
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 rmSync(stateDir, { recursive: true, force: true });
 // Before the build: the build's Worker config carries STRIPE_API_BASE and REVENUECAT_API_BASE (vite.config.ts).
 await startLocalStripe({ port: Number(E2E_STRIPE_PORT), appOrigin: `http://127.0.0.1:${E2E_PORT}`, retryDelaysMs: [500, 1000, 2000, 4000] });
