@@ -22,7 +22,8 @@ const config: CapacitorConfig = {
   appendUserAgent: "EventFlowApp",
   server: {
     // The site the start page opens stays inside the webview (everything else opens in the
-    // system browser). Capacitor injects its bridge into these pages only.
+    // system browser). iOS injects Capacitor's bridge into every page of the webview;
+    // Android only into the app's own origin, so MainActivity adds it for these hosts.
     allowNavigation: [appUrl.host],
     // Shown when the site cannot load and its service worker has nothing kept: the first
     // start without signal.

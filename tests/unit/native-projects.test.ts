@@ -107,5 +107,12 @@ describe("the native projects", () => {
     const activity = read(`android/app/src/main/java/${NATIVE_APP_ID.replace(/\./g, "/")}/MainActivity.java`);
     expect(activity).toContain(`package ${NATIVE_APP_ID};`);
     expect(activity).toContain("WEB_AUTHENTICATION_SUPPORT_FOR_APP");
+    // Capacitor's bridge on the site's pages (decision 013): Android adds it for the app's
+    // own origin only, so the activity adds it for allowNavigation's hosts.
+    expect(activity).toMatch(/WebViewCompat\.addDocumentStartJavaScript\(bridge\.getWebView\(\), script, origins\)/);
+    expect(activity).toContain("bridge.getConfig().getAllowNavigation()");
+    for (const part of ["getGlobalJS", "getBridgeJS", "getPluginJS", "getCordovaJS", "getCordovaPluginsFileJS", "getCordovaPluginJS"]) {
+      expect(activity).toContain(`JSExport.${part}(`);
+    }
   });
 });

@@ -3,8 +3,9 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 
 // A test double of the native side of the Capacitor shell (decision 013). The page runs
-// Capacitor's real bridge script (native-bridge.js from @capacitor/ios, the file the shell
-// injects at document start) over a fake `window.webkit.messageHandlers.bridge` (iOS) or
+// Capacitor's real bridge script (native-bridge.js of @capacitor/ios or @capacitor/android,
+// the file the shell injects at document start: on Android our MainActivity adds it for the
+// site) over a fake `window.webkit.messageHandlers.bridge` (iOS) or
 // `window.androidBridge` (Android). Every plugin call the web code makes
 // (`Capacitor.nativePromise`) arrives here, in the test's Node process, where the test's
 // handlers play the device: the store, the Keychain, Face ID, the push service. Answers go
@@ -38,10 +39,11 @@ export type NativeDouble = {
   emit(pluginId: string, eventName: string, data: unknown): Promise<void>;
 };
 
-const bridgeScript = readFileSync(
-  fileURLToPath(import.meta.resolve("@capacitor/ios/Capacitor/Capacitor/assets/native-bridge.js")),
-  "utf8",
-);
+// The bridge script each platform's Capacitor injects (the same file today, kept per platform).
+const bridgeScripts = {
+  ios: readFileSync(fileURLToPath(import.meta.resolve("@capacitor/ios/Capacitor/Capacitor/assets/native-bridge.js")), "utf8"),
+  android: readFileSync(fileURLToPath(import.meta.resolve("@capacitor/android/capacitor/src/main/assets/native-bridge.js")), "utf8"),
+};
 
 // Methods every Capacitor plugin has (the core registers listeners through the bridge).
 const LISTENER_METHODS = ["addListener", "removeListener", "removeAllListeners"];
@@ -123,7 +125,7 @@ export async function installNativeDouble(
     { platform },
   );
   // Init scripts run in order, before the page's own, and are not subject to its CSP.
-  await page.addInitScript({ content: bridgeScript });
+  await page.addInitScript({ content: bridgeScripts[platform] });
   await page.addInitScript((headers) => {
     (window as unknown as { Capacitor: { PluginHeaders: unknown } }).Capacitor.PluginHeaders = headers;
   }, headers);
