@@ -29,7 +29,7 @@ export function partsToRun(argv) {
 export function percentile(values, p) {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
 /**
@@ -41,7 +41,8 @@ export function median(values) {
   if (!values.length) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = (/** @type {number} */ i) => sorted[i] ?? NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
 /** @typedef {{ max?: number, min?: number }} Goal */

@@ -402,7 +402,8 @@ async function measureLighthouse(cookie, portal) {
       rows.push({ page: target.name, path: target.path, runs });
       figure("lighthouse", `Lighthouse ${target.name}: performance`, m("performance"), "", GOALS.lighthousePerformance);
       figure("lighthouse", `Lighthouse ${target.name}: accessibility`, m("accessibility"), "", GOALS.lighthouseAccessibility, failing.accessibility.join(", "));
-      figure("lighthouse", `Lighthouse ${target.name}: best practices`, m("bestPractices"), "", GOALS.lighthouseBestPractices, failing.bestPractices.join(", "));
+      const issues = [...new Set(runs.at(-1).inspectorIssues)].map((issue) => `inspector issue: ${issue}`);
+      figure("lighthouse", `Lighthouse ${target.name}: best practices`, m("bestPractices"), "", GOALS.lighthouseBestPractices, [...failing.bestPractices, ...issues].join(", "));
       figure("lighthouse", `Lighthouse ${target.name}: LCP`, m("lcpMs"), "ms", GOALS.lcpMs);
       figure("lighthouse", `Lighthouse ${target.name}: CLS`, m("cls"), "", GOALS.cls);
     }
