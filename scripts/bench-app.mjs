@@ -16,10 +16,11 @@ export const originOf = (port) => `http://127.0.0.1:${port}`;
 
 /**
  * The app on `port`, served by workerd alone (`via` "workerd") or through vite
- * preview's Node relay ("preview"); resolves once it answers.
+ * preview's Node relay ("preview"); resolves once it answers. `env`: more of
+ * e2e-server.mjs's settings (npm run bench counts the bindings: E2E_COUNT_BINDINGS).
  */
-export async function startApp({ port, via = "workerd" }) {
-  const server = spawn("node", ["scripts/e2e-server.mjs"], { env: { ...process.env, E2E_PORT: String(port), E2E_SERVE: via }, stdio: ["ignore", "ignore", "inherit"] });
+export async function startApp({ port, via = "workerd", env = {} }) {
+  const server = spawn("node", ["scripts/e2e-server.mjs"], { env: { ...process.env, ...env, E2E_PORT: String(port), E2E_SERVE: via }, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     try {

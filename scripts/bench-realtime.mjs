@@ -28,6 +28,7 @@ import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
 import { WebSocketServer } from "ws";
 import { EVENT_ID, openLiveSocket, originOf, sessionCookies, signIn, startApp } from "./bench-app.mjs";
+import { percentile } from "./bench-stats.mjs";
 
 const ROOM_SIZES = [10, 200];
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 300);
@@ -99,11 +100,6 @@ function until(condition, timeoutMs = 10_000) {
     };
     check();
   });
-}
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 function summary(latencies, sockets) {

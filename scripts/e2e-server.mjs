@@ -34,7 +34,12 @@ run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", s
 await seedLocal({ persistTo: stateDir });
 
 if (process.env.E2E_SERVE === "workerd") {
-  const miniflare = await serveWorkerd({ port: E2E_PORT, stateDir, inspectorPort: process.env.E2E_INSPECTOR_PORT });
+  const miniflare = await serveWorkerd({
+    port: E2E_PORT,
+    stateDir,
+    inspectorPort: process.env.E2E_INSPECTOR_PORT,
+    countBindings: process.env.E2E_COUNT_BINDINGS === "1", // npm run bench (bench-counters.mjs)
+  });
   console.log(`serving build/server from workerd on http://127.0.0.1:${E2E_PORT}`);
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => miniflare.dispose().finally(() => process.exit(0)));
 } else {

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { countingEntrySource } from "./bench-counters.mjs";
 
 // The Miniflare that this wrangler depends on (options are read with wrangler, so the
 // two must match), not whichever copy another package hoisted to the top.
@@ -15,9 +16,10 @@ const { Miniflare, convertV4MiniflareOptions } = createRequire(fileURLToPath(imp
 
 /**
  * Starts the built worker on 127.0.0.1:`port`, its D1 and Durable Objects under `stateDir`
- * (`inspectorPort`: a DevTools inspector, for profiling).
+ * (`inspectorPort`: a DevTools inspector, for profiling; `countBindings`: the bench's
+ * counting entry in front of the build, bench-counters.mjs, for `npm run bench`).
  */
-export async function serveWorkerd({ port, stateDir, inspectorPort }) {
+export async function serveWorkerd({ port, stateDir, inspectorPort, countBindings = false }) {
   const { workerOptions, externalWorkers, main } = unstable_getMiniflareWorkerOptions("build/server/wrangler.json", undefined, {});
   const { modulesRules: _rules, ...options } = workerOptions;
   const root = dirname(main);
@@ -35,7 +37,11 @@ export async function serveWorkerd({ port, stateDir, inspectorPort }) {
           ...options,
           name: "event-flow",
           rootPath: root,
-          modules: [{ type: "ESModule", path: "index.js" }, ...chunks.map((path) => ({ type: "ESModule", path }))],
+          modules: [
+            ...(countBindings ? [{ type: "ESModule", path: "bench-entry.js", contents: countingEntrySource("index.js", durableObjectClasses(options)) }] : []),
+            { type: "ESModule", path: "index.js" },
+            ...chunks.map((path) => ({ type: "ESModule", path })),
+          ],
         },
         ...externalWorkers,
       ],
@@ -43,4 +49,9 @@ export async function serveWorkerd({ port, stateDir, inspectorPort }) {
   );
   await miniflare.ready;
   return miniflare;
+}
+
+/** The classes of the Worker's own Durable Objects (the bench entry re-exports them wrapped). */
+function durableObjectClasses(options) {
+  return [...new Set(Object.values(options.durableObjects ?? {}).map((o) => (typeof o === "string" ? o : o.className)).filter(Boolean))];
 }
