@@ -3,6 +3,7 @@ import { profiles, sessions, users } from "~/db/schema";
 import type { HeaderNotifications } from "~/modules/notifications/header";
 import { headerNotificationQueries, toHeaderNotifications } from "~/modules/notifications/service.server";
 import { randomToken, sha256Hex } from "./crypto.server";
+import type { BatchItem } from "drizzle-orm/batch";
 import { batchNamed, type Db, type NamedResults } from "./db.server";
 import { DAY, HOUR, isoIn } from "./time";
 
@@ -87,13 +88,18 @@ export type SessionRead = { viewer: Viewer; setCookie?: string; notifications?: 
  * and profile, read after the slide so it shows it), and with `withNotifications` (pages
  * that render the header) the header's notifications, through the session's token hash.
  */
-function sessionStatements(db: Db, tokenHash: string, now: number, withNotifications: boolean) {
+function sessionStatements(db: Db, tokenHash: string, now: number, withNotifications: boolean): SessionStatements {
   const nowIso = new Date(now).toISOString();
   const slide = db
     .update(sessions)
     .set({ lastUsedAt: nowIso, expiresAt: sql`CASE WHEN ${sessions.persistent} THEN ${new Date(now + PERSISTENT_MS).toISOString()} ELSE ${sessions.expiresAt} END` })
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, nowIso), lt(sessions.lastUsedAt, new Date(now - EXTEND_AFTER_MS).toISOString())));
-  const session = db
+  const header = withNotifications ? headerNotificationQueries(db, { sessionHash: tokenHash }) : null;
+  return { sessionSlide: slide, session: sessionRowQuery(db, tokenHash), ...(header ? { headerLatest: header.latest, headerUnread: header.unread } : {}) };
+}
+
+function sessionRowQuery(db: Db, tokenHash: string) {
+  return db
     .select({
       userId: users.id,
       email: users.email,
@@ -114,10 +120,17 @@ function sessionStatements(db: Db, tokenHash: string, now: number, withNotificat
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(sessions.tokenHash, tokenHash));
-  const header = withNotifications ? headerNotificationQueries(db, { sessionHash: tokenHash }) : null;
-  return { sessionSlide: slide, session, ...(header ? { headerLatest: header.latest, headerUnread: header.unread } : {}) };
 }
-type SessionResults = NamedResults<ReturnType<typeof sessionStatements>>;
+
+type Header = ReturnType<typeof headerNotificationQueries>;
+/** Batch items by name (batchNamed); the header's two only on pages that render it. */
+type SessionStatements = Record<"sessionSlide" | "session", BatchItem<"sqlite">> & Partial<Record<"headerLatest" | "headerUnread", BatchItem<"sqlite">>>;
+type SessionResults = {
+  session: Awaited<ReturnType<typeof sessionRowQuery>>;
+  headerLatest?: NamedResults<Header>["latest"];
+  headerUnread?: NamedResults<Header>["unread"];
+};
+const sessionBatch = async (db: Db, statements: SessionStatements) => (await batchNamed(db, statements as Record<string, BatchItem<"sqlite">>)) as unknown as SessionResults;
 
 /** The batch's session results as the viewer (null: no such session, or expired), its header and refreshed cookie. */
 function sessionFrom(request: Request, token: string, tokenHash: string, now: number, results: SessionResults): SessionRead | null {
@@ -158,7 +171,7 @@ export async function readSession(
   if (!token) return null;
   const tokenHash = await sha256Hex(token);
   const now = Date.now();
-  return sessionFrom(request, token, tokenHash, now, await batchNamed(db, sessionStatements(db, tokenHash, now, withNotifications)));
+  return sessionFrom(request, token, tokenHash, now, await sessionBatch(db, sessionStatements(db, tokenHash, now, withNotifications)));
 }
 
 /**
@@ -224,7 +237,7 @@ export class SessionJoin {
   async readAlone(db: Db) {
     if (this.taken) return this.read;
     try {
-      return this.settle(await batchNamed(db, this.statements(db)));
+      return this.settle(await sessionBatch(db, this.statements(db)));
     } catch (error) {
       this.fail(error);
       throw error;

@@ -8,7 +8,7 @@ import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import worker from "../../workers/app";
 import { createEvent } from "../factories";
-import { ORIGIN, sessionFor } from "./helpers";
+import { insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
 // Issue 19 item 3: one D1 round trip per page load and per check-off. The Worker is
 // handed a D1 binding that counts what reaches D1 (a batch, or one statement run on
@@ -110,6 +110,19 @@ describe("D1 round trips", () => {
     expect(revoked.response.status).toBe(202);
     const unknownEvent = await counted(`/events/not-an-event`, cookie);
     expect(unknownEvent.response.status).toBe(404);
+  });
+
+  it("a portal load is one D1 round trip, the guess limit included; a wrong token is still refused and counted", async () => {
+    const { token, accessId } = await insertClientLink(eventId, { canEditPeople: false, canEditTimeline: false, canEditShots: true, canEditVendors: false });
+    for (const path of [`/client/view/${accessId}`, `/client/view/${accessId}.data`]) {
+      const { response, trips } = await counted(path, `ef_client_${accessId}=${token}`, { headers: { "CF-Connecting-IP": "2001:db8::19:3" } });
+      expect(response.status).toBe(200);
+      expect(trips, path).toHaveLength(1);
+    }
+    const wrong = await counted(`/client/view/${accessId}`, `ef_client_${accessId}=${"0".repeat(64)}`, { headers: { "CF-Connecting-IP": "2001:db8::19:3" } });
+    expect(wrong.response.status).toBe(404);
+    // The look-up with the limit beside it, then the failure counted.
+    expect(wrong.trips).toHaveLength(2);
   });
 
   // A change's own round trip: the access check, the write, its record and the team's

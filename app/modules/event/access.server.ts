@@ -4,7 +4,7 @@ import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
 import { eventClientAccess, events, eventSecondShooters } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import { clientIp, type Limit, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
+import { clientIp, type Limit, LIMITS, peek, peekStatements, recordFailure } from "~/utils/rate-limit.server";
 import { CLIENT_INTENT_FLAGS, type DashboardIntent, INTENT_PERMISSIONS, isClientIntent } from "./intents";
 import { type ClientFlags, clientFlagsOf, type EventRole, rolesThatCan } from "./permissions";
 
@@ -179,4 +179,27 @@ export async function guardedLinkLookup<T>(
     return { refused: 404, found: null };
   }
   return { refused: null, found: result };
+}
+
+/**
+ * guardedLinkLookup for a look-up that is one D1 batch (the portal's page, issue 19
+ * item 3): the guess limit is read in that same batch. `lookup` is given the limit's
+ * statements to put in its batch and answers its find and that batch's results, or null
+ * when it looked nothing up (no token, a malformed one): the limit is then read alone.
+ */
+export async function guardedLinkBatch<T>(
+  db: Db,
+  request: Request,
+  lookup: (guard: Record<string, BatchItem<"sqlite">>) => Promise<{ found: T | null; results: Record<string, unknown> } | null>,
+): Promise<{ refused: 429 | 404; found: null } | { refused: null; found: T }> {
+  const guess: Array<[Limit, string]> = [[LIMITS.clientLinkPerIp, clientIp(request)]];
+  const guard = peekStatements(db, guess);
+  const read = await lookup(guard.statements);
+  if (read === null) return guardedLinkLookup<T>(db, request, async () => null);
+  if (guard.over(read.results)) return { refused: 429, found: null };
+  if (read.found === null) {
+    await recordFailure(db, guess);
+    return { refused: 404, found: null };
+  }
+  return { refused: null, found: read.found };
 }

@@ -70,8 +70,8 @@ export async function requireEventAccess<R extends Reads = Record<never, never>>
       join.fail(error);
       throw error;
     }
-    const { sessionSlide, session, headerLatest, headerUnread, access: rows, ...reads } = results;
-    join.settle({ sessionSlide, session, headerLatest, headerUnread });
+    const { sessionSlide: _slide, session, headerLatest, headerUnread, access: rows, ...reads } = results;
+    join.settle({ session, headerLatest, headerUnread } as Parameters<typeof join.settle>[0]);
     return decideAccess(context, request, query.decide(rows), action, db, reads as NamedResults<R>);
   }
   if (join) await join.readAlone(db);
