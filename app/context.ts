@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { HeaderNotifications } from "~/modules/notifications/header";
-import type { Viewer } from "~/utils/session.server";
+import type { SessionJoin, Viewer } from "~/utils/session.server";
 
 // The one way request context reaches loaders, actions and middleware
 // (conventions.md habit 5): typed keys on React Router's RouterContextProvider.
@@ -18,3 +18,10 @@ export const viewerContext = createContext<Viewer | null>(null);
  * batch on GET requests; null for a visitor and for other methods.
  */
 export const headerNotificationsContext = createContext<HeaderNotifications | null>(null);
+
+/**
+ * The session read left to the route's own D1 batch (issue 19 item 3), on a request
+ * whose route joins it (root.tsx, SESSION_JOINING); null otherwise, or once settled
+ * (viewerContext then holds the viewer).
+ */
+export const sessionJoinContext = createContext<SessionJoin | null>(null);

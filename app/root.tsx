@@ -13,13 +13,13 @@ import { AppLogo } from "~/components/app-logo";
 import { ButtonLink } from "~/components/ui/button";
 import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
-import { cloudflareContext, headerNotificationsContext, viewerContext } from "~/context";
+import { cloudflareContext, headerNotificationsContext, sessionJoinContext, viewerContext } from "~/context";
 import type { NativePurchasesConfig } from "~/modules/native/purchases";
 import { useNativeStart } from "~/modules/native/use-native-start";
 import { loadHeaderNotifications } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
-import { readSession } from "~/utils/session.server";
+import { readSession, SessionJoin, type SessionRead } from "~/utils/session.server";
 import { useNonce } from "~/utils/nonce";
 import { bringsToast, getToast, ONCE_HEADER } from "~/utils/toast.server";
 import { randomToken } from "~/utils/crypto.server";
@@ -41,17 +41,41 @@ export function meta(): Route.MetaDescriptors {
 }
 
 /**
+ * The routes whose loader reads the session in its own D1 batch (issue 19 item 3: one
+ * round trip per page load), by pattern, with the route id a data request names in
+ * `_routes` when it runs only some loaders.
+ */
+const SESSION_JOINING: Record<string, string> = { "events/:eventId": "routes/events.$eventId" };
+
+/** Whether this request runs a loader that joins the session to its batch (a GET of such a page, or of its data with that loader). */
+function joinsSession(request: Request, pattern: string) {
+  const routeId = SESSION_JOINING[pattern];
+  if (!routeId || request.method !== "GET") return false;
+  const routes = new URL(request.url).searchParams.get("_routes");
+  return routes === null || routes.split(",").includes(routeId);
+}
+
+/**
  * Reads the session once per request and hands the viewer to every loader and action.
  * A GET (a page or its data) may render the header, so its notifications come in the
- * same D1 round trip; an action needs none.
+ * same D1 round trip; an action needs none. On a page that joins the session to its own
+ * batch (SESSION_JOINING) the read is left to that batch: the viewer is set when it
+ * settles, and the root loader waits for it.
  */
-const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const session = await readSession(getDb(context.get(cloudflareContext).env), request, {
-    withNotifications: request.method === "GET",
-  });
-  context.set(viewerContext, session?.viewer ?? null);
-  context.set(headerNotificationsContext, session?.notifications ?? null);
+const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context, pattern }, next) => {
+  const db = getDb(context.get(cloudflareContext).env);
+  const withNotifications = request.method === "GET";
+  const settled = (read: SessionRead | null) => {
+    context.set(viewerContext, read?.viewer ?? null);
+    context.set(headerNotificationsContext, read?.notifications ?? null);
+  };
+  const join = joinsSession(request, pattern) ? await SessionJoin.of(request, withNotifications, settled) : null;
+  let session: SessionRead | null = null;
+  if (join) context.set(sessionJoinContext, join);
+  else settled((session = await readSession(db, request, { withNotifications })));
   const response = await next();
+  // Settled by the route's batch by now (the route reads it alone if it never got there).
+  if (join) session = await join.readAlone(db).catch(() => null);
   if (session?.setCookie) response.headers.append("Set-Cookie", session.setCookie);
   // Issue 14 item 11: whatever is answered to a signed-in request (a page, its `.data`,
   // a redirect) is that person's, so no shared or back-forward cache keeps it. A
@@ -69,6 +93,8 @@ export const shouldRevalidate = revalidateUnlessViewChange;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
+  // On a page that reads the session in its own batch, the viewer is known once that batch is back.
+  await context.get(sessionJoinContext)?.read;
   const viewer = context.get(viewerContext);
   // Only a page rendered in answer to a form post without JavaScript lacks them.
   const notifications = viewer

@@ -29,6 +29,16 @@ export function batchWithRaw(db: Db, statements: Statement[]) {
   );
 }
 
+/**
+ * Raw SQL (an INSERT … SELECT … RETURNING) as an item of `batchNamed`, answering its
+ * rows. drizzle's D1 batch binds a raw statement's parameters to a prepared statement it
+ * never made for raw SQL, so the statement is prepared here.
+ */
+export function rawAll<T = Record<string, unknown>>(db: Db, query: SQL) {
+  const raw = db.all<T>(query);
+  return Object.assign(raw, { stmt: db.$client.prepare(dialect.sqlToQuery(query).sql) });
+}
+
 type Named = Record<string, BatchItem<"sqlite">>;
 export type NamedResults<T extends Named> = { [K in keyof T]: T[K]["_"]["result"] };
 

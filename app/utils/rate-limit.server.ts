@@ -119,13 +119,32 @@ export async function recordFailure(db: Db, hits: Array<[Limit, string]>, now = 
 
 /** The estimated count of a limit's subject, without adding to it. */
 export async function countOf(db: Db, limit: Limit, subject: string, now = Date.now()) {
+  return countFrom(await countStatement(db, limit, subject, now), limit, subject, now);
+}
+
+function countStatement(db: Db, limit: Limit, subject: string, now: number) {
   const { index } = windowOf(limit, now);
-  const rows = await db
+  return db
     .select({ key: rateLimits.key, count: rateLimits.count })
     .from(rateLimits)
     .where(inArray(rateLimits.key, [keyOf(limit, subject, index), keyOf(limit, subject, index - 1)]));
+}
+
+function countFrom(rows: Array<{ key: string; count: number }>, limit: Limit, subject: string, now: number) {
+  const { index } = windowOf(limit, now);
   const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
   return estimate(count(keyOf(limit, subject, index)), count(keyOf(limit, subject, index - 1)));
+}
+
+/**
+ * peek as statements for the caller's own batch (issue 19 item 3: a portal load is one
+ * round trip), by name, and `over`, which reads peek's answer from that batch's results.
+ */
+export function peekStatements(db: Db, hits: Array<[Limit, string]>, now = Date.now()) {
+  const statements = Object.fromEntries(hits.map(([limit, subject], i) => [`limit_${i}`, countStatement(db, limit, subject, now)]));
+  const over = (results: Record<string, unknown>) =>
+    hits.some(([limit, subject], i) => countFrom((results[`limit_${i}`] ?? []) as Array<{ key: string; count: number }>, limit, subject, now) >= limit.max);
+  return { statements, over };
 }
 
 /** An address's failed sign-ins across IPs from which the slow-down starts, and its cap. */

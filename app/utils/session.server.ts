@@ -1,9 +1,10 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import { profiles, sessions, users } from "~/db/schema";
 import type { HeaderNotifications } from "~/modules/notifications/header";
 import { headerNotificationQueries, toHeaderNotifications } from "~/modules/notifications/service.server";
 import { randomToken, sha256Hex } from "./crypto.server";
-import { batchNamed, type Db } from "./db.server";
+import type { BatchItem } from "drizzle-orm/batch";
+import { batchNamed, type Db, type NamedResults } from "./db.server";
 import { DAY, HOUR, isoIn } from "./time";
 
 // Sessions are ours (accounts issue, item 3): a 32-byte random token in the cookie,
@@ -81,20 +82,24 @@ export async function createSession(db: Db, request: Request, userId: string, pe
 export type SessionRead = { viewer: Viewer; setCookie?: string; notifications?: HeaderNotifications };
 
 /**
- * The signed-in viewer, or null. One D1 round trip: the session, user and profile
- * joined, and with `withNotifications` (pages that render the header) the header's
- * notifications, read in the same batch through the session's token hash.
- * A persistent session's expiry is extended on use; `setCookie` then refreshes the cookie.
+ * A session's statements for one D1 batch (issue 19 item 3: the session joins the page's
+ * round trip): the hourly slide of a live session's last use (and a persistent one's
+ * expiry), which writes nothing unless it is due, then the session row (joined with user
+ * and profile, read after the slide so it shows it), and with `withNotifications` (pages
+ * that render the header) the header's notifications, through the session's token hash.
  */
-export async function readSession(
-  db: Db,
-  request: Request,
-  { withNotifications = false }: { withNotifications?: boolean } = {},
-): Promise<SessionRead | null> {
-  const token = readToken(request);
-  if (!token) return null;
-  const tokenHash = await sha256Hex(token);
-  const sessionQuery = db
+function sessionStatements(db: Db, tokenHash: string, now: number, withNotifications: boolean): SessionStatements {
+  const nowIso = new Date(now).toISOString();
+  const slide = db
+    .update(sessions)
+    .set({ lastUsedAt: nowIso, expiresAt: sql`CASE WHEN ${sessions.persistent} THEN ${new Date(now + PERSISTENT_MS).toISOString()} ELSE ${sessions.expiresAt} END` })
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, nowIso), lt(sessions.lastUsedAt, new Date(now - EXTEND_AFTER_MS).toISOString())));
+  const header = withNotifications ? headerNotificationQueries(db, { sessionHash: tokenHash }) : null;
+  return { sessionSlide: slide, session: sessionRowQuery(db, tokenHash), ...(header ? { headerLatest: header.latest, headerUnread: header.unread } : {}) };
+}
+
+function sessionRowQuery(db: Db, tokenHash: string) {
+  return db
     .select({
       userId: users.id,
       email: users.email,
@@ -115,19 +120,22 @@ export async function readSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(sessions.tokenHash, tokenHash));
-  let row: Awaited<typeof sessionQuery>[number] | undefined;
-  let notifications: HeaderNotifications | undefined;
-  if (withNotifications) {
-    const { session, ...header } = await batchNamed(db, { session: sessionQuery, ...headerNotificationQueries(db, { sessionHash: tokenHash }) });
-    row = session[0];
-    notifications = toHeaderNotifications(header);
-  } else {
-    [row] = await sessionQuery;
-  }
-  if (!row) return null;
-  const now = Date.now();
-  if (Date.parse(row.expiresAt) <= now) return null;
+}
 
+type Header = ReturnType<typeof headerNotificationQueries>;
+/** Batch items by name (batchNamed); the header's two only on pages that render it. */
+type SessionStatements = Record<"sessionSlide" | "session", BatchItem<"sqlite">> & Partial<Record<"headerLatest" | "headerUnread", BatchItem<"sqlite">>>;
+type SessionResults = {
+  session: Awaited<ReturnType<typeof sessionRowQuery>>;
+  headerLatest?: NamedResults<Header>["latest"];
+  headerUnread?: NamedResults<Header>["unread"];
+};
+const sessionBatch = async (db: Db, statements: SessionStatements) => (await batchNamed(db, statements as Record<string, BatchItem<"sqlite">>)) as unknown as SessionResults;
+
+/** The batch's session results as the viewer (null: no such session, or expired), its header and refreshed cookie. */
+function sessionFrom(request: Request, token: string, tokenHash: string, now: number, results: SessionResults): SessionRead | null {
+  const row = results.session[0];
+  if (!row || Date.parse(row.expiresAt) <= now) return null;
   const viewer: Viewer = {
     userId: row.userId,
     email: row.email,
@@ -142,15 +150,99 @@ export async function readSession(
     storeEntitlementExpiresAt: row.storeEntitlementExpiresAt ?? null,
     sessionHash: tokenHash,
   };
-  const read: SessionRead = notifications ? { viewer, notifications } : { viewer };
-  if (now - Date.parse(row.lastUsedAt) < EXTEND_AFTER_MS) return read;
+  const read: SessionRead = { viewer };
+  if (results.headerLatest && results.headerUnread) read.notifications = toHeaderNotifications({ latest: results.headerLatest, unread: results.headerUnread });
+  // The slide ran in this batch: a persistent session's cookie is refreshed with it.
+  if (row.persistent && row.lastUsedAt === new Date(now).toISOString()) read.setCookie = cookie(request, token, PERSISTENT_MS / 1000);
+  return read;
+}
 
-  const expiresAt = row.persistent ? isoIn(PERSISTENT_MS) : row.expiresAt;
-  await db
-    .update(sessions)
-    .set({ lastUsedAt: new Date(now).toISOString(), expiresAt })
-    .where(eq(sessions.tokenHash, tokenHash));
-  return row.persistent ? { ...read, setCookie: cookie(request, token, PERSISTENT_MS / 1000) } : read;
+/**
+ * The signed-in viewer, or null. One D1 round trip: the session, user and profile
+ * joined (its hourly slide in the same batch), and with `withNotifications` (pages that
+ * render the header) the header's notifications.
+ */
+export async function readSession(
+  db: Db,
+  request: Request,
+  { withNotifications = false }: { withNotifications?: boolean } = {},
+): Promise<SessionRead | null> {
+  const token = readToken(request);
+  if (!token) return null;
+  const tokenHash = await sha256Hex(token);
+  const now = Date.now();
+  return sessionFrom(request, token, tokenHash, now, await sessionBatch(db, sessionStatements(db, tokenHash, now, withNotifications)));
+}
+
+/**
+ * A session read left to the route's own batch (issue 19 item 3): the root middleware
+ * makes one for a request whose loader or action joins it (joinsSession), and the first
+ * batch of that request carries its statements (`statements`) and settles it from their
+ * results (`settle`); the viewer's id is then known to that batch's other statements
+ * only as SQL (`userId`: NULL unless the session is live, so an access check through it
+ * grants nothing to an expired or revoked session). Whoever needs the viewer without
+ * that batch (the root loader) awaits `read`. A route that returns before its batch
+ * reads it alone (`readAlone`), so `read` always settles.
+ */
+export class SessionJoin {
+  readonly read: Promise<SessionRead | null>;
+  private resolve!: (read: SessionRead | null) => void;
+  private reject!: (error: unknown) => void;
+  private readonly now = Date.now();
+  /** Taken by a batch (or read alone): later callers use the settled session. */
+  taken = false;
+
+  constructor(
+    private readonly request: Request,
+    private readonly token: string,
+    readonly tokenHash: string,
+    private readonly withNotifications: boolean,
+    private readonly onSettled: (read: SessionRead | null) => void,
+  ) {
+    this.read = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // The middleware awaits it too; a rejection is reported there, not as unhandled.
+    this.read.catch(() => undefined);
+  }
+
+  static async of(request: Request, withNotifications: boolean, onSettled: (read: SessionRead | null) => void) {
+    const token = readToken(request);
+    return token ? new SessionJoin(request, token, await sha256Hex(token), withNotifications, onSettled) : null;
+  }
+
+  /** The viewer's user id as SQL, for statements in the same batch: NULL unless the session is live. */
+  get userId(): SQL<string> {
+    return sql<string>`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.tokenHash} = ${this.tokenHash} AND ${sessions.expiresAt} > ${new Date(this.now).toISOString()})`;
+  }
+
+  statements(db: Db) {
+    this.taken = true;
+    return sessionStatements(db, this.tokenHash, this.now, this.withNotifications);
+  }
+
+  settle(results: SessionResults) {
+    const read = sessionFrom(this.request, this.token, this.tokenHash, this.now, results);
+    this.onSettled(read);
+    this.resolve(read);
+    return read;
+  }
+
+  fail(error: unknown) {
+    this.reject(error);
+  }
+
+  /** The session on its own round trip (the route returned before its batch). */
+  async readAlone(db: Db) {
+    if (this.taken) return this.read;
+    try {
+      return this.settle(await sessionBatch(db, this.statements(db)));
+    } catch (error) {
+      this.fail(error);
+      throw error;
+    }
+  }
 }
 
 /**

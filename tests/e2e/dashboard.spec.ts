@@ -96,6 +96,35 @@ test.describe("event dashboard (phone)", () => {
     await expect(items.nth(2)).toContainText("Golden Hour Portraits");
   });
 
+  test("a check-off is answered in place: no request reads the page's data again (issue 19 item 3)", async ({ page }) => {
+    const { url } = await newEvent(page);
+    const path = new URL(url).pathname;
+    // Live first: the socket's hello is sent, so what follows is the check-off's own traffic.
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    const reads: string[] = [];
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() === "GET" && (pathname === path || pathname === `${path}.data`)) reads.push(pathname);
+      if (request.method() === "POST") posts.push(pathname);
+    });
+    await row(page, /Ceremony/).click();
+    await expect(row(page, /Ceremony/)).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("Timeline 1/4")).toBeVisible();
+    // Sent and answered (the pending mark goes once the answer is applied).
+    await expect.poll(() => posts).toEqual([`${path}/mutations`]);
+    await expect(row(page, /Ceremony/).locator("[data-pending]")).toHaveCount(0);
+    await row(page, /Ceremony/).click();
+    await expect(row(page, /Ceremony/)).toHaveAttribute("aria-pressed", "false");
+    await expect.poll(() => posts).toHaveLength(2);
+    await expect(row(page, /Ceremony/).locator("[data-pending]")).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(reads).toEqual([]);
+    // And it holds: the saved state is what a fresh load shows.
+    await page.reload();
+    await expect(row(page, /Ceremony/)).toHaveAttribute("aria-pressed", "false");
+  });
+
   test("shots: add, filter, edit and delete", async ({ page }) => {
     await newEvent(page);
     await sectionLink(page, "Shots").click();

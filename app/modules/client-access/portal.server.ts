@@ -4,7 +4,7 @@ import { errorToast } from "~/modules/account/action-result";
 import { answerOutcome, claimForIntent, formMutation } from "~/modules/event/dashboard-actions.server";
 import { type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import { portalNotice } from "~/modules/offline/messages";
-import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
+import { accessOf, guardedLinkBatch, guardedLinkLookup } from "~/modules/event/access.server";
 import { ACCESS_ENDED, NO_PERMISSION, NOT_UNDERSTOOD } from "~/modules/event/mutations.server";
 import { getDb } from "~/utils/db.server";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
@@ -40,12 +40,12 @@ export async function loadPortalPage(context: Readonly<RouterContextProvider>, r
   return { ...loaded, seq };
 }
 
-/** The guess limit and the reads in parallel: one wait, and nothing answered over it. */
+/** The guess limit and the reads in one D1 batch (issue 19 item 3), and nothing answered over it. */
 async function readPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
   const token = readPortalCookie(request, accessId);
-  const { refused, found: portal } = await guardedLinkLookup(db, request, async () => (token ? portalReads(db, accessId, token) : null));
+  const { refused, found: portal } = await guardedLinkBatch(db, request, async (guard) => (token ? portalReads(db, accessId, token, guard) : null));
   if (refused) return { refused, db };
   return { refused: null, db, portal, grant: portal.grant };
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { emailOutbox, eventClientAccess } from "~/db/schema";
 import { accessQuery, CLIENT_TOKEN_PATTERN } from "~/modules/event/access.server";
 import { allListQueries } from "~/modules/event/lists.server";
@@ -110,14 +111,16 @@ async function insertClientAccess(
  * it) and the four lists. Every list is read from the link's event only if the link is
  * valid, so a revoked or expired link reads nothing.
  */
-export async function portalReads(db: Db, accessId: string, token: string) {
+export async function portalReads(db: Db, accessId: string, token: string, alsoRead: Record<string, BatchItem<"sqlite">> = {}) {
   const query = await accessQuery(db, { token, accessId }, null);
   if (!query) return null;
   const { eventId } = query;
-  const { access: accessRows, blocks, shots, people, vendors } = await batchNamed(db, { access: query.statement, ...allListQueries(db, eventId) });
+  // `alsoRead`: the guess limit (guardedLinkBatch), in the same round trip.
+  const results = await batchNamed(db, { ...alsoRead, access: query.statement, ...allListQueries(db, eventId) });
+  const { access: accessRows, blocks, shots, people, vendors } = results;
   const access = query.decide(accessRows);
-  if (!access || access.role !== "client") return null;
-  return { access: access.link, grant: { kind: "client" as const, ...access.flags }, accessStart: access.accessStart, event: access.event, blocks, shots, people, vendors };
+  if (!access || access.role !== "client") return { found: null, results };
+  return { found: { access: access.link, grant: { kind: "client" as const, ...access.flags }, accessStart: access.accessStart, event: access.event, blocks, shots, people, vendors }, results };
 }
 
 /**

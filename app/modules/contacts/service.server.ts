@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { shooterContacts } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 import { type Claim, insertClaimed, once } from "~/utils/idempotency.server";
@@ -8,7 +8,8 @@ import { CONTACTS_PER_USER_MAX, type ContactInput } from "./schema";
 // scoped to the owner, so another user's id matches nothing.
 
 /** The user's saved contacts, newest first (rowid breaks a tie within one millisecond). */
-export function listContacts(db: Db, userId: string) {
+/** `userId` may be SQL naming the viewer (a page whose batch reads the session, issue 19 item 3). */
+export function listContacts(db: Db, userId: string | SQL<string>) {
   return db
     .select()
     .from(shooterContacts)

@@ -4,7 +4,7 @@ import { isOnTeam, ON_TEAM_STATUSES } from "~/db/enums";
 import { eventClientAccess, events, eventSecondShooters } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import { clientIp, type Limit, LIMITS, peek, recordFailure } from "~/utils/rate-limit.server";
+import { clientIp, type Limit, LIMITS, peek, peekStatements, recordFailure } from "~/utils/rate-limit.server";
 import { CLIENT_INTENT_FLAGS, type DashboardIntent, INTENT_PERMISSIONS, isClientIntent } from "./intents";
 import { type ClientFlags, clientFlagsOf, type EventRole, rolesThatCan } from "./permissions";
 
@@ -54,8 +54,12 @@ export type AccessQuery = {
   permitted: (intent: DashboardIntent) => SQL;
 };
 
-/** `eventId` null: a link's own event (a link opens exactly one). A user always names one. */
-export async function accessQuery(db: Db, who: Who, eventId: string | null): Promise<AccessQuery | null> {
+/**
+ * `eventId` null: a link's own event (a link opens exactly one). A user always names one.
+ * A user's id may be SQL: a page whose batch reads the session names the viewer so
+ * (SessionJoin.userId, issue 19 item 3; NULL, and so no access, unless the session is live).
+ */
+export async function accessQuery(db: Db, who: Who | { userId: SQL<string> }, eventId: string | null): Promise<AccessQuery | null> {
   if ("userId" in who) {
     if (eventId === null) return null;
     return userAccess(db, who.userId, eventId);
@@ -77,16 +81,23 @@ export async function accessOf(db: Db, who: Who, eventId: string | null): Promis
   return query.decide(await query.statement);
 }
 
-function userAccess(db: Db, userId: string, eventId: string): AccessQuery {
+function userAccess(db: Db, userId: string | SQL<string>, eventId: string): AccessQuery {
   const statement = db
-    .select({ event: events, membership: eventSecondShooters.status, memberSince: sql<string | null>`${eventSecondShooters.createdAt}`.as("member_since") })
+    .select({
+      event: events,
+      membership: eventSecondShooters.status,
+      memberSince: sql<string | null>`${eventSecondShooters.createdAt}`.as("member_since"),
+      // Who asked, as the statement knew them (the id may be SQL, read in the same batch).
+      viewerId: sql<string | null>`${userId}`.as("viewer_id"),
+    })
     .from(events)
     .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.eventId, events.id), eq(eventSecondShooters.userId, userId)))
     .where(eq(events.id, eventId));
   const decide = (rows: unknown): EventAccess | null => {
     const row = (rows as Awaited<typeof statement>)[0];
     if (!row) return null;
-    if (row.event.leadPhotographerId === userId) return { role: "lead", flags: null, event: row.event, accessStart: 0, link: null };
+    if (row.viewerId === null) return null;
+    if (row.event.leadPhotographerId === row.viewerId) return { role: "lead", flags: null, event: row.event, accessStart: 0, link: null };
     // Unreadable (never, the column is NOT NULL), the bound fails closed: access began by now at the latest.
     if (isOnTeam(row.membership)) return { role: "team", flags: null, event: row.event, accessStart: Date.parse(row.memberSince ?? "") || Date.now(), link: null };
     return null;
@@ -168,4 +179,27 @@ export async function guardedLinkLookup<T>(
     return { refused: 404, found: null };
   }
   return { refused: null, found: result };
+}
+
+/**
+ * guardedLinkLookup for a look-up that is one D1 batch (the portal's page, issue 19
+ * item 3): the guess limit is read in that same batch. `lookup` is given the limit's
+ * statements to put in its batch and answers its find and that batch's results, or null
+ * when it looked nothing up (no token, a malformed one): the limit is then read alone.
+ */
+export async function guardedLinkBatch<T>(
+  db: Db,
+  request: Request,
+  lookup: (guard: Record<string, BatchItem<"sqlite">>) => Promise<{ found: T | null; results: Record<string, unknown> } | null>,
+): Promise<{ refused: 429 | 404; found: null } | { refused: null; found: T }> {
+  const guess: Array<[Limit, string]> = [[LIMITS.clientLinkPerIp, clientIp(request)]];
+  const guard = peekStatements(db, guess);
+  const read = await lookup(guard.statements);
+  if (read === null) return guardedLinkLookup<T>(db, request, async () => null);
+  if (guard.over(read.results)) return { refused: 429, found: null };
+  if (read.found === null) {
+    await recordFailure(db, guess);
+    return { refused: 404, found: null };
+  }
+  return { refused: null, found: read.found };
 }

@@ -4,9 +4,9 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { toPortalRow } from "~/modules/live/protocol";
 import { publishChange, revokeLive } from "~/modules/live/room.server";
-import { notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType } from "~/modules/notifications/team-changes.server";
+import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import { batchNamed, type Db } from "~/utils/db.server";
+import { batchNamed, type Db, rawAll } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessOf, accessQuery, type EventAccess } from "./access.server";
 import { canDo, type ClientIntent, isClientIntent } from "./intents";
@@ -390,6 +390,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   let plan: Plan;
   let writes: Record<string, BatchItem<"sqlite">>;
   let results: { access: unknown; record: unknown; unrecord: unknown } & Record<string, unknown>;
+  let notice: ReturnType<typeof noticeIn>;
   for (let attempt = 1; ; attempt++) {
     plan = await planOf();
     const record = db
@@ -403,8 +404,9 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
         : db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key));
     // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
     writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
+    notice = noticeIn(db, sender, query, key, kind, verb, plan, mutation, context.now);
     try {
-      results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}) });
+      results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}), ...notice?.statements });
     } catch (error) {
       if (isRepeatOf(error)) {
         const replay = await replayOf(db, env, query, key, mutation);
@@ -424,7 +426,8 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name, sender), limitMessage(kind as RowKind)), access };
 
   const row = outcome.row;
-  if (!plan.noop) await tell(db, env, sender, access, mutation, outcome);
+  const told = notice ? teamChangeJobsOf(access.event.id, results.noticeRows, results.noticeWindows, new Date(context.now)) : undefined;
+  if (!plan.noop) await tell(db, env, sender, access, mutation, outcome, told);
   const shown = (r: Record<string, unknown>) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
   return {
     result: {
@@ -497,6 +500,33 @@ function mineOf(kind: RowKind | "event", mutation: Mutation) {
   return mine;
 }
 
+/**
+ * Issue 19 item 3: a check-off writes and notifies the team in one batch. The team's
+ * notifications (teamChangeStatementsIn) follow the write, only if it took effect (its
+ * record is still there: a refused, gone or repeated change notifies no one), and read
+ * the row's title and the event's as the batch runs. Other changes notify after
+ * committing (tell), as their subject may be gone by then (a delete) or many rows.
+ */
+function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string, kind: RowKind | "event", verb: string, plan: Plan, mutation: Mutation, now: string) {
+  if (verb !== "toggle" || kind === "event" || plan.rowId === null) return null;
+  const type = NOTICES[kind].toggle;
+  if (!type) return null;
+  const table = TABLES[kind] as typeof timelineBlocks | typeof shotListItems;
+  const actor = "userId" in sender ? { userId: sender.userId, name: sender.name } : null;
+  const [rows, windows] = teamChangeStatementsIn({
+    eventId: query.eventId,
+    eventTitle: sql`(SELECT ${events.title} FROM ${events} WHERE ${events.id} = ${query.eventId})`,
+    subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${plan.rowId})`,
+    change: { type, done: (mutation.args as { done: boolean }).done },
+    actor,
+    // A link's change: the lead has the client notification instead (notify's exceptLead).
+    alsoExcept: actor ? undefined : sql`SELECT lead_photographer_id FROM events WHERE id = ${query.eventId}`,
+    onlyIf: sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`,
+    now: new Date(now),
+  });
+  return { statements: { noticeRows: rawAll(db, rows), noticeWindows: rawAll(db, windows) } };
+}
+
 /** After D1 committed: the room (and revoked sockets), then the team's notifications. */
 async function tell(
   db: Db,
@@ -505,6 +535,8 @@ async function tell(
   access: EventAccess,
   mutation: Mutation,
   outcome: { row: Record<string, unknown> | null; rows?: Record<string, unknown>[] },
+  /** The team's notifications, when the change's own batch wrote them (noticeIn): only their pushes and bells are left. */
+  told?: ReturnType<typeof teamChangeJobsOf>,
 ) {
   const { kind, verb } = partsOf(mutation.name);
   const event = access.event;
@@ -528,7 +560,8 @@ async function tell(
   await publishChange(env, event.id, { ...change, actor: actor?.userId ?? null });
   const type = NOTICES[kind][verb];
   const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
-  if (type) await notify(db, env, event, { type, subject: subjectOf(outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
+  if (told) await dispatchTeamChange(env, told);
+  else if (type) await notify(db, env, event, { type, subject: subjectOf(outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
   // Issue 6: each client change is told to the lead (in-app; its push coalesced).
   if (access.role === "client" && isClientIntent(mutation.name)) {
     await notifyClientChange(db, env, event, `${access.link.clientEmail} ${CLIENT_CHANGE_TEXT[mutation.name](subjectOf(outcome.row))} in ${event.title}.`);
@@ -576,18 +609,23 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
   if (!mutations.success || mutations.data.some((mutation) => ONLINE_ONLY.has(mutation.name)) || new Set(mutations.data.map((m) => m.id)).size !== mutations.data.length) {
     return json({ error: OUTBOX_MALFORMED }, 400);
   }
-  // A user with no access to the event is answered so at once, whatever the mutations hold
-  // (a client link is checked by runMutation first of all, before anything is counted).
-  if ("userId" in sender && !(await accessOf(db, { userId: sender.userId }, eventId))) return null;
   const results: MutationResult[] = [];
+  // Whether a mutation's own batch found the sender's access (issue 19 item 3: its check
+  // is that batch's, not a round trip of its own before the first).
+  let accessSeen = false;
   for (const mutation of mutations.data) {
     const ran = await runMutation(db, env, sender, eventId, mutation);
     // No access at all (a removed member, a revoked link, a deleted event): the rest are not tried.
     if (!ran.access && ran.result.status === "refused" && ran.result.code === 404 && ran.result.message === ACCESS_ENDED) {
       return results.length ? json({ error: ACCESS_ENDED, results }, 404) : null;
     }
+    accessSeen ||= ran.access !== null;
     results.push(ran.result);
   }
+  // A user with no access to the event is answered so, whatever the mutations hold: when
+  // none reached its batch (each refused on its values first), access is checked here
+  // (nothing was written either way). A client link is checked by runMutation first of all.
+  if (!accessSeen && "userId" in sender && !(await accessOf(db, { userId: sender.userId }, eventId))) return null;
   return json({ results } satisfies MutationResponse);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import {
@@ -23,7 +23,8 @@ import { type Claim, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
-import { accessQuery } from "./access.server";
+import { accessQuery, type EventAccess } from "./access.server";
+import { sessionJoinContext } from "~/context";
 import { allListQueries } from "./lists.server";
 import { can, type EventAction } from "./permissions";
 import type { EventInput } from "./schema";
@@ -53,18 +54,41 @@ export async function requireEventAccess<R extends Reads = Record<never, never>>
   request: Request,
   eventId: string | undefined,
   action: EventAction,
-  alsoRead?: (db: Db, eventId: string, userId: string) => R,
+  alsoRead?: (db: Db, eventId: string, userId: string | SQL<string>) => R,
 ) {
-  const viewer = requireViewer(context, request);
   const db = dbFrom(context);
+  const join = context.get(sessionJoinContext);
+  // Issue 19 item 3: on a page that joins the session (root.tsx), the session is read in
+  // this batch and the access check and reads name the viewer through it (SQL that is
+  // NULL unless the session is live); otherwise the middleware has read it already.
+  if (join && !join.taken && isEventId(eventId)) {
+    const query = (await accessQuery(db, { userId: join.userId }, eventId))!;
+    let results;
+    try {
+      results = await batchNamed(db, { ...join.statements(db), ...alsoRead?.(db, eventId, join.userId), access: query.statement });
+    } catch (error) {
+      join.fail(error);
+      throw error;
+    }
+    const { sessionSlide: _slide, session, headerLatest, headerUnread, access: rows, ...reads } = results;
+    join.settle({ session, headerLatest, headerUnread } as Parameters<typeof join.settle>[0]);
+    return decideAccess(context, request, query.decide(rows), action, db, reads as NamedResults<R>);
+  }
+  if (join) await join.readAlone(db);
+  const viewer = requireViewer(context, request);
   if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
   const query = (await accessQuery(db, { userId: viewer.userId }, eventId))!;
   const { access: rows, ...reads } = await batchNamed(db, { ...alsoRead?.(db, eventId, viewer.userId), access: query.statement });
-  const access = query.decide(rows);
+  return decideAccess(context, request, query.decide(rows), action, db, reads as NamedResults<R>);
+}
+
+/** Signed out: to sign-in; no role: 404; a role without the right: 403. */
+function decideAccess<T>(context: Readonly<RouterContextProvider>, request: Request, access: EventAccess | null, action: EventAction, db: Db, reads: T) {
+  const viewer = requireViewer(context, request);
   // A user's access is never a link's; the narrowing only tells the types so.
   if (!access || access.role === "client") throw data("Event not found", { status: 404 });
   if (!can(access.role, action)) throw data("You do not have permission to do that.", { status: 403 });
-  return { event: access.event, role: access.role, accessStart: access.accessStart, viewer, db, reads: reads as NamedResults<R> };
+  return { event: access.event, role: access.role, accessStart: access.accessStart, viewer, db, reads };
 }
 
 /** Home lists: events I lead (by date) and events I was hired for, in one round trip. */
@@ -136,7 +160,7 @@ async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, inp
 }
 
 /** Everything the dashboard shows, by name, read in the same batch as the access check. */
-export function dashboardReads(db: Db, eventId: string, userId: string) {
+export function dashboardReads(db: Db, eventId: string, userId: string | SQL<string>) {
   return {
     ...allListQueries(db, eventId),
     members: db

@@ -1,4 +1,4 @@
-import { inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, SQL, sql } from "drizzle-orm";
 import { ON_TEAM_STATUSES } from "~/db/enums";
 import { eventSecondShooters } from "~/db/schema";
 import { type Db, batchWithRaw } from "~/utils/db.server";
@@ -99,17 +99,47 @@ export function teamChangeStatements(notice: TeamChangeNotice) {
   return coalescedStatements({ eventId: event.id, recipients, title, message, data, now: notice.now ?? new Date() });
 }
 
+/** Stand-ins for what only the batch knows, in a notice written in the change's own batch. */
+const SUBJECT_MARK = "\u{E000}subject\u{E000}";
+const TITLE_MARK = "\u{E000}event\u{E000}";
+
+/**
+ * teamChangeStatements for a change whose subject and event title only its own batch
+ * knows (issue 19 item 3: a check-off writes and notifies in one round trip): `subject`
+ * and `eventTitle` are SQL read as the batch runs, `eventId` too (a link's event is SQL).
+ * The text is the same function's (teamChangeText), its stand-ins replaced in SQL.
+ */
+export function teamChangeStatementsIn(notice: Omit<TeamChangeNotice, "event" | "change"> & { eventId: SQL; eventTitle: SQL; subject: SQL; change: Omit<TeamChange, "subject"> }) {
+  const { change, actor, eventId } = notice;
+  const text = teamChangeText({ ...change, subject: SUBJECT_MARK }, actor?.name ?? "The client", TITLE_MARK);
+  // The event title first: a subject that happened to hold the title's stand-in is left as it is.
+  const fill = (value: string, quote: boolean) =>
+    sql`replace(replace(${value}, ${quote ? JSON.stringify(TITLE_MARK) : TITLE_MARK}, ${quote ? sql`json_quote(COALESCE(${notice.eventTitle}, ''))` : sql`COALESCE(${notice.eventTitle}, '')`}), ${SUBJECT_MARK}, COALESCE(${notice.subject}, ''))`;
+  const data = { type: change.type, eventId: "\u{E000}id\u{E000}", eventTitle: TITLE_MARK, notificationType: change.type, url: "/" };
+  const dataSql = sql`replace(${fill(JSON.stringify(data), true)}, ${JSON.stringify("\u{E000}id\u{E000}")}, json_quote(${eventId}))`;
+  const recipients = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${eventId}
+      UNION SELECT user_id FROM event_second_shooters WHERE event_id = ${eventId} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)}) AS r
+    WHERE r.uid IS NOT ${actor?.userId ?? null}${notice.alsoExcept ? sql` AND r.uid NOT IN (${notice.alsoExcept})` : sql``}${notice.onlyIf ? sql` AND (${notice.onlyIf})` : sql``}`;
+  return coalescedStatements({ eventId, recipients, title: text.title, message: fill(text.message, false), data: dataSql, now: notice.now ?? new Date() });
+}
+
+/** The results of teamChangeStatements(In) in a batch: the push jobs and live bells to send once it committed. */
+export function teamChangeJobsOf(eventId: string, inserted: unknown, windows: unknown, now: Date) {
+  const rows = <T>(result: unknown) => (Array.isArray(result) ? result : ((result as { results?: unknown[] } | undefined)?.results ?? [])) as T[];
+  return teamChangeJobs(eventId, rows<InsertedRow>(inserted), rows<Window>(windows), now);
+}
+
 /**
  * A notification to each of `recipients` (a FROM … WHERE over `r.uid`) with its push
  * coalesced per recipient and event: the notifications, and each recipient's push
  * window (see PUSH_WINDOW_MS). Team changes and a client's changes share the window.
  */
-function coalescedStatements({ eventId, recipients, title, message, data, now }: { eventId: string; recipients: SQL; title: string; message: string; data: Record<string, unknown>; now: Date }) {
+function coalescedStatements({ eventId, recipients, title, message, data, now }: { eventId: string | SQL; recipients: SQL; title: string; message: string | SQL; data: Record<string, unknown> | SQL; now: Date }) {
   const nowIso = now.toISOString();
   const windowEnd = new Date(now.getTime() + PUSH_WINDOW_MS).toISOString();
   return [
     sql`INSERT INTO notifications (id, user_id, title, message, data, event_id, created_at)
-      SELECT ${SQL_UUID}, r.uid, ${title}, ${message}, ${JSON.stringify(data)}, ${eventId}, ${nowIso} FROM ${recipients}
+      SELECT ${SQL_UUID}, r.uid, ${title}, ${message}, ${data instanceof SQL ? data : JSON.stringify(data)}, ${eventId}, ${nowIso} FROM ${recipients}
       RETURNING id, user_id, title, message, created_at`,
     // A window that has ended starts again with this change (pushed at once); within
     // one, the change is counted (the first counted schedules the digest).
