@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Link, useSearchParams } from "react-router";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
-import { RowMenu } from "~/components/ui/row-actions";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -26,6 +26,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   );
   const canEdit = canDo(role, "edit-shot");
   const canDelete = canDo(role, "delete-shot");
+  const menu = useRowMenu();
   return (
     <>
       <nav aria-label="Filter shots" className="mb-3 flex flex-wrap gap-2">
@@ -62,11 +63,11 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
                   meta={[shot.description]}
                   conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
-                    <RowMenu
-                      name={shot.title}
-                      editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null}
-                      deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null}
-                    />
+                    canEdit || canDelete
+                      ? menu.button(shot.id, shot.title, () => (
+                          <RowMenuItems editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null} deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null} />
+                        ))
+                      : null
                   }
                 />
               </li>
@@ -75,6 +76,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
         </section>
       ))}
       {visible.length === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
+      {menu.form}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
-import { RowActionButton, RowMenu } from "~/components/ui/row-actions";
+import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -20,6 +20,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const canEdit = canDo(role, "edit-block");
   const canDelete = canDo(role, "delete-block");
   const outbox = useOutboxContext();
+  const menu = useRowMenu();
   // With an outbox (issue 17 item 3) a move is queued there, like every change.
   const move = (id: string, direction: "up" | "down") =>
     outbox
@@ -45,31 +46,32 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
               notes={block.notes}
               conflict={<ConflictNotice rowId={block.id} />}
               actions={
-                <RowMenu
-                  name={block.title}
-                  editTo={canEdit ? dialogs.open("edit-block", block.id) : null}
-                  deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}
-                >
-                  {canEdit ? (
-                    <>
-                      <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0} onSubmit={move(block.id, "up")}>
-                        Move up
-                      </RowActionButton>
-                      <RowActionButton
-                        fields={{ intent: "move-block", id: block.id, direction: "down" }}
-                        disabled={index === blocks.length - 1}
-                        onSubmit={move(block.id, "down")}
-                      >
-                        Move down
-                      </RowActionButton>
-                    </>
-                  ) : null}
-                </RowMenu>
+                canEdit || canDelete
+                  ? menu.button(block.id, block.title, () => (
+                      <RowMenuItems editTo={canEdit ? dialogs.open("edit-block", block.id) : null} deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}>
+                        {canEdit ? (
+                          <>
+                            <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0} onSubmit={move(block.id, "up")}>
+                              Move up
+                            </RowActionButton>
+                            <RowActionButton
+                              fields={{ intent: "move-block", id: block.id, direction: "down" }}
+                              disabled={index === blocks.length - 1}
+                              onSubmit={move(block.id, "down")}
+                            >
+                              Move down
+                            </RowActionButton>
+                          </>
+                        ) : null}
+                      </RowMenuItems>
+                    ))
+                  : null
               }
             />
           </li>
         ))}
       </ol>
+      {menu.form}
     </>
   );
 }

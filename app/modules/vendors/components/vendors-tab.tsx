@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
-import { RowMenu } from "~/components/ui/row-actions";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { VENDOR_TYPE_LABELS, VENDOR_TYPES, type VendorType } from "~/db/enums";
 import type { eventVendors } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -40,6 +40,7 @@ const link = "text-brand-700 underline underline-offset-2 break-all";
 export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-vendor");
+  const menu = useRowMenu();
   const groups = VENDOR_TYPES.map((type) => ({ type, items: vendors.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
   return (
     <>
@@ -90,11 +91,11 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
                     </p>
                     {vendor.notes ? <p className="text-sm whitespace-pre-line text-slate-600">{vendor.notes}</p> : null}
                   </div>
-                  <RowMenu
-                    name={vendor.vendorName}
-                    editTo={canEdit ? dialogs.open("edit-vendor", vendor.id) : null}
-                    deleteTo={canEdit ? dialogs.open("delete-vendor", vendor.id) : null}
-                  />
+                  {canEdit
+                    ? menu.button(vendor.id, vendor.vendorName, () => (
+                        <RowMenuItems editTo={dialogs.open("edit-vendor", vendor.id)} deleteTo={dialogs.open("delete-vendor", vendor.id)} />
+                      ))
+                    : null}
                   <ConflictNotice rowId={vendor.id} />
                 </Card>
               </li>
@@ -102,6 +103,7 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
           </ul>
         </section>
       ))}
+      {menu.form}
     </>
   );
 }
