@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import { CheckboxField, Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { useListWindow } from "~/components/ui/list-window";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
 import type { eventPeople } from "~/db/schema";
@@ -23,12 +24,14 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-person");
   const menu = useRowMenu();
+  const list = useListWindow(people, { noun: "people", text: (person) => `${fullName(person)} ${person.notes ?? ""}` });
   return (
     <>
       <ListHeader count={people.length} noun={["person", "people"]} addLabel="Add Person" addTo={canEdit ? dialogs.open("add-person") : null} />
       {people.length === 0 ? <p className="text-slate-600">No people added yet</p> : null}
+      {list.controls}
       <ul className="space-y-2">
-        {people.map((person) => (
+        {list.shown.map((person) => (
           <li key={person.id}>
             <Card data-conflict-home className="flex flex-wrap items-start gap-2 !p-4">
               <div className="min-w-0 flex-1">
@@ -61,6 +64,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
           </li>
         ))}
       </ul>
+      {list.footer}
       {menu.form}
     </>
   );

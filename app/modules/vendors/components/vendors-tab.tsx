@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
+import { useListWindow } from "~/components/ui/list-window";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { VENDOR_TYPE_LABELS, VENDOR_TYPES, type VendorType } from "~/db/enums";
 import type { eventVendors } from "~/db/schema";
@@ -41,13 +42,15 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-vendor");
   const menu = useRowMenu();
-  const groups = VENDOR_TYPES.map((type) => ({ type, items: vendors.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
+  const list = useListWindow(vendors, { noun: "vendors", text: (vendor) => `${vendor.vendorName} ${vendor.companyName ?? ""} ${vendor.notes ?? ""}` });
+  const groups = VENDOR_TYPES.map((type) => ({ type, items: list.shown.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
   return (
     <>
       <ListHeader count={vendors.length} noun={["vendor", "vendors"]} addLabel="Add Vendor" addTo={canEdit ? dialogs.open("add-vendor") : null} />
       {vendors.length === 0 ? (
         <p className="text-slate-600">{canEdit ? 'No vendors added yet. Click "Add Vendor" to get started.' : "No vendors added yet."}</p>
       ) : null}
+      {list.controls}
       {groups.map((group) => (
         <section key={group.type} className="mb-4" aria-labelledby={`vendors-${group.type}`}>
           <h2 id={`vendors-${group.type}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
@@ -103,6 +106,7 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
           </ul>
         </section>
       ))}
+      {list.footer}
       {menu.form}
     </>
   );
