@@ -1,31 +1,11 @@
-import type { FormEvent, ReactNode } from "react";
-import { Form, Link } from "react-router";
-import { usePopover } from "./popover";
+import { type FormEvent, type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { useHydrated } from "./toaster";
 
 const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slate-800 hover:bg-slate-100";
-
-/**
- * The "⋯" menu of a list row: a popover button (usePopover), so it opens without
- * JavaScript, is announced as a button with its state, and a tap outside or Escape
- * closes it.
- */
-function RowActions({ label, children }: { label: string; children: ReactNode }) {
-  const { buttonProps, panelProps } = usePopover<HTMLDivElement>();
-  return (
-    <>
-      <button
-        {...buttonProps}
-        aria-label={label}
-        className="popover-anchor flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg text-xl text-slate-600 hover:bg-slate-100 aria-expanded:bg-slate-100"
-      >
-        <span aria-hidden="true">⋯</span>
-      </button>
-      <div {...panelProps} className="popover-panel w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-        {children}
-      </div>
-    </>
-  );
-}
+const panelClass = "popover-panel w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg";
+/** The query parameter naming the row whose menu the server renders open (no JavaScript). */
+export const ROW_MENU_PARAM = "menu";
 
 function RowActionLink({ to, children, destructive = false }: { to: string; children: ReactNode; destructive?: boolean }) {
   return (
@@ -80,23 +60,20 @@ export function RowActionButton({
   );
 }
 
-/** A row's usual menu: Edit, any extra items, then the destructive one. */
-export function RowMenu({
-  name,
+/** A row's usual menu items: Edit, any extra items, then the destructive one. */
+export function RowMenuItems({
   editTo,
   deleteTo,
   deleteLabel = "Delete",
   children,
 }: {
-  name: string;
   editTo: string | null;
   deleteTo: string | null;
   deleteLabel?: string;
   children?: ReactNode;
 }) {
-  if (!editTo && !deleteTo) return null;
   return (
-    <RowActions label={`Actions for ${name}`}>
+    <>
       {editTo ? <RowActionLink to={editTo}>Edit</RowActionLink> : null}
       {children}
       {deleteTo ? (
@@ -104,6 +81,113 @@ export function RowMenu({
           {deleteLabel}
         </RowActionLink>
       ) : null}
-    </RowActions>
+    </>
+  );
+}
+
+/**
+ * One "⋯" menu for a whole list (issue 19 item 2: a menu per row was 1.95 KB of markup
+ * and a popover's hooks on every row). Each row carries only a button naming its row
+ * (`menu.button`); the list renders one menu, for the row it was opened for, with that
+ * row's items (a thunk, so no other row's links are rendered).
+ *
+ * Before JavaScript the row's button submits the list's GET form: the server answers
+ * with `?menu=<row id>` and renders that row's menu open, with a way to close it
+ * (every action stays reachable without JavaScript). Once hydrated the same submit
+ * is caught by the one form and the menu opens as a popover at the row (usePopover's
+ * light dismiss, Escape back to the button, Tab order from the button into it).
+ */
+export function useRowMenu() {
+  const { pathname, search } = useLocation();
+  const formId = `row-menu-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const hydrated = useHydrated();
+  const params = new URLSearchParams(search);
+  // Opened by the server (a GET without JavaScript): shown until its Close link.
+  const urlOpen = params.get(ROW_MENU_PARAM);
+  const [openId, setOpenId] = useState<string | null>(null);
+  params.delete(ROW_MENU_PARAM);
+  params.delete("dialog");
+  params.delete("id");
+  const closeHref = params.size > 0 ? `${pathname}?${params}` : pathname;
+
+  const form = (
+    <form
+      id={formId}
+      method="get"
+      action="#row-menu"
+      hidden
+      onSubmit={(event) => {
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (!(submitter instanceof HTMLButtonElement)) return;
+        event.preventDefault();
+        setOpenId((current) => (current === submitter.value ? null : submitter.value));
+      }}
+    >
+      {[...params].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </form>
+  );
+
+  const onClosed = useCallback(() => setOpenId(null), []);
+
+  /** The row's "⋯" button, and the list's menu when it is open for this row. */
+  const button = (rowId: string, name: string, items: () => ReactNode) => {
+    const open = hydrated ? openId === rowId : false;
+    const fromUrl = !open && urlOpen === rowId;
+    return (
+      <>
+        <button
+          type="submit"
+          form={formId}
+          name={ROW_MENU_PARAM}
+          value={rowId}
+          aria-label={`Actions for ${name}`}
+          aria-expanded={open || fromUrl}
+          className="popover-anchor flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg text-xl text-slate-600 hover:bg-slate-100 aria-expanded:bg-slate-100"
+          style={open || fromUrl ? ({ "--popover-anchor": `--${formId}` } as React.CSSProperties) : undefined}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
+        {open ? (
+          <SharedPanel anchor={formId} onClosed={onClosed}>
+            {items()}
+          </SharedPanel>
+        ) : fromUrl ? (
+          <div id="row-menu" className={`${panelClass} absolute z-40`} style={{ "--popover-anchor": `--${formId}` } as React.CSSProperties}>
+            {items()}
+            <Link to={closeHref} replace preventScrollReset className={item}>
+              Close menu
+            </Link>
+          </div>
+        ) : null}
+      </>
+    );
+  };
+  return { form, button };
+}
+
+/** The open menu: a popover shown as soon as it mounts, unmounted once it closes. */
+function SharedPanel({ anchor, onClosed, children }: { anchor: string; onClosed: () => void; children: ReactNode }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = panel.current;
+    // Its row's button as the source: the panel is anchored to it, and a tap on the
+    // button toggles the menu instead of light-dismissing and reopening it.
+    const source = element?.previousElementSibling;
+    if (element && !element.matches(":popover-open")) (element.showPopover as (options?: { source?: Element | null }) => void)({ source });
+  }, []);
+  return (
+    <div
+      ref={panel}
+      popover="auto"
+      onToggle={(event) => {
+        if (event.newState === "closed") onClosed();
+      }}
+      className={panelClass}
+      style={{ "--popover-anchor": `--${anchor}` } as React.CSSProperties}
+    >
+      {children}
+    </div>
   );
 }

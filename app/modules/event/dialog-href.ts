@@ -4,6 +4,8 @@
 
 export function openDialogHref(pathname: string, search: URLSearchParams, dialog: string, id?: string) {
   const params = new URLSearchParams(search);
+  // A row menu the server rendered open (row-actions.tsx) closes as its dialog opens.
+  params.delete("menu");
   params.set("dialog", dialog);
   if (id) params.set("id", id);
   else params.delete("id");

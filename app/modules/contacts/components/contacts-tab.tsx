@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { RowMenu } from "~/components/ui/row-actions";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { SHOOTER_TYPE_LABELS, SHOOTER_TYPES } from "~/db/enums";
 import type { shooterContacts } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -16,6 +16,7 @@ const nameOf = (contact: Pick<Contact, "firstName" | "lastName">) => [contact.fi
 /** Spec §2 'Settings': saved second and associate shooters, to invite in a tap. */
 export function ContactsTab({ contacts }: { contacts: Contact[] }) {
   const dialogs = useDialogHrefs();
+  const menu = useRowMenu();
   return (
     <>
       <p className="mb-3 text-sm text-slate-600">Shooters you work with often. Pick them from an event's invite form.</p>
@@ -35,11 +36,14 @@ export function ContactsTab({ contacts }: { contacts: Contact[] }) {
                 </p>
                 {contact.notes ? <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{contact.notes}</p> : null}
               </div>
-              <RowMenu name={nameOf(contact)} editTo={dialogs.open("edit-contact", contact.id)} deleteTo={dialogs.open("delete-contact", contact.id)} />
+              {menu.button(contact.id, nameOf(contact), () => (
+                <RowMenuItems editTo={dialogs.open("edit-contact", contact.id)} deleteTo={dialogs.open("delete-contact", contact.id)} />
+              ))}
             </Card>
           </li>
         ))}
       </ul>
+      {menu.form}
     </>
   );
 }

@@ -2,7 +2,8 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import { CheckboxField, Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { RowMenu } from "~/components/ui/row-actions";
+import { useListWindow } from "~/components/ui/list-window";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
 import type { eventPeople } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -22,12 +23,15 @@ export function fullName(person: Pick<Person, "firstName" | "lastName">) {
 export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-person");
+  const menu = useRowMenu();
+  const list = useListWindow(people, { noun: "people", text: (person) => `${fullName(person)} ${person.notes ?? ""}` });
   return (
     <>
       <ListHeader count={people.length} noun={["person", "people"]} addLabel="Add Person" addTo={canEdit ? dialogs.open("add-person") : null} />
       {people.length === 0 ? <p className="text-slate-600">No people added yet</p> : null}
+      {list.controls}
       <ul className="space-y-2">
-        {people.map((person) => (
+        {list.shown.map((person) => (
           <li key={person.id}>
             <Card data-conflict-home className="flex flex-wrap items-start gap-2 !p-4">
               <div className="min-w-0 flex-1">
@@ -50,17 +54,18 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
                 </p>
                 {person.notes ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{person.notes}</p> : null}
               </div>
-              <RowMenu
-                name={fullName(person)}
-                editTo={canEdit ? dialogs.open("edit-person", person.id) : null}
-                deleteTo={canEdit ? dialogs.open("delete-person", person.id) : null}
-                deleteLabel="Remove"
-              />
+              {canEdit
+                ? menu.button(person.id, fullName(person), () => (
+                    <RowMenuItems editTo={dialogs.open("edit-person", person.id)} deleteTo={dialogs.open("delete-person", person.id)} deleteLabel="Remove" />
+                  ))
+                : null}
               <ConflictNotice rowId={person.id} />
             </Card>
           </li>
         ))}
       </ul>
+      {list.footer}
+      {menu.form}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Link, useSearchParams } from "react-router";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
-import { RowMenu } from "~/components/ui/row-actions";
+import { useListWindow } from "~/components/ui/list-window";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -21,11 +22,13 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const filter = SHOT_FILTERS.find((f) => f === params.get("category")) ?? "all";
   const visible = filter === "all" ? shots : shots.filter((shot) => shot.category === filter);
-  const groups = SHOT_CATEGORIES.map((category) => ({ category, items: visible.filter((shot) => shot.category === category) })).filter(
+  const list = useListWindow(visible, { noun: "shots", text: (shot) => `${shot.title} ${shot.description ?? ""}` });
+  const groups = SHOT_CATEGORIES.map((category) => ({ category, items: list.shown.filter((shot) => shot.category === category) })).filter(
     (group) => group.items.length > 0,
   );
   const canEdit = canDo(role, "edit-shot");
   const canDelete = canDo(role, "delete-shot");
+  const menu = useRowMenu();
   return (
     <>
       <nav aria-label="Filter shots" className="mb-3 flex flex-wrap gap-2">
@@ -45,6 +48,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
         ))}
       </nav>
       <ListHeader count={visible.length} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
+      {list.controls}
       {groups.map((group) => (
         <section key={group.category} className="mb-4" aria-labelledby={`shots-${group.category}`}>
           <h2 id={`shots-${group.category}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
@@ -62,11 +66,11 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
                   meta={[shot.description]}
                   conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
-                    <RowMenu
-                      name={shot.title}
-                      editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null}
-                      deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null}
-                    />
+                    canEdit || canDelete
+                      ? menu.button(shot.id, shot.title, () => (
+                          <RowMenuItems editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null} deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null} />
+                        ))
+                      : null
                   }
                 />
               </li>
@@ -75,6 +79,8 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
         </section>
       ))}
       {visible.length === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
+      {list.footer}
+      {menu.form}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { CheckboxField, Field, optionsOf, SelectField } from "~/components/forms
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { RowMenu } from "~/components/ui/row-actions";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { showToast, useHydrated } from "~/components/ui/toaster";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { INVITE_TYPES, type InviteType, isOnTeam, type ShooterType, type TeamMemberStatus } from "~/db/enums";
@@ -104,6 +104,7 @@ export function teamRows({ members, invites, clientAccess }: { members: Member[]
 export function TeamTab({ rows, role }: { rows: TeamRow[]; role: EventRole }) {
   const dialogs = useDialogHrefs();
   const canManage = canDo(role, "remove-team");
+  const menu = useRowMenu();
   return (
     <>
       <p className="mb-3 text-sm text-slate-600">{TEAM_COPY}</p>
@@ -118,11 +119,12 @@ export function TeamTab({ rows, role }: { rows: TeamRow[]; role: EventRole }) {
                 <p className="text-sm break-words text-slate-600">{row.detail.filter(Boolean).join(" · ")}</p>
               </div>
               <StatusBadge status={row.status} />
-              <RowMenu name={row.name} editTo={null} deleteTo={canManage ? dialogs.open("remove-team", row.key) : null} deleteLabel="Remove" />
+              {canManage ? menu.button(row.key, row.name, () => <RowMenuItems editTo={null} deleteTo={dialogs.open("remove-team", row.key)} deleteLabel="Remove" />) : null}
             </Card>
           </li>
         ))}
       </ul>
+      {menu.form}
       {canDo(role, "leave-event") ? (
         <div className="mt-6">
           <ButtonLink to={dialogs.open("leave-event")} replace preventScrollReset variant="secondary" className="text-red-700">

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
-import { RowActionButton, RowMenu } from "~/components/ui/row-actions";
+import { useListWindow } from "~/components/ui/list-window";
+import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -20,6 +21,10 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const canEdit = canDo(role, "edit-block");
   const canDelete = canDo(role, "delete-block");
   const outbox = useOutboxContext();
+  const menu = useRowMenu();
+  const list = useListWindow(blocks, { noun: "blocks", text: (block) => `${block.title} ${block.location ?? ""} ${block.notes ?? ""}` });
+  // Move up/down stay about the whole timeline, whichever rows are shown.
+  const position = new Map(blocks.map((block, index) => [block.id, index]));
   // With an outbox (issue 17 item 3) a move is queued there, like every change.
   const move = (id: string, direction: "up" | "down") =>
     outbox
@@ -32,44 +37,50 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
     <>
       <ListHeader count={blocks.length} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} />
       {blocks.length === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
-      <ol className="space-y-2">
-        {blocks.map((block, index) => (
-          <li key={block.id}>
-            <ToggleRow
-              intent="toggle-block"
-              id={block.id}
-              done={block.isDone}
-              disabled={!canDo(role, "toggle-block")}
-              title={block.title}
-              meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType], block.location]}
-              notes={block.notes}
-              conflict={<ConflictNotice rowId={block.id} />}
-              actions={
-                <RowMenu
-                  name={block.title}
-                  editTo={canEdit ? dialogs.open("edit-block", block.id) : null}
-                  deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}
-                >
-                  {canEdit ? (
-                    <>
-                      <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0} onSubmit={move(block.id, "up")}>
-                        Move up
-                      </RowActionButton>
-                      <RowActionButton
-                        fields={{ intent: "move-block", id: block.id, direction: "down" }}
-                        disabled={index === blocks.length - 1}
-                        onSubmit={move(block.id, "down")}
-                      >
-                        Move down
-                      </RowActionButton>
-                    </>
-                  ) : null}
-                </RowMenu>
-              }
-            />
-          </li>
-        ))}
+      {list.controls}
+      <ol className="space-y-2" start={list.offset > 0 ? list.offset + 1 : undefined}>
+        {list.shown.map((block) => {
+          const index = position.get(block.id) ?? 0;
+          return (
+            <li key={block.id}>
+              <ToggleRow
+                intent="toggle-block"
+                id={block.id}
+                done={block.isDone}
+                disabled={!canDo(role, "toggle-block")}
+                title={block.title}
+                meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                notes={block.notes}
+                conflict={<ConflictNotice rowId={block.id} />}
+                actions={
+                  canEdit || canDelete
+                    ? menu.button(block.id, block.title, () => (
+                        <RowMenuItems editTo={canEdit ? dialogs.open("edit-block", block.id) : null} deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}>
+                          {canEdit ? (
+                            <>
+                              <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0} onSubmit={move(block.id, "up")}>
+                                Move up
+                              </RowActionButton>
+                              <RowActionButton
+                                fields={{ intent: "move-block", id: block.id, direction: "down" }}
+                                disabled={index === blocks.length - 1}
+                                onSubmit={move(block.id, "down")}
+                              >
+                                Move down
+                              </RowActionButton>
+                            </>
+                          ) : null}
+                        </RowMenuItems>
+                      ))
+                    : null
+                }
+              />
+            </li>
+          );
+        })}
       </ol>
+      {list.footer}
+      {menu.form}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
-import { RowMenu } from "~/components/ui/row-actions";
+import { useListWindow } from "~/components/ui/list-window";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { VENDOR_TYPE_LABELS, VENDOR_TYPES, type VendorType } from "~/db/enums";
 import type { eventVendors } from "~/db/schema";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
@@ -40,13 +41,16 @@ const link = "text-brand-700 underline underline-offset-2 break-all";
 export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-vendor");
-  const groups = VENDOR_TYPES.map((type) => ({ type, items: vendors.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
+  const menu = useRowMenu();
+  const list = useListWindow(vendors, { noun: "vendors", text: (vendor) => `${vendor.vendorName} ${vendor.companyName ?? ""} ${vendor.notes ?? ""}` });
+  const groups = VENDOR_TYPES.map((type) => ({ type, items: list.shown.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
   return (
     <>
       <ListHeader count={vendors.length} noun={["vendor", "vendors"]} addLabel="Add Vendor" addTo={canEdit ? dialogs.open("add-vendor") : null} />
       {vendors.length === 0 ? (
         <p className="text-slate-600">{canEdit ? 'No vendors added yet. Click "Add Vendor" to get started.' : "No vendors added yet."}</p>
       ) : null}
+      {list.controls}
       {groups.map((group) => (
         <section key={group.type} className="mb-4" aria-labelledby={`vendors-${group.type}`}>
           <h2 id={`vendors-${group.type}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
@@ -90,11 +94,11 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
                     </p>
                     {vendor.notes ? <p className="text-sm whitespace-pre-line text-slate-600">{vendor.notes}</p> : null}
                   </div>
-                  <RowMenu
-                    name={vendor.vendorName}
-                    editTo={canEdit ? dialogs.open("edit-vendor", vendor.id) : null}
-                    deleteTo={canEdit ? dialogs.open("delete-vendor", vendor.id) : null}
-                  />
+                  {canEdit
+                    ? menu.button(vendor.id, vendor.vendorName, () => (
+                        <RowMenuItems editTo={dialogs.open("edit-vendor", vendor.id)} deleteTo={dialogs.open("delete-vendor", vendor.id)} />
+                      ))
+                    : null}
                   <ConflictNotice rowId={vendor.id} />
                 </Card>
               </li>
@@ -102,6 +106,8 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
           </ul>
         </section>
       ))}
+      {list.footer}
+      {menu.form}
     </>
   );
 }
