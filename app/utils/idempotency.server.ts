@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import { z } from "~/utils/zod";
+import { z } from "zod";
 import { idempotencyKeys } from "~/db/schema";
 import { sha256Hex } from "./crypto.server";
 import { batchWithRaw, type Db } from "./db.server";

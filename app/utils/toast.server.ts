@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { z } from "~/utils/zod";
+import { z } from "zod";
 import { type Flash, FlashSchema, type Toast, type ToastInput, ToastSchema } from "./toast";
 
 function toastCookie(env: Pick<Env, "SESSION_SECRET">, request: Request) {

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, replace } from "react-router";
-import { z } from "~/utils/zod";
+import { z } from "zod";
 import { cloudflareContext } from "~/context";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { dbFrom, requireViewer } from "~/utils/auth.server";

@@ -10,7 +10,7 @@ import { batchNamed, type Db } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessOf, accessQuery, type EventAccess } from "./access.server";
 import { canDo, type ClientIntent, isClientIntent } from "./intents";
-import { z } from "~/utils/zod";
+import { z } from "zod";
 import {
   type Conflict,
   type Mutation,

@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, ne, notInArray, type SQL, sql } from "drizzle-orm";
-import { z } from "~/utils/zod";
+import { z } from "zod";
 import { nativePushTokens, pushSubscriptions } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";

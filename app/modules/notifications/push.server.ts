@@ -1,6 +1,6 @@
 import { buildPushPayload, type PushSubscription, type VapidKeys } from "@block65/webcrypto-web-push";
 import { and, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
-import { z } from "~/utils/zod";
+import { z } from "zod";
 import { events, nativePushTokens, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
 import { pushDestination } from "./destination";
 import { apnsConfigured, fcmConfigured, type NativePlatform, type NativePushEnv, sendNative } from "./native-push.server";
