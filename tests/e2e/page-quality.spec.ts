@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, openAuth } from "./helpers";
+import { demoSessionCookies, openAuth, toast } from "./helpers";
 
 // Issue 19 item 5 (Lighthouse): what a visitor would notice, measured in the page itself
 // rather than by timing — the layout does not jump while the page connects, and nothing
@@ -50,6 +50,21 @@ test.describe("page quality (phone)", () => {
     await page.goto(DEMO_EVENT);
     await waitForHydration(page);
     await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    expect((await seen()).violations).toEqual([]);
+  });
+
+  test("a signed-in form validates in the page once its validation has loaded after hydration", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const seen = await watchPage(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/events/new");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await expect(toast(page, "error", "Validation Error")).toContainText("Event title is required");
+    expect(posts, "validated in the page, not by the server").toEqual([]);
     expect((await seen()).violations).toEqual([]);
   });
 });
