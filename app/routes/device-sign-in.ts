@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { cloudflareContext } from "~/context";
 import { DEVICE_SIGN_INS_PER_USER_MAX, enableDeviceSignIn, NATIVE_PLATFORMS, signInWithDeviceSecret } from "~/modules/account/device-sign-ins.server";
 import { BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";

@@ -7,7 +7,7 @@ import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ActionToast, useHydrated } from "~/components/ui/toaster";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { useLazyValidation } from "~/components/use-lazy-validation";
 import { cloudflareContext } from "~/context";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { EventSchema } from "~/modules/event/schema";
@@ -54,15 +54,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+// Validation (zod) loads after hydration, as on the landing page (issue 19 item 4); until
+// then the server validates with the same messages (useLazyValidation).
+const loadSchemas = () => import("~/modules/event/schema");
+
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
   const creating = useNavigation().state === "submitting";
   const browserTimeZone = useHydrated() ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  const validation = useLazyValidation(loadSchemas);
   const [form, fields] = useForm({
     id: "create-event-form",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, EventSchema),
+    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.EventSchema) : undefined,
   });
   return (
     <>

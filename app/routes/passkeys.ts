@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { cloudflareContext } from "~/context";
 import { authenticatePasskey, authenticationOptions, registerPasskey, registrationOptions } from "~/modules/account/passkeys.server";
 import { BIOMETRIC_ENABLED, BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";

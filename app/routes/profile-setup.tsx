@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { useLazyValidation } from "~/components/use-lazy-validation";
 import { AppHeader } from "~/components/page-shell";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -37,15 +37,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToast(context.get(cloudflareContext).env, request, "/", { type: "success", title: "Profile updated!" });
 }
 
+// Validation (zod) loads after hydration, as on the landing page (issue 19 item 4); until
+// then the server validates with the same messages (useLazyValidation).
+const loadSchemas = () => import("~/modules/account/schema");
+
 export default function ProfileSetup({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
+  const validation = useLazyValidation(loadSchemas);
   const [form, fields] = useForm({
     id: "profile-setup-form",
     lastResult: actionData?.result,
     defaultValue: loaderData,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ProfileSetupSchema),
+    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.ProfileSetupSchema) : undefined,
   });
   return (
     <>

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { deleteOwnDevice, NativeTokenSchema, registerNativeToken } from "~/modules/notifications/push-devices.server";
 import { NATIVE_PUSH_NOT_SUBSCRIBED, NATIVE_PUSH_NOT_UNDERSTOOD } from "~/modules/notifications/push-messages";
 import { dbFrom, getViewer } from "~/utils/auth.server";

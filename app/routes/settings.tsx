@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { useEffect } from "react";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { CheckboxField, Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { cloudflareContext } from "~/context";
 import { applyRevenueCatEvent, authorizationMatches, type RevenueCatEnv } from "~/modules/billing/revenuecat.server";
 import { dbFrom } from "~/utils/auth.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Messages on the JOBS queue: a discriminated union validated on both ends
 // (conventions.md habit 8). `wrangler types` types the producer as a bare Queue.

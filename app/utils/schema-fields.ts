@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Field builders shared by the zod schemas of every form (client-safe). conform's
 // parseWithZod turns an empty input into undefined before these run, so "optional"

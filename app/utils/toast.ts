@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 
 // Toasts travel from an action to the next page in a short-lived signed cookie, so
 // they show with JavaScript off too (progressive enhancement). Client-only toasts

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calendarMonth, monthLabel, parseMonthParam, shiftMonth, utcToday, WEEKDAYS } from "~/modules/event/calendar";
+import { formatEventDate } from "~/modules/event/format";
 
 const TODAY = "2026-11-17";
 const dates = (month: string) => calendarMonth(month, TODAY, []).weeks.map((week) => week.map((day) => day.date));
@@ -110,5 +111,13 @@ describe("events in the grid", () => {
     expect(days.find((day) => day.date === "2027-01-01")).toMatchObject({ inMonth: false, events: [events[4]] });
     expect(grid.events).toEqual([]);
     expect(calendarMonth("2026-11", TODAY, events).events.map((event) => event.id)).toEqual(["b", "c", "d"]);
+  });
+});
+
+describe("formatEventDate (spec: MMM d, yyyy)", () => {
+  it("shows the calendar day itself, whatever the device's time zone", () => {
+    expect(formatEventDate("2027-09-18")).toBe("Sep 18, 2027");
+    expect(formatEventDate("2026-01-01")).toBe("Jan 1, 2026");
+    expect(formatEventDate("2026-12-31")).toBe("Dec 31, 2026");
   });
 });

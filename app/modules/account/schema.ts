@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { checkbox, emailAddress, optionalText, requiredText } from "~/utils/schema-fields";
 
 // Validation of spec §5 with its exact messages; one schema serves the form (conform,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { checkbox, emailAddress } from "~/utils/schema-fields";
 
 /** Spec §5 'Client access form': the client's e-mail (required) and the four flags (default on). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { SHOOTER_TYPES } from "~/db/enums";
 import { NAME_MAX } from "~/modules/account/schema";
 import { emailAddress, optionalText, requiredText, socialHandle } from "~/utils/schema-fields";

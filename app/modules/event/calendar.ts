@@ -1,12 +1,10 @@
-import { addDays, addMonths, endOfMonth, endOfWeek, format, parseISO, startOfWeek } from "date-fns";
-
 // The month grid of the home screen's Calendar view. Client-safe: the server renders it
 // and the browser hydrates the same markup.
 //
-// Every Date here is built from a yyyy-MM-dd string by date-fns (parseISO reads a date
-// without a time as local midnight) and formatted back in the same local time, so the
-// result does not depend on the time zone of the server or the phone. The only
-// zone-dependent input is "today", which the server passes in.
+// Every Date here is a yyyy-MM-dd string read as midnight UTC and written back in UTC,
+// so the result does not depend on the time zone of the server or the phone. The only
+// zone-dependent input is "today", which the server passes in. Plain Date and Intl, not
+// date-fns: the home page is the landing page (issue 19 item 4, bundle size).
 
 /** Spec §2 Events list: weeks start on Sunday. */
 export const WEEK_STARTS_ON = 0;
@@ -38,18 +36,24 @@ export function parseMonthParam(value: string | null | undefined, today: string)
   return value && MONTH_PARAM.test(value) ? value : today.slice(0, 7);
 }
 
-function firstOfMonth(month: string) {
-  return parseISO(`${month}-01`);
+const DAY_MS = 86_400_000;
+const isoDate = (day: Date) => day.toISOString().slice(0, 10);
+
+/** The 1st of `month` (yyyy-MM), `delta` months on, at midnight UTC. */
+function firstOfMonth(month: string, delta = 0) {
+  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + delta, 1));
 }
 
 /** The month `delta` months away (yyyy-MM), across year boundaries. */
 export function shiftMonth(month: string, delta: number) {
-  return format(addMonths(firstOfMonth(month), delta), "yyyy-MM");
+  return isoDate(firstOfMonth(month, delta)).slice(0, 7);
 }
+
+const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "November 2026". */
 export function monthLabel(month: string) {
-  return format(firstOfMonth(month), "MMMM yyyy");
+  return monthName.format(firstOfMonth(month));
 }
 
 export type CalendarDay<E> = {
@@ -88,14 +92,18 @@ export function calendarMonth<E extends { date: string }>(month: string, today: 
   }
 
   const first = firstOfMonth(month);
-  const last = endOfWeek(endOfMonth(first), { weekStartsOn: WEEK_STARTS_ON });
+  const lastOfMonth = new Date(firstOfMonth(month, 1).getTime() - DAY_MS);
+  // From the week's first day on or before the 1st to its last day on or after the month's last.
+  const start = first.getTime() - ((first.getUTCDay() - WEEK_STARTS_ON + 7) % 7) * DAY_MS;
+  const end = lastOfMonth.getTime() + ((WEEK_STARTS_ON + 6 - lastOfMonth.getUTCDay()) % 7) * DAY_MS;
   const weeks: CalendarDay<E>[][] = [];
-  for (let day = startOfWeek(first, { weekStartsOn: WEEK_STARTS_ON }); day <= last; day = addDays(day, 1)) {
-    const date = format(day, "yyyy-MM-dd");
-    if (day.getDay() === WEEK_STARTS_ON) weeks.push([]);
+  for (let time = start; time <= end; time += DAY_MS) {
+    const day = new Date(time);
+    const date = isoDate(day);
+    if (day.getUTCDay() === WEEK_STARTS_ON) weeks.push([]);
     weeks[weeks.length - 1]!.push({
       date,
-      dayOfMonth: day.getDate(),
+      dayOfMonth: day.getUTCDate(),
       inMonth: date.startsWith(`${month}-`),
       isToday: date === today,
       events: byDate.get(date) ?? [],

@@ -1,9 +1,25 @@
-import { format, parseISO } from "date-fns";
-
 // A plain module (no React): the server's e-mails and reminders format dates as the
 // pages do, without importing a component (issue 16 audit, finding 15).
+//
+// Intl, not date-fns: the browser already has it, and these are the only dates the
+// event page and the portal format (issue 19 item 4: date-fns stays out of their bundle).
+
+// A yyyy-MM-dd date is a calendar day, not an instant: read and written in UTC, it
+// is the same day wherever the code runs.
+const eventDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** Spec: dates show as MMM d, yyyy. */
 export function formatEventDate(date: string) {
-  return format(parseISO(date), "MMM d, yyyy");
+  return eventDate.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+}
+
+const localDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+const localTime = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+
+/** An instant in the device's time zone: the spec's date (MMM d, yyyy), and HH:mm. */
+export function formatLocalDate(at: Date) {
+  return localDate.format(at);
+}
+export function formatLocalTime(at: Date) {
+  return localTime.format(at);
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { PersonSchema } from "~/modules/people/schema";
 import { ShotSchema } from "~/modules/shots/schema";
 import { BlockSchema } from "~/modules/timeline/schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { EVENT_STATUSES } from "~/db/enums";
 import { optionalText, requiredText } from "~/utils/schema-fields";
 

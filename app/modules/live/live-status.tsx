@@ -12,7 +12,12 @@ export function LiveStatusBadge({ status, syncedAt = null }: { status: LiveStatu
   return (
     <span role="status" aria-live="polite" data-live-status={status} className="inline-flex items-center gap-1.5 text-xs text-slate-600">
       <span className={`size-2 rounded-full ${DOT[status]}`} aria-hidden="true" />
-      {LABEL[status]}
+      {/* The label keeps the width of 'Connecting…', the server-rendered state, so that
+          'Connecting…' → 'Live' after hydration moves nothing after it (issue 19 item 5:
+          CLS 0). Reserved by a pseudo-element: not in the text, not read out. */}
+      <span data-reserve={LABEL.connecting} className="inline-grid after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-reserve)]">
+        <span className="col-start-1 row-start-1">{LABEL[status]}</span>
+      </span>
       {syncedAt ? <span data-testid="last-synced">· {lastSyncedLabel(syncedAt)}</span> : null}
     </span>
   );

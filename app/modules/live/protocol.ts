@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 
 // The wire protocol of an event's live room (issue 7), validated on both ends

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { type Change, readMessage, ServerMessageSchema } from "./protocol";
 import { connectLive, type LiveSocket } from "./reconnecting-socket";
 

@@ -1,6 +1,6 @@
-import { format, isSameDay, parseISO } from "date-fns";
 import { useEffect, useRef, useState } from "react";
 import type { LiveStatus } from "~/modules/live/use-live-room";
+import { formatLocalDate, formatLocalTime } from "~/modules/event/format";
 import { servedFromDevice } from "./page-cache";
 
 // 'Last synced' beside an event page's live status (issue 17 item 2, decision 010
@@ -8,8 +8,9 @@ import { servedFromDevice } from "./page-cache";
 
 /** "Last synced 14:32" today, else with the date (spec date format), in local time. */
 export function lastSyncedLabel(syncedAt: string, now: Date = new Date()) {
-  const at = parseISO(syncedAt);
-  return `Last synced ${isSameDay(at, now) ? format(at, "HH:mm") : format(at, "MMM d, yyyy, HH:mm")}`;
+  const at = new Date(syncedAt);
+  const sameDay = at.toDateString() === now.toDateString();
+  return `Last synced ${sameDay ? formatLocalTime(at) : `${formatLocalDate(at)}, ${formatLocalTime(at)}`}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { PERSON_ROLES } from "~/db/enums";
 import { NAME_MAX } from "~/modules/account/schema";
 import { checkbox, optionalText, requiredText } from "~/utils/schema-fields";

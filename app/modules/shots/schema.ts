@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { SHOT_CATEGORIES } from "~/db/enums";
 import { optionalText, requiredText } from "~/utils/schema-fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { INVITE_TYPES, type InviteType, SHOOTER_TYPE_LABELS } from "~/db/enums";
 import { checkbox, emailAddress, optionalTime, requiredText } from "~/utils/schema-fields";
 

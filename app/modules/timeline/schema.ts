@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { BLOCK_TYPES } from "~/db/enums";
 import { optionalText, optionalTime, requiredText } from "~/utils/schema-fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/zod";
 import { VENDOR_TYPES } from "~/db/enums";
 import { EMAIL_MAX } from "~/modules/account/schema";
 import { optionalText, requiredText, socialHandle } from "~/utils/schema-fields";

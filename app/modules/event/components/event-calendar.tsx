@@ -68,7 +68,7 @@ export function EventCalendar({
                   key={day.date}
                   aria-current={day.isToday ? "date" : undefined}
                   className={`h-16 border border-slate-200 p-0.5 align-top sm:h-24 sm:p-1 ${
-                    day.inMonth ? "bg-white text-slate-900" : "bg-slate-50 text-slate-400"
+                    day.inMonth ? "bg-white text-slate-900" : "bg-slate-50 text-slate-500"
                   }`}
                 >
                   <time
