@@ -214,6 +214,48 @@ describe("EventRoom: every change once, in order, never missed", () => {
     portal.socket.close(1000, "done");
   });
 
+  it("one publish to a room of mixed viewers: the lead and the team get the same frame, each portal its cut view; also after hibernation, and not a device that left (issue 19 item 6)", async () => {
+    const id = "seq-mixed";
+    const secret = { ...change(1), rows: [{ id: "s1", title: "Shot 1", internalNote: "team only" }] };
+    const devices = {
+      lead: await joined(id, { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0),
+      team: await joined(id, { role: "team", userId: "u2", sessionHash: "s-u2" }, 0),
+      portalA: await joined(id, { role: "client", clientAccessId: "c1", accessStart: 0, expiresAt: FAR }, 0),
+      portalB: await joined(id, { role: "client", clientAccessId: "c2", accessStart: 0, expiresAt: FAR }, 0),
+    };
+    const frames = new Map<string, string[]>(Object.keys(devices).map((name) => [name, []]));
+    for (const [name, device] of Object.entries(devices)) device.socket.addEventListener("message", (e) => frames.get(name)!.push(String(e.data)));
+    const delivered = (seq: number, names = Object.keys(devices)) => waitFor(() => names.every((name) => frames.get(name)!.some((f) => JSON.parse(f).seq === seq)), 2000);
+
+    await room(id).publish(secret);
+    await delivered(1);
+    expect(frames.get("lead")).toEqual(frames.get("team"));
+    expect(JSON.parse(frames.get("lead")![0]!)).toEqual({ type: "change", seq: 1, change: secret });
+    expect(frames.get("portalA")).toEqual(frames.get("portalB"));
+    expect(JSON.parse(frames.get("portalA")![0]!)).toEqual({ type: "change", seq: 1, change: { ...secret, actor: null, rows: [{ id: "s1", title: "Shot 1" }] } });
+
+    // Woken from hibernation (a fresh instance, memory empty), the room sorts its sockets again.
+    await runInDurableObject(room(id), async (_instance: EventRoom, state) => {
+      const { EventRoom: Room } = await import("../../workers/durable-objects/event-room");
+      expect(await new Room(state, env).publish(change(2, "team"))).toBe(2);
+    });
+    await delivered(2);
+    expect(JSON.parse(frames.get("team")!.at(-1)!)).toEqual({ type: "change", seq: 2, change: change(2, "team") });
+    expect(JSON.parse(frames.get("portalB")!.at(-1)!)).toEqual({ type: "skip", seq: 2 });
+
+    // A device that left is sent nothing more; the others still get every change.
+    const left = [devices.team.socket, devices.portalB.socket].map((socket) => new Promise((resolve) => socket.addEventListener("close", resolve, { once: true })));
+    devices.team.socket.close(1000, "done");
+    devices.portalB.socket.close(1000, "done");
+    await Promise.all(left);
+    await room(id).publish(change(3));
+    await delivered(3, ["lead", "portalA"]);
+    expect(frames.get("team")!.map((f) => JSON.parse(f).seq)).toEqual([1, 2]);
+    expect(frames.get("portalB")!.map((f) => JSON.parse(f).seq)).toEqual([1, 2]);
+    devices.lead.socket.close(1000, "done");
+    devices.portalA.socket.close(1000, "done");
+  });
+
   it("closes the sockets of a removed member, a revoked client link, or everyone", async () => {
     const closed: number[] = [];
     const member = await joined("seq-7", { role: "team", userId: "u2", sessionHash: "s-u2" }, 0);

@@ -70,11 +70,11 @@ const readEntry = (value: LogEntry | Change | undefined): LogEntry | undefined =
  */
 export class EventRoom extends DurableObject<Env> {
   /**
-   * The sockets that said hello, with their viewer: what a publish sends to, without
+   * The sockets that said hello, by what they are sent: what a publish sends to, without
    * decoding each socket's attachment (a room may hold hundreds). Memory only: after
    * hibernation it is rebuilt from the attachments, which stay the record.
    */
-  private liveSockets: Map<WebSocket, RoomViewer> | null = null;
+  private liveSockets: LiveSockets | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -108,12 +108,12 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    this.liveSockets?.delete(ws);
+    this.forget(ws);
     completeClose(ws, code, reason);
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    this.liveSockets?.delete(ws);
+    this.forget(ws);
   }
 
   /** Replays what the device missed since `since`, then marks it live. */
@@ -136,19 +136,25 @@ export class EventRoom extends DurableObject<Env> {
       for (const [seq, entry] of entries) send(ws, messageFor(attachment.viewer, seq, entry.change));
     }
     ws.serializeAttachment({ ...attachment, hello: true } satisfies Attachment);
-    this.live().set(ws, attachment.viewer);
+    this.live()[audienceOf(attachment.viewer)].add(ws);
     send(ws, { type: "live", seq: current });
   }
 
   private live() {
     if (!this.liveSockets) {
-      this.liveSockets = new Map();
+      const live: LiveSockets = { team: new Set(), portal: new Set() };
       for (const ws of this.ctx.getWebSockets()) {
         const attachment = ws.deserializeAttachment() as Attachment | null;
-        if (attachment?.hello) this.liveSockets.set(ws, attachment.viewer);
+        if (attachment?.hello) live[audienceOf(attachment.viewer)].add(ws);
       }
+      this.liveSockets = live;
     }
     return this.liveSockets;
+  }
+
+  private forget(ws: WebSocket) {
+    this.liveSockets?.team.delete(ws);
+    this.liveSockets?.portal.delete(ws);
   }
 
   private async currentSeq() {
@@ -162,15 +168,15 @@ export class EventRoom extends DurableObject<Env> {
     // Stamps never go backwards (a clock step), so "published before" is one scan.
     const at = Math.max(stored.get(STAMP_KEY) ?? 0, Date.now());
     await this.ctx.storage.put<number | LogEntry>({ [SEQ_KEY]: seq, [STAMP_KEY]: at, [logKey(seq)]: { at, change } });
+    // Issue 19 item 6: one frame per audience, encoded once, and the same string handed
+    // to each of its sockets; the loop allocates nothing of its own per socket (a room
+    // may hold hundreds; what is left per send is the runtime's own). Sent before the
+    // log is trimmed: the frames wait for the put above (output gate), not for the
+    // trim, and the input gate keeps a hello out until publish is done.
+    const live = this.live();
+    if (live.team.size > 0) broadcast(live.team, JSON.stringify({ type: "change", seq, change } satisfies ServerMessage));
+    if (live.portal.size > 0) broadcast(live.portal, JSON.stringify(portalMessage(seq, change)));
     if (seq > ROOM_LOG_SIZE) await this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
-    // One encoding per kind of viewer, not per socket: a room may hold hundreds.
-    const encoded = new Map<RoomViewer["role"], string>();
-    for (const [ws, viewer] of this.live()) {
-      const kind = viewer.role === "client" ? "client" : "lead";
-      let text = encoded.get(kind);
-      if (text === undefined) encoded.set(kind, (text = JSON.stringify(messageFor(viewer, seq, change))));
-      if (!sendText(ws, text)) this.liveSockets?.delete(ws);
-    }
     return seq;
   }
 
@@ -205,7 +211,7 @@ export class EventRoom extends DurableObject<Env> {
     const sockets = this.ctx.getWebSockets(tag);
     for (const ws of sockets) {
       ws.close(ACCESS_ENDED, "Access ended");
-      this.liveSockets?.delete(ws);
+      this.forget(ws);
     }
     return sockets.length;
   }
@@ -219,7 +225,7 @@ export class EventRoom extends DurableObject<Env> {
     for (const hash of sessionHashes) {
       for (const ws of this.ctx.getWebSockets(`session:${hash}`)) {
         ws.close(ACCESS_ENDED, "Signed out");
-        this.liveSockets?.delete(ws);
+        this.forget(ws);
       }
     }
     return openSockets(this.ctx, `user:${userId}`).length;
@@ -243,7 +249,7 @@ export class EventRoom extends DurableObject<Env> {
       if (viewer?.role !== "client") continue;
       if (viewer.expiresAt <= now) {
         ws.close(ACCESS_ENDED, "Access expired");
-        this.liveSockets?.delete(ws);
+        this.forget(ws);
       } else if (next === null || viewer.expiresAt < next) next = viewer.expiresAt;
     }
     if (next !== null) await this.ctx.storage.setAlarm(next);
@@ -261,9 +267,22 @@ export class EventRoom extends DurableObject<Env> {
  * else is a numbered 'skip', so its sequence stays gap-free.
  */
 function messageFor(viewer: RoomViewer, seq: number, change: Change): ServerMessage {
-  if (viewer.role !== "client") return { type: "change", seq, change };
+  return audienceOf(viewer) === "portal" ? portalMessage(seq, change) : { type: "change", seq, change };
+}
+
+function portalMessage(seq: number, change: Change): ServerMessage {
   const visible = toPortalChange(change);
   return visible ? { type: "change", seq, change: visible } : { type: "skip", seq };
+}
+
+/** Who is sent what: the lead and the team the change as it is, a client link's portal its cut view. */
+type Audience = "team" | "portal";
+type LiveSockets = Record<Audience, Set<WebSocket>>;
+const audienceOf = (viewer: RoomViewer): Audience => (viewer.role === "client" ? "portal" : "team");
+
+/** The same frame to every socket of an audience; a socket found closed leaves it (its device replays on reconnect). */
+function broadcast(sockets: Set<WebSocket>, text: string) {
+  for (const ws of sockets) if (!sendText(ws, text)) sockets.delete(ws);
 }
 
 /** The sockets of a tag that are still open (a socket we closed is listed until its device answers). */
