@@ -8,7 +8,7 @@ import { addDays, addMonths, endOfMonth, endOfWeek, format, parseISO, startOfWee
 // result does not depend on the time zone of the server or the phone. The only
 // zone-dependent input is "today", which the server passes in.
 
-/** Spec §2 Events list: weeks start on Sunday. */
+/** docs/product/screens.md#events-list: weeks start on Sunday. */
 export const WEEK_STARTS_ON = 0;
 export const WEEKDAYS = [
   { short: "Sun", long: "Sunday" },
