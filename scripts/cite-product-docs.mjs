@@ -417,8 +417,23 @@ function rewriteSharedPaths(line) {
   return line.replace(/`?\.\.\/shared\/spec\/event-day-planner\.md`?/g, `\`${P}/\``);
 }
 
+/** References to the observations by a name instead of a number. */
+const PHRASES = [
+  [/\b[Ss]pec route table\b/g, () => `${P}/screens.md#routes`],
+  [/\(spec date format\)/g, () => `(${P}/limits.md#calendar-and-dates)`],
+  [
+    /(^\s*(?:\/\/|\/\*\*|\*)\s*)Spec: /g,
+    (_match, lead, _offset, whole) =>
+      `${lead}${/date/i.test(whole) ? `${P}/limits.md#calendar-and-dates` : /first name|profile/i.test(whole) ? `${P}/screens.md#profile-setup` : `${P}/README.md`}: `,
+  ],
+];
+
+function rewritePhrases(line) {
+  return PHRASES.reduce((out, [pattern, replace]) => out.replace(pattern, replace), line);
+}
+
 function rewriteLine(line) {
-  let out = rewriteSharedPaths(line);
+  let out = rewritePhrases(rewriteSharedPaths(line));
   out = rewriteStack(out);
   out = rewriteConventions(out);
   out = rewriteDecisions(out);

@@ -119,7 +119,7 @@ describe("home calendar (docs/product/screens.md#events-list: Calendar)", () => 
   });
 });
 
-describe("/?eventId= (spec route table: home opens an event)", () => {
+describe("/?eventId= (docs/product/screens.md#routes: home opens an event)", () => {
   it("sends a signed-in user to the event", async () => {
     const { client, eventId } = await leadWithEvent();
     const response = await client.get(`/?eventId=${eventId}`);
