@@ -3,7 +3,7 @@ import type { HeaderNotifications } from "~/modules/notifications/header";
 import type { SessionJoin, Viewer } from "~/utils/session.server";
 
 // The one way request context reaches loaders, actions and middleware
-// (conventions.md habit 5): typed keys on React Router's RouterContextProvider.
+// (docs/conventions.md#5-request-context-through-typed-keys): typed keys on React Router's RouterContextProvider.
 export type CloudflareContext = { env: Env; ctx: ExecutionContext };
 export const cloudflareContext = createContext<CloudflareContext>();
 

@@ -12,7 +12,7 @@ startTransition(() => {
   );
 });
 
-// Spec §2: a service worker is registered on every platform (public/sw.js).
+// docs/product/screens.md#app-shell: a service worker is registered on every platform (public/sw.js).
 function registerServiceWorker() {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error: unknown) => {
     console.warn("Service worker registration failed", error);

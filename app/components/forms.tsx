@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useRouteLoaderData } from "react-router";
 
-// Form building blocks (conventions.md): a label, the input, and the field's errors,
+// Form building blocks (docs/conventions.md): a label, the input, and the field's errors,
 // wired for screen readers. Inputs come with conform's getInputProps.
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

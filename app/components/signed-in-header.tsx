@@ -4,7 +4,7 @@ import type { loader as rootLoader } from "~/root";
 import { AppLogo } from "./app-logo";
 
 /**
- * Spec §2 'Header': app icon, the tagline 'Event Flow', a greeting, the notification
+ * docs/product/screens.md#header-and-notifications: app icon, the tagline 'Event Flow', a greeting, the notification
  * bell and settings. The notifications come from the root loader (read with the
  * session), so no page has to load or pass them.
  */

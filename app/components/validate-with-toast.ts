@@ -5,7 +5,7 @@ import { showToast } from "./ui/toaster";
 /**
  * Client-side validation for conform's onValidate. On a submit (not while typing) that
  * fails, it also shows the first issue in a 'Validation Error' toast, as the server does
- * (spec §5), so the form behaves the same before and after JavaScript loads.
+ * (docs/product/validation.md), so the form behaves the same before and after JavaScript loads.
  */
 export function validateWithToast<Schema extends z.ZodType>(
   formData: FormData,

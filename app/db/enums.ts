@@ -1,4 +1,4 @@
-// The enumerations of ../shared/decisions.md ("Enumerations"), one list each.
+// The enumerations of docs/product/enumerations.md, one list each.
 // Client-safe: imported by the drizzle schema (CHECK constraints), zod schemas and UI.
 
 export const EVENT_STATUSES = ["upcoming", "active", "completed"] as const;
@@ -45,7 +45,7 @@ export const SHOT_CATEGORY_LABELS: Record<ShotCategory, string> = {
   first_look: "First Look",
   ceremony: "Ceremony",
   family_formals: "Family Formals",
-  // The label observed in the dashboard's filter (decisions.md).
+  // The label observed in the dashboard's filter (docs/product/enumerations.md#shot-category).
   wedding_party: "Newlywed Portraits",
   portraits: "Portraits",
   reception: "Reception",
@@ -121,7 +121,7 @@ export const SHOOTER_TYPE_LABELS: Record<ShooterType, string> = {
 export const INVITE_STATUSES = ["pending", "accepted", "declined"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
-// 'active' was seen on event_second_shooters rows in the observed build (spec §3).
+// 'active' was seen on event_second_shooters rows in the observed build (docs/product/enumerations.md#invite-and-team-member-status).
 export const TEAM_MEMBER_STATUSES = ["accepted", "declined", "active"] as const;
 export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 /** The statuses of a member who is on the event's team ('active' is older data's word). */
@@ -136,7 +136,7 @@ export const SUBSCRIPTION_STATUSES = [
   "inactive",
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-// decisions.md: the type that grants create rights stays `business`;
+// docs/product/subscription.md#plan: the type that grants create rights stays `business`;
 // monthly/yearly is the billing interval.
 export const SUBSCRIPTION_TYPES = ["business"] as const;
 export const BILLING_INTERVALS = ["monthly", "yearly"] as const;

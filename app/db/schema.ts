@@ -1,4 +1,4 @@
-// The whole data model (spec §3, settled by decisions.md) in one place: the single
+// The whole data model (docs/product/data.md, settled by docs/product/conflicts.md) in one place: the single
 // source for drizzle-kit, which writes migrations/. snake_case in SQL, camelCase here.
 // Timestamps are UTC ISO-8601 text (e.g. 2026-11-22T10:00:00.000Z); event dates are
 // yyyy-MM-dd and block start times HH:mm, both local to the event.
@@ -264,7 +264,7 @@ export const events = sqliteTable(
     coupleNames: text("couple_names"),
     date: text("date").notNull(),
     venue: text("venue"),
-    // decisions.md: status is derived from the date in the event's time zone unless
+    // docs/product/flows.md#event-status: status is derived from the date in the event's time zone unless
     // the lead sets it by hand; a hand-set value lives here, null means derived.
     statusOverride: text("status_override", { enum: EVENT_STATUSES }),
     timeZone: text("time_zone").notNull().default("UTC"),
@@ -452,7 +452,7 @@ export const eventInvites = sqliteTable(
   ],
 );
 
-/** Client links. Only the SHA-256 of the 32-byte token is stored (spec §9). */
+/** Client links. Only the SHA-256 of the 32-byte token is stored (docs/product/limits.md#client-links). */
 export const eventClientAccess = sqliteTable(
   "event_client_access",
   {
@@ -512,7 +512,7 @@ export const notifications = sqliteTable(
     title: text("title").notNull(),
     message: text("message").notNull(),
     read: bool("read").notNull().default(false),
-    // JSON: { type, invite_id?, event_id?, access_url? } (spec §3).
+    // JSON: { type, invite_id?, event_id?, access_url? } (docs/product/data.md).
     data: text("data", { mode: "json" }).$type<NotificationData>(),
     // The event a notification is about, so deleting the event removes it.
     eventId: text("event_id").references(() => events.id, { onDelete: "cascade" }),

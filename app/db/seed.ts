@@ -143,7 +143,7 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
       subscription_expires_at: `${addDays(today, 365)}T00:00:00.000Z`,
     }),
     guardedInsert("notification_preferences", { user_id: DEMO_USER_ID, upcoming_events: true, event_reminder_days: 1 }),
-    // Spec §3: the organization is named after the lead's e-mail.
+    // docs/product/data.md#organizations: the organization is named after the lead's e-mail.
     guardedInsert("organizations", { id: DEMO_ORGANIZATION_ID, name: DEMO_EMAIL, owner_id: DEMO_USER_ID }),
     guardedInsert("events", {
       id: DEMO_EVENT_ID,

@@ -24,7 +24,7 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
-// decisions.md (Product): contract management is not listed until contracts ship.
+// docs/product/conflicts.md#contracts-are-not-advertised: contract management is not listed until contracts ship.
 const features = [
   {
     title: "Event Management",

@@ -19,8 +19,8 @@ import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/accept-invite.$inviteId";
 import { signOutSubmit } from "~/modules/offline/page-cache";
 
-// Spec §2 'Invitation acceptance'. The invitation id is a capability URL: the page
-// sends no referrer and is not indexed (decisions.md).
+// docs/product/screens.md#invitation-acceptance. The invitation id is a capability URL: the page
+// sends no referrer and is not indexed (docs/product/roles.md#capability-urls).
 export function headers(): HeadersInit {
   return { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex", "Cache-Control": "no-store" };
 }
@@ -31,7 +31,7 @@ export function meta(): Route.MetaDescriptors {
 
 type Refusal = { kind: "invalid" | "not-found" | "unconfirmed" | "mismatch" };
 
-/** Signed out: sign in or up as a guest and come back (spec §2). */
+/** Signed out: sign in or up as a guest and come back (docs/product/screens.md#invitation-acceptance). */
 function requireInvitee(request: Request, viewer: Viewer | null): Viewer {
   if (viewer) return viewer;
   const url = new URL(request.url);
@@ -40,7 +40,7 @@ function requireInvitee(request: Request, viewer: Viewer | null): Viewer {
 }
 
 /**
- * The invitation if it is this viewer's. Spec §5: the invitee's e-mail must equal the
+ * The invitation if it is this viewer's. docs/product/validation.md#invitation-e-mail-match: the invitee's e-mail must equal the
  * signed-in user's to view or accept it; anyone else learns nothing about the event.
  * Opened by the e-mail's secret, the mailbox is proved; opened by the invitation's id
  * (the bell's link), the account's address must already be confirmed (issue 14, item 3).
@@ -83,7 +83,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * Spec §8 names the invited address here; issue 14 item 11 (decision 004) says only that
+ * docs/product/messages.md#events-and-team names the invited address here; issue 14 item 11 (decision 004) says only that
  * it was another one: whoever holds the link signed in as someone else learns nothing,
  * not even who was invited.
  */
@@ -234,7 +234,7 @@ function PendingInvitation({ invitation }: { invitation: Details }) {
   const [params] = useSearchParams();
   const submit = useSubmit();
   const autoDeclined = useRef(false);
-  // Spec §2: with ?action=decline the decline runs by itself once the invitation has
+  // docs/product/screens.md#invitation-acceptance: with ?action=decline the decline runs by itself once the invitation has
   // loaded (a GET never changes anything: the browser posts it).
   useEffect(() => {
     if (params.get("action") !== "decline" || autoDeclined.current) return;

@@ -10,7 +10,7 @@ export function meta({ location }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: guest ? "Create Your Free Account | Event Flow" : "Sign in | Event Flow" }];
 }
 
-/** Spec §4: with a session, go to returnTo (if present) or home. */
+/** docs/product/flows.md#sign-in-and-returnto: with a session, go to returnTo (if present) or home. */
 export function loader({ request, context }: Route.LoaderArgs) {
   if (getViewer(context)) throw redirect(safeReturnTo(new URL(request.url).searchParams.get("returnTo")));
   return null;

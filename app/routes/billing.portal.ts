@@ -12,7 +12,7 @@ const SETTINGS = "/settings?tab=subscription";
 const AUTH_ERROR = "Authentication error. Please sign in again.";
 
 /**
- * Settings → Subscription's button (spec §2, §7 customer-portal): a Stripe billing-portal
+ * Settings → Subscription's button (docs/product/screens.md#subscription-tab, docs/product/subscription.md#web-stripe): a Stripe billing-portal
  * session for the signed-in user's own customer, opened in a new tab. The form posts
  * here with target=_blank and gets a redirect; the page's script asks for JSON instead
  * (`Accept: application/json`) so a failure shows its toast where the button was.

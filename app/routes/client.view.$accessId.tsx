@@ -26,7 +26,7 @@ import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import type { Route } from "./+types/client.view.$accessId";
 
-// The client portal (spec §2 'Client portal'). Its URL carries no secret: the token
+// The client portal (docs/product/screens.md#client-portal). Its URL carries no secret: the token
 // lives in a cookie of this access (see client.$token.tsx).
 
 export function headers(): HeadersInit {
@@ -76,7 +76,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
-/** Spec §2: each tab's subtitle says whether editing is allowed or 'editing disabled'. */
+/** docs/product/screens.md#client-portal: each tab's subtitle says whether editing is allowed or 'editing disabled'. */
 function subtitle(tab: Tab, grant: ClientGrant) {
   switch (tab) {
     case "timeline":
@@ -166,7 +166,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
       </main>
       <AppFooter />
       {isDashboardIntent(dialog) && canDo(grant, dialog) ? (
-        // Spec §9: in the portal a new block is 'other' and a new vendor a florist.
+        // docs/product/limits.md#defaults-when-adding: in the portal a new block is 'other' and a new vendor a florist.
         <ListDialog dialog={dialog} id={params.get("id")} lists={live} defaults={{ blockType: "other", vendorType: "florist" }} />
       ) : null}
       <ActionToast toast={actionData?.toast} />

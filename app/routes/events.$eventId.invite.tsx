@@ -22,7 +22,7 @@ import { useFlash } from "~/components/use-flash";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/events.$eventId.invite";
 
-// Spec §2 'Create Event': after creation, the optional step 'Invite Team & Clients'.
+// docs/product/screens.md#create-event: after creation, the optional step 'Invite Team & Clients'.
 // The list lives in the page (hidden inputs), so adding, removing and sending work
 // before JavaScript loads; the server validates every entry each time.
 
@@ -72,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   if (intent === "send") {
-    // Spec §5: sending is blocked while the list is empty.
+    // docs/product/validation.md#invite-entry: sending is blocked while the list is empty.
     if (entries.length === 0) {
       return data<ActionData>({ entries, toast: errorToast("Failed to send invitations", "Add at least one invitation to the list first.") }, { status: 400 });
     }
@@ -228,7 +228,7 @@ export default function InviteStep({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-/** After sending: the client links, copyable this once (spec §2), then the event. */
+/** After sending: the client links, copyable this once (docs/product/screens.md#client-tab), then the event. */
 function ClientLinks({ greeting, eventId, links }: { greeting: string; eventId: string; links: ClientLink[] }) {
   return (
     <>

@@ -27,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { greetingName: greetingName(viewer), canCreate: hasActivePro(viewer) };
 }
 
-/** Creating requires an active, unexpired Pro subscription, checked here (spec §6). */
+/** Creating requires an active, unexpired Pro subscription, checked here (docs/product/subscription.md#who-is-a-subscriber). */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(context, request);
   if (!hasActivePro(viewer)) {
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const claim = await claimOf(formData, `user:${viewer.userId}`, "create-event");
   if (claim === "malformed") return data({ result: undefined, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
   const eventId = await createEvent(dbFrom(context), viewer, submission.value, claim);
-  // Spec §2: next comes the optional invite step, then the event. Replace the form's
+  // docs/product/screens.md#create-event: next comes the optional invite step, then the event. Replace the form's
   // history entry: Back from there leads to the list.
   throw await redirectWithToast(
     context.get(cloudflareContext).env,
@@ -85,7 +85,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
             <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
             <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
             <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
-            {/* The event's time zone decides its status (decisions.md); the lead's own is the
+            {/* The event's time zone decides its status (docs/product/flows.md#event-status); the lead's own is the
                 best guess. Without JavaScript it stays UTC and can be changed in Edit. */}
             {browserTimeZone ? <input type="hidden" name="timeZone" value={browserTimeZone} /> : null}
             <div className="flex gap-3">

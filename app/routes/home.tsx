@@ -22,7 +22,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 /**
- * Spec route table: without a session, / is the sign-in screen. A signed-in user needs
+ * docs/product/screens.md#routes: without a session, / is the sign-in screen. A signed-in user needs
  * an active Pro subscription or an accepted invitation (else /subscription) and a
  * profile with a first name (else /profile-setup). `?eventId=` opens that event.
  */

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
 import type { Route } from "./+types/not-found";
 
-// Any path no other route claims answers 404 with the page of spec §2.
+// Any path no other route claims answers 404 with the page of docs/product/screens.md#not-found.
 export function loader() {
   return data(null, { status: 404 });
 }

@@ -5,7 +5,7 @@ import { dbFrom, getViewer } from "~/utils/auth.server";
 import type { Route } from "./+types/notifications.$notificationId.read";
 
 /**
- * Spec §2: clicking a notification marks it read and goes where it leads. Only the
+ * docs/product/screens.md#header-and-notifications: clicking a notification marks it read and goes where it leads. Only the
  * viewer's own: any other id is a 404 and changes nothing.
  */
 export async function action({ params, context }: Route.ActionArgs) {

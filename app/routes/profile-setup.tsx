@@ -19,7 +19,7 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Complete Your Profile | Event Flow" }];
 }
 
-/** Spec: no signed-in user, or a profile that already has a first name: go to /. */
+/** docs/product/screens.md#profile-setup: no signed-in user, or a profile that already has a first name: go to /. */
 export function loader({ context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   if (!viewer || viewer.firstName) throw redirect("/");

@@ -15,7 +15,7 @@ const BodySchema = z.intersection(z.object({ intent: z.enum(["register", "unregi
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = getViewer(context);
-  // Spec §8 'Not authenticated', as the web push switch's intents.
+  // docs/product/messages.md#auth 'Not authenticated', as the web push switch's intents.
   if (!viewer) return Response.json({ error: "Not authenticated" }, { status: 401 });
   const db = dbFrom(context);
   if (await consume(db, [[LIMITS.nativePushTokens, viewer.userId]])) return Response.json({ error: TOO_MANY_ATTEMPTS }, { status: 429 });

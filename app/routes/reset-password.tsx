@@ -20,7 +20,7 @@ import type { Route } from "./+types/reset-password";
 
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;
 
-// The link is a capability URL: never leak it in a Referer (decisions.md).
+// The link is a capability URL: never leak it in a Referer (docs/product/roles.md#capability-urls).
 export function headers(): HeadersInit {
   return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
 }

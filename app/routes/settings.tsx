@@ -127,7 +127,7 @@ const PUSH_INTENTS = new Set(["push-subscribe", "push-unsubscribe", "push-remove
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  // Spec §8 'Not authenticated': the push switch posts in the background, where a
+  // docs/product/messages.md#auth 'Not authenticated': the push switch posts in the background, where a
   // redirect to sign in would go unseen.
   if (typeof intent === "string" && PUSH_INTENTS.has(intent) && !getViewer(context)) {
     return data<ActionData>({ intent, toast: errorToast("Not authenticated") }, { status: 401 });
@@ -272,7 +272,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "business";
   const dialog = params.get("dialog");
   const contact = loaderData.contacts.find((c) => c.id === params.get("id"));
-  // Spec §7: saving business info is logged to this device's audit log.
+  // docs/product/data.md#audit-log: saving business info is logged to this device's audit log.
   const audit = useFlash("audit");
   useEffect(() => {
     if (audit) appendAuditLog(window.localStorage, audit);
@@ -459,8 +459,8 @@ function SignInMethodRow({
   );
 }
 
-/** Spec §2: an active plan shows its plan and features; anything else the guest-access message. */
-/** Spec §2 'Notifications tab': upcoming-event reminders and how many days before. */
+/** docs/product/screens.md#subscription-tab: an active plan shows its plan and features; anything else the guest-access message. */
+/** docs/product/screens.md#notifications-tab: upcoming-event reminders and how many days before. */
 function NotificationsTab({ preferences, actionData }: { preferences: LoaderData["preferences"]; actionData: Route.ComponentProps["actionData"] }) {
   const busy = useBusy("notification-preferences");
   const [form, fields] = useForm({

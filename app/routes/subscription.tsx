@@ -41,7 +41,7 @@ export function meta(): Route.MetaDescriptors {
 const REPLACE = { headers: { "X-Remix-Replace": "true" } };
 
 /**
- * Spec §2: a user already on the active Pro subscription is sent home (replace). Back
+ * docs/product/screens.md#subscription-screen: a user already on the active Pro subscription is sent home (replace). Back
  * from Stripe's checkout (`?checkout=success`), Pro means 'Subscription activated!';
  * if the webhook has not arrived yet, Stripe is asked for the session itself.
  */
@@ -127,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToast(env, request, "/settings?tab=subscription", { type: "error", title: CHECKOUT_FAILED, description: ALREADY_SUBSCRIBED });
 }
 
-// Spec §2: the subscription is refetched 500 ms after the return from checkout; then a
+// docs/product/screens.md#subscription-screen: the subscription is refetched 500 ms after the return from checkout; then a
 // little less often, while Stripe confirms.
 const CONFIRM_DELAYS_MS = [500, 1000, 2000, 3000, 5000, 8000];
 
@@ -149,7 +149,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("pageshow", ready);
   }, []);
   const busy = checkingOut || leaving;
-  // Inside the native shell the store sells Pro (spec §2): no Stripe checkout, no web trial.
+  // Inside the native shell the store sells Pro (docs/product/screens.md#subscription-screen): no Stripe checkout, no web trial.
   const native = useNativePlatform();
   const waiting = useConfirmation(loaderData.confirming !== null);
 
@@ -244,7 +244,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
           ) : (
-            // Spec §8: signed out, subscribing (or restoring, on native) starts with signing in.
+            // docs/product/messages.md#subscription-and-profile: signed out, subscribing (or restoring, on native) starts with signing in.
             <Form method="post" className="mt-6 space-y-3">
               <input type="hidden" name="intent" value="checkout" />
               <Button type="submit" className="w-full">

@@ -1,4 +1,4 @@
-// Spec §7 and §9: a local audit log in the browser's storage, newest 100 entries
+// docs/product/data.md#audit-log and docs/product/limits.md#counts: a local audit log in the browser's storage, newest 100 entries
 // (profile_updated is logged on saving business info). It records what this device
 // did; it is not a server record.
 

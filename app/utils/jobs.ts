@@ -1,13 +1,13 @@
 import { z } from "~/utils/zod";
 
 // Messages on the JOBS queue: a discriminated union validated on both ends
-// (conventions.md habit 8). `wrangler types` types the producer as a bare Queue.
+// (docs/conventions.md#8-wire-messages-are-a-discriminated-union). `wrangler types` types the producer as a bare Queue.
 export const JobMessageSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("email"),
     outboxId: z.string().min(1).max(64),
     // Secrets the stored e-mail must not contain (a client link, a reset or confirmation
-    // link: only hashes are stored, spec §9, issue 14 item 5): filled into the `{{name}}`
+    // link: only hashes are stored, docs/product/limits.md#client-links, issue 14 item 5): filled into the `{{name}}`
     // placeholders when it is sent. Room for a link with a 2,000-character returnTo.
     fill: z.record(z.string().regex(/^[a-z_]{1,32}$/), z.string().max(8192)).optional(),
   }),

@@ -2,7 +2,7 @@ import { z } from "~/utils/zod";
 
 // Field builders shared by the zod schemas of every form (client-safe). conform's
 // parseWithZod turns an empty input into undefined before these run, so "optional"
-// covers both a missing and an empty field; spec §5: empty optional values are
+// covers both a missing and an empty field; docs/product/validation.md#empty-optional-values: empty optional values are
 // stored as null.
 
 /** Required text, trimmed, with the spec's "is required" message and a ceiling. */

@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "./helpers";
 
-// Accounts (spec §2 Authentication screen, Password reset, Profile setup; §5; §8 Auth).
+// Accounts (docs/product/screens.md#authentication-screen, Password reset, Profile setup; docs/product/validation.md; docs/product/messages.md#auth).
 // Rate limits (20 sign-ins per IP a minute, 10 sign-ups per IP a minute, a lock after 10
 // failures of one address from one IP: decision 002) cover the whole file: it signs in
 // 12 times, 6 of them as the demo user, and creates 4 accounts.
@@ -125,7 +125,7 @@ test.describe("accounts", () => {
     await waitForHydration(page);
 
     await page.getByRole("button", { name: "Update Password" }).click();
-    // Spec §8 (password reset page) and §5: the first issue in a 'Validation Error' toast.
+    // docs/product/messages.md#auth (password reset page) and docs/product/validation.md#how-errors-are-shown: the first issue in a 'Validation Error' toast.
     await expect(toast(page, "error", "Validation Error")).toContainText("Password must be at least 8 characters");
     const main = page.getByRole("main");
     await expect(main.getByText("Password must be at least 8 characters")).toBeVisible();
@@ -169,7 +169,7 @@ test.describe("accounts", () => {
     await openAuth(page);
     await sectionLink(page, "Sign Up").click();
     await page.getByRole("button", { name: "Create Account" }).click();
-    // Spec §5: the first issue in a destructive toast titled 'Validation Error'.
+    // docs/product/validation.md#how-errors-are-shown: the first issue in a destructive toast titled 'Validation Error'.
     await expect(toast(page, "error", "Validation Error")).toContainText("First name is required");
     await expect(page.getByRole("main").getByText("First name is required")).toBeVisible();
     await expect(page.getByRole("main").getByText("Last name is required")).toBeVisible();
@@ -205,13 +205,13 @@ test.describe("accounts", () => {
   test("sign-in validation and 'Forgot password?' without an e-mail address", async ({ page }) => {
     await openAuth(page);
     await page.getByRole("button", { name: "Forgot password?" }).click();
-    // Spec §5: 'Email required – Please enter your email address first', a destructive toast.
+    // docs/product/validation.md#forgot-password: 'Email required – Please enter your email address first', a destructive toast.
     await expect(toast(page, "error", "Email required")).toContainText("Please enter your email address first");
     await expect(page.getByRole("main").getByText("Please enter your email address first")).toBeVisible();
 
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    // Spec §5: the first issue in a destructive toast titled 'Validation Error'.
+    // docs/product/validation.md#how-errors-are-shown: the first issue in a destructive toast titled 'Validation Error'.
     await expect(toast(page, "error", "Validation Error")).toContainText("Please enter a valid email address");
     await expect(page.getByRole("main").getByText("Please enter a valid email address")).toBeVisible();
     await expect(page.getByRole("main").getByText("Password is required")).toBeVisible();

@@ -54,7 +54,7 @@ test.describe("app shell", () => {
     }
   });
 
-  test("the splash screen stays hidden in a normal browser tab (decisions.md)", async ({ page }) => {
+  test("the splash screen stays hidden in a normal browser tab (docs/product/screens.md#app-shell)", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator(".app-splash")).toBeHidden();
   });

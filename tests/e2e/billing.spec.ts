@@ -159,7 +159,7 @@ test.describe("Pro on the web (phone)", () => {
       await page.getByRole("link", { name: "Cancel" }).click();
       await expect(page).toHaveURL(/\/subscription\?interval=monthly$/);
       await expect(page.getByRole("heading", { name: "Subscribe to Pro" })).toBeVisible();
-      // Spec §8: a cancelled purchase shows nothing.
+      // docs/product/messages.md#subscription-and-profile: a cancelled purchase shows nothing.
       await expect(page.getByRole("status").filter({ hasText: /Subscription activated!|Confirming/ })).toHaveCount(0);
       await expect(page.getByRole("alert")).toHaveCount(0);
       // Still not Pro: home sends a user with no Pro and no events back here.

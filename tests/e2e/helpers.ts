@@ -153,7 +153,7 @@ export function demoSessionCookies(browser: import("@playwright/test").Browser) 
   return sessionCookies(browser, DEMO_EMAIL, DEMO_PASSWORD);
 }
 
-/** After 'Create Event' comes the optional invite step (spec §2): skip it to the event. */
+/** After 'Create Event' comes the optional invite step (docs/product/screens.md#create-event): skip it to the event. */
 export async function skipInviteStep(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Invite Team & Clients (Optional)" })).toBeVisible();
   await page.getByRole("link", { name: "Skip for Now" }).click();
@@ -171,7 +171,7 @@ export async function confirmEmail(page: Page, email: string) {
 
 /**
  * Makes an account Pro straight in the e2e server's local D1 (scripts/e2e-server.mjs),
- * as a paid subscription would: creating events needs it (spec §6).
+ * as a paid subscription would: creating events needs it (docs/product/subscription.md#who-is-a-subscriber).
  */
 export async function makePro(email: string) {
   await d1(

@@ -77,7 +77,7 @@ test.describe("notifications live (phone)", () => {
     await waitForHydration(page);
     const badge = page.getByTestId("notification-badge");
     const before = (await badge.count()) ? Number((await badge.textContent())?.replace("+", "")) : 0;
-    // The first touch unlocks audio (spec §9).
+    // The first touch unlocks audio (docs/product/limits.md#timings).
     await sectionLink(page, "List").click();
 
     const alex = await alexContext(browser);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { bellButton, d1, makePro, signUp, skipInviteStep, uniqueEmail } from "./helpers";
 
-// The header's bell and notifications popover (spec §2 'Header and notifications').
+// The header's bell and notifications popover (docs/product/screens.md#header-and-notifications).
 // Nothing in the app creates notifications yet, so the tests write them straight into
 // the e2e server's local D1 (scripts/e2e-server.mjs) with wrangler, as a teammate's
 // change or a client's edit would.

@@ -127,7 +127,7 @@ test.describe("settings (phone)", () => {
 
   test("notification preferences: reminders off and 3 days, kept after a reload", async ({ page }) => {
     await openSettings(page, "?tab=notifications");
-    // Spec §9 defaults: reminders on, 1 day before.
+    // docs/product/limits.md#defaults-when-adding defaults: reminders on, 1 day before.
     await expect(page.getByLabel("Upcoming event reminders")).toBeChecked();
     await expect(page.getByLabel("Days before the event")).toHaveValue("1");
 

@@ -1,6 +1,6 @@
 // The fake Stripe's hosted pages (checkout and billing portal), kept apart from the API
 // so the server file reads as Stripe's HTTP boundary. Server-rendered forms only: the
-// pages must work without JavaScript (conventions.md, accessible by default) because
+// pages must work without JavaScript (docs/conventions.md#13-accessible-by-default, accessible by default) because
 // Playwright and people drive them the same way.
 
 /** @param {unknown} value */

@@ -21,7 +21,7 @@ import { createClient, signedInUser, type Client } from "./helpers";
 
 // The event dashboard's action (POST /events/:eventId, field `intent`) seen from the
 // outside: what a user or an attacker gets back (status, Location, messages), and
-// what D1 holds before and after. decisions.md "Roles and what each may do".
+// what D1 holds before and after. docs/product/roles.md#what-each-may-do.
 
 const db = getDb(env);
 
@@ -388,7 +388,7 @@ function expected(role: Role, intent: DashboardIntent): Expected {
 
 const MATRIX = ROLES.flatMap((role) => INTENTS.map((intent) => ({ role, intent, outcome: expected(role, intent) })));
 
-describe("roles matrix: every intent × every role (decisions.md)", () => {
+describe("roles matrix: every intent × every role (docs/product/roles.md#what-each-may-do)", () => {
   it("covers every intent of INTENT_PERMISSIONS; the roles table gives the lead all and the team exactly check-off and people", () => {
     expect(Object.keys(CASES).sort()).toEqual([...INTENTS].sort());
     expect(INTENTS.filter((intent) => canDo("lead", intent))).toEqual(INTENTS.filter((intent) => !TEAM_ONLY_INTENTS.includes(intent)));
@@ -531,7 +531,7 @@ const INVALID: { name: string; intent: DashboardIntent; fields: (fx: Fixture) =>
   { name: "time zone 'Mars/Olympus'", intent: "edit-event", fields: () => ({ ...EVENT_FORM, timeZone: "Mars/Olympus" }), message: "Please choose a valid time zone" },
 ];
 
-describe("validation (spec §5): 400, the message, and nothing written", () => {
+describe("validation (docs/product/validation.md): 400, the message, and nothing written", () => {
   it.each(INVALID)("$name ($intent) → $message", async ({ intent, fields, message }) => {
     const fx = await seedEvent(lead.id, { team: false });
     const before = await snapshot(fx.eventId);

@@ -83,7 +83,7 @@ describe("create event", () => {
   });
 });
 
-describe("event dashboard access (decisions.md roles table)", () => {
+describe("event dashboard access (docs/product/roles.md#what-each-may-do)", () => {
   it("shows the lead the event and all its lists", async () => {
     const { lead, eventId } = await leadWithEvent();
     const response = await lead.client.get(`/events/${eventId}`);

@@ -98,7 +98,7 @@ export async function signedInUser({ pro }: { pro: boolean }) {
   return { client, user: user!, id: user!.id, email };
 }
 
-/** Creating an event leads to its invite step (spec §2): the id from /events/{id}/invite. */
+/** Creating an event leads to its invite step (docs/product/screens.md#create-event): the id from /events/{id}/invite. */
 export function eventIdFrom(response: Response) {
   const location = response.headers.get("Location") ?? "";
   const match = location.match(/^\/events\/([^/]+)\/invite$/);
@@ -193,7 +193,7 @@ export async function eventLists(eventId: string) {
 
 /** A client link written straight into D1, with its token (which the link would carry). */
 export async function insertClientLink(eventId: string, flags: ClientFlags, { expiresAt = "2099-01-01T00:00:00.000Z", createdBy }: { expiresAt?: string; createdBy?: string } = {}) {
-  // Spec §9: 32 bytes as hex, as createClientAccess makes them.
+  // docs/product/limits.md#client-links: 32 bytes as hex, as createClientAccess makes them.
   const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const accessId = crypto.randomUUID();
   await getDb(env)

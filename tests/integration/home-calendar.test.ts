@@ -34,7 +34,7 @@ function hrefOf(html: string, label: string) {
 
 const currentMonth = () => new Date().toISOString().slice(0, 7);
 
-describe("home calendar (spec §2 Events list: Calendar)", () => {
+describe("home calendar (docs/product/screens.md#events-list: Calendar)", () => {
   it("shows the event's title on its day, linking to the event, with Previous, Today and Next", async () => {
     const { client, eventId } = await leadWithEvent();
     const response = await client.get("/?view=calendar&month=2027-06");
@@ -119,7 +119,7 @@ describe("home calendar (spec §2 Events list: Calendar)", () => {
   });
 });
 
-describe("/?eventId= (spec route table: home opens an event)", () => {
+describe("/?eventId= (docs/product/screens.md#routes: home opens an event)", () => {
   it("sends a signed-in user to the event", async () => {
     const { client, eventId } = await leadWithEvent();
     const response = await client.get(`/?eventId=${eventId}`);

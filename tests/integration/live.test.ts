@@ -225,7 +225,7 @@ describe("every saved change reaches the room once, with the next sequence numbe
 });
 
 describe("a portal socket is sent only what the portal's page is given", () => {
-  // decisions.md, client column: no team. The rows the room publishes are whole rows
+  // docs/product/roles.md#client-links: no team. The rows the room publishes are whole rows
   // (who checked a shot off, the event's status…); a client link gets toPortalRow's.
   const SHOT_FIELDS = ["category", "createdAt", "description", "doneAt", "eventId", "id", "isDone", "orderIndex", "title", "updatedAt"];
   const EVENT_FIELDS = ["coupleNames", "date", "id", "title", "venue"];

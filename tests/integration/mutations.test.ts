@@ -137,7 +137,7 @@ function mutationFor(name: MutationName, fx: Fixture): Mutation {
 
 const OUTBOX_NAMES = MUTATION_NAMES.filter((name) => !ONLINE_ONLY.has(name));
 
-describe("every mutation × every role, through the outbox (the roles table of decisions.md)", () => {
+describe("every mutation × every role, through the outbox (the roles table of docs/product/roles.md#what-each-may-do)", () => {
   type Role = { label: string; grant: Grant | null; make: (fx: Fixture) => Promise<{ client: Client; path: string }> };
   const roles: Role[] = [
     { label: "lead", grant: "lead", make: async (fx) => ({ client: lead.client, path: `/events/${fx.eventId}/mutations` }) },

@@ -231,7 +231,7 @@ describe("the push job sends to browsers and the native app in one run", () => {
     const web = await storeDevice(user.id, browser);
     const iphone = await storeNativeDevice(user.id, "ios", iosToken());
     const pixel = await storeNativeDevice(user.id, "android", androidToken());
-    // Another user's action made it (spec §7: a team member's invite answer).
+    // Another user's action made it (docs/product/notifications.md#types: a team member's invite answer).
     const { id: notificationId, statement } = notificationInsert(db, {
       userId: user.id,
       title: "Invite accepted",

@@ -63,7 +63,7 @@ describe("pages served by the Worker", () => {
     expect(html).toMatch(/<a[^>]+href="\/"[^>]*>Return to Home<\/a>/);
   });
 
-  it("drops the FAQ's Team plan and Business wording (decisions.md)", async () => {
+  it("drops the FAQ's Team plan and Business wording (docs/product/conflicts.md#one-plan-pro)", async () => {
     const html = await (await fetchPage("/support")).text();
     expect(html).not.toContain("$0.99");
     expect(html).not.toMatch(/Team plan/i);

@@ -18,7 +18,7 @@ import { createEvent, createUser } from "../factories";
 
 const db = getDb(env);
 
-/** decisions.md roles, as requireEventAccess reads them: lead; accepted (or older 'active') member; nobody. */
+/** docs/product/roles.md#what-each-may-do, as requireEventAccess reads them: lead; accepted (or older 'active') member; nobody. */
 const VIEWERS: Array<{ label: string; status?: TeamMemberStatus; lead?: true; role: EventRole | null }> = [
   { label: "the lead", lead: true, role: "lead" },
   { label: "an accepted member", status: "accepted", role: "team" },

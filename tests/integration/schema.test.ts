@@ -108,7 +108,7 @@ describe("D1 schema from the real migrations", () => {
     expect(block!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it("has an index for each list query of spec §7", async () => {
+  it("has an index for each list query of docs/product/data.md#lists", async () => {
     const plan = async (query: string) =>
       (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
     expect(await plan("SELECT * FROM events WHERE lead_photographer_id = 'u' ORDER BY date")).toContain("events_lead_date_idx");

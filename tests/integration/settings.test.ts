@@ -212,7 +212,7 @@ describe("business info: what the page shows and the limits", () => {
     expect(await profileOf(user.id)).toEqual(before);
   });
 
-  it("refuses a form with every field missing, naming the business name first (spec §5 order)", async () => {
+  it("refuses a form with every field missing, naming the business name first (docs/product/validation.md#business-info order)", async () => {
     const { client, user } = await sessionFor();
     const before = await profileOf(user.id);
     const response = await client.post("/settings", { intent: "business-info" });
@@ -391,7 +391,7 @@ async function insertContacts(userId: string, count: number) {
   await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
 }
 
-describe("subscription tab (spec §2)", () => {
+describe("subscription tab (docs/product/screens.md#subscription-tab)", () => {
   async function withSubscription(set: Partial<typeof profiles.$inferInsert>) {
     const { client, user } = await sessionFor();
     if (Object.keys(set).length > 0) await db.update(profiles).set(set).where(eq(profiles.userId, user.id));

@@ -11,7 +11,7 @@ import type { JobMessage } from "~/utils/jobs";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
 import { createClient, insertClientLink, sessionFor, storeDevice } from "./helpers";
 
-// Issue 7 item 6: team-change notifications (spec §3 types, §6 recipients) and their
+// Issue 7 item 6: team-change notifications (docs/product/notifications.md#types, docs/product/notifications.md#recipients) and their
 // coalesced pushes.
 
 const db = getDb(env);
@@ -65,7 +65,7 @@ describe("who is told of a team change", () => {
     expect(toLead).toMatchObject({
       title: "Shot List Updated",
       message: 'Alex Shooter checked off "Rings" (Emma & James).',
-      // Spec §7: a team change carries eventId, eventTitle, notificationType and url '/'.
+      // docs/product/notifications.md#push: a team change carries eventId, eventTitle, notificationType and url '/'.
       data: { type: "shot_status_changed", eventId, eventTitle: "Emma & James", notificationType: "shot_status_changed", url: "/" },
     });
   });
@@ -103,7 +103,7 @@ describe("who is told of a team change", () => {
     expect(rows[0]!.message).toBe('Maya Shooter added the shot "First dance" (Emma & James).');
   });
 
-  it("each kind of change has its type (spec §3); vendors and a shot's edit notify no one", async () => {
+  it("each kind of change has its type (docs/product/notifications.md#types); vendors and a shot's edit notify no one", async () => {
     const { eventId, block, shot, personId, page } = await seedEvent();
     const steps: Array<[Record<string, string>, string | null]> = [
       [{ intent: "add-block", title: "First Look", blockType: "first_look", durationMinutes: "20" }, "timeline_added"],

@@ -276,7 +276,7 @@ describe("a client invited from the team tab", () => {
     const token = url![1]!;
     const [access] = (await teamOf(eventId)).clients;
     expect(access).toMatchObject({ clientEmail: email, canEditPeople: false, canEditTimeline: false, canEditShots: false, canEditVendors: false, accessTokenHash: await sha256Hex(token) });
-    // decisions.md: 30 days after the event date.
+    // docs/product/limits.md#client-links: 30 days after the event date.
     expect(access!.expiresAt).toBe("2027-06-21T23:59:59.999Z");
     // No shooter invitation, and the token is nowhere in D1 before delivery.
     expect((await teamOf(eventId)).invites).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from "vitest";
 
-// conventions.md (Epic Stack): an unexpected console.error fails the test. A test
+// docs/conventions.md#10-tests-name-the-behaviour (Epic Stack): an unexpected console.error fails the test. A test
 // that expects one mocks console.error itself.
 let spy: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {

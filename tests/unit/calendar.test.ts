@@ -5,7 +5,7 @@ import { formatEventDate } from "~/modules/event/format";
 const TODAY = "2026-11-17";
 const dates = (month: string) => calendarMonth(month, TODAY, []).weeks.map((week) => week.map((day) => day.date));
 
-describe("the month grid (spec §2: weeks start on Sunday)", () => {
+describe("the month grid (docs/product/screens.md#events-list: weeks start on Sunday)", () => {
   it("heads the columns Sun to Sat", () => {
     expect(WEEKDAYS.map((day) => day.short)).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
   });

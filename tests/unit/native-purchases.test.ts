@@ -1,5 +1,5 @@
-// Issue 18 item 3, native client (decision 013 (in-app purchases)): the store key rules of spec §4
-// and the screen's messages of spec §8, without the plugin.
+// Issue 18 item 3, native client (decision 013 (in-app purchases)): the store key rules of docs/product/native.md#purchases
+// and the screen's messages of docs/product/messages.md, without the plugin.
 import { describe, expect, it } from "vitest";
 import {
   choosePackage,
@@ -12,7 +12,7 @@ import {
 
 const keys = { ios: "appl_AbCdEf123", android: "goog_XyZ789" };
 
-describe("storeKeyFor (spec §4: skipped off native, or with an empty or badly formatted key)", () => {
+describe("storeKeyFor (docs/product/native.md#purchases: skipped off native, or with an empty or badly formatted key)", () => {
   it("gives each platform its own store's key", () => {
     expect(storeKeyFor("ios", keys)).toBe("appl_AbCdEf123");
     expect(storeKeyFor("android", keys)).toBe("goog_XyZ789");
@@ -30,7 +30,7 @@ describe("storeKeyFor (spec §4: skipped off native, or with an empty or badly f
   });
 });
 
-describe("isCancelledPurchase (spec §8: plugin code 1)", () => {
+describe("isCancelledPurchase (docs/product/messages.md#subscription-and-profile: plugin code 1)", () => {
   it("recognises code 1 as a number or string, and userCancelled", () => {
     expect(isCancelledPurchase({ code: "1", message: "Purchase was cancelled." })).toBe(true);
     expect(isCancelledPurchase({ code: 1 })).toBe(true);
@@ -45,7 +45,7 @@ describe("isCancelledPurchase (spec §8: plugin code 1)", () => {
   });
 });
 
-describe("choosePackage (spec §7: the current offering's first available package)", () => {
+describe("choosePackage (docs/product/native.md#purchases: the current offering's first available package)", () => {
   const monthly = { identifier: "$rc_monthly", packageType: "MONTHLY" };
   const annual = { identifier: "$rc_annual", packageType: "ANNUAL" };
   it("takes the package of the chosen period when the offering has it", () => {
@@ -59,7 +59,7 @@ describe("choosePackage (spec §7: the current offering's first available packag
   });
 });
 
-describe("purchaseResult (spec §8, Subscribe Now)", () => {
+describe("purchaseResult (docs/product/messages.md#subscription-and-profile, Subscribe Now)", () => {
   it("activates only on the server's word, then goes home", () => {
     expect(purchaseResult({ kind: "synced", sync: { status: 200, pro: true } })).toEqual({
       toast: { type: "success", title: "Subscription activated!" },
@@ -89,7 +89,7 @@ describe("purchaseResult (spec §8, Subscribe Now)", () => {
   });
 });
 
-describe("restoreResult (spec §8, Restore Purchases)", () => {
+describe("restoreResult (docs/product/messages.md#subscription-and-profile, Restore Purchases)", () => {
   it("says restored when the server finds Pro, else that there is none", () => {
     expect(restoreResult({ kind: "synced", sync: { status: 200, pro: true } })).toEqual({
       toast: { type: "success", title: "Purchases restored!" },

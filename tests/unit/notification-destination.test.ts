@@ -3,7 +3,7 @@ import { notificationDestination, pushDestination } from "~/modules/notification
 
 const ID = "3f1c2b9e-8d4a-4c5e-9f10-2a3b4c5d6e7f";
 
-describe("where a click on a notification leads (spec §2)", () => {
+describe("where a click on a notification leads (docs/product/screens.md#header-and-notifications)", () => {
   it.each([
     ["an invite with invite_id", { type: "invite", invite_id: ID }, `/accept-invite/${ID}`],
     ["an event_invite with invite_id", { type: "event_invite", invite_id: ID, event_id: "e1" }, `/accept-invite/${ID}`],

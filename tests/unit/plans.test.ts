@@ -7,7 +7,7 @@ import {
   YEARLY_SAVING_PERCENT,
 } from "~/modules/billing/plans";
 
-describe("Pro plan prices (decisions.md, Product)", () => {
+describe("Pro plan prices (docs/product/subscription.md#plan)", () => {
   it("are $9.99 a month and $99.99 a year", () => {
     expect(formatPrice(PRO_MONTHLY_PRICE)).toBe("$9.99");
     expect(formatPrice(PRO_YEARLY_PRICE)).toBe("$99.99");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readMessage, ServerMessageSchema, toPortalChange, toPortalRow } from "~/modules/live/protocol";
 
-// decisions.md, client column: a client link sees the event, timeline, shots, people
+// docs/product/roles.md#client-links: a client link sees the event, timeline, shots, people
 // and vendors, never the team. The room publishes whole rows; a portal gets a cut.
 
 describe("toPortalChange (what a portal socket is sent)", () => {

@@ -120,7 +120,7 @@ describe("the Stripe client", () => {
   });
 });
 
-describe("claims match the product (decisions.md, Product)", () => {
+describe("claims match the product (docs/product/subscription.md#plan)", () => {
   it("the Pro features do not promise contract management", () => {
     expect(PRO_FEATURES.join(" ")).not.toMatch(/contract/i);
     expect(PRO_FEATURES).toEqual([

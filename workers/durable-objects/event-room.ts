@@ -262,7 +262,7 @@ export class EventRoom extends DurableObject<Env> {
 }
 
 /**
- * A portal socket gets only what the portal shows (decisions.md, client column): the
+ * A portal socket gets only what the portal shows (docs/product/roles.md#client-links): the
  * portal's entities, their rows cut to the fields its loader gives, no actor; anything
  * else is a numbered 'skip', so its sequence stays gap-free.
  */

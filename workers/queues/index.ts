@@ -58,7 +58,7 @@ async function handleDeadJob(db: ReturnType<typeof getDb>, job: JobMessage) {
       await markOutboxFailed(db, job.outboxId, "Gave up after the maximum number of delivery attempts");
       return;
     case "push":
-      // Push is best effort (spec §8: push failures are only logged).
+      // Push is best effort (docs/product/messages.md#events-and-team: push failures are only logged).
       console.warn(`Gave up pushing notification ${job.notificationId}`);
       return;
     case "push-digest":

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 
 /**
- * Back to where the user came from (spec route table: the event's back button goes to
+ * Back to where the user came from (docs/product/screens.md#routes: the event's back button goes to
  * the previous page), e.g. the calendar month they were looking at. With no earlier
  * page of ours in this tab's history (a shared link, no JavaScript yet) it is a plain
  * link to `fallback`.

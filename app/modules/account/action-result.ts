@@ -18,7 +18,7 @@ export function errorToast(title: string, description?: string): Toast {
   return { id: crypto.randomUUID(), type: "error", title, ...(description ? { description } : {}) };
 }
 
-/** Spec §5: only the first validation issue is shown, in a toast titled 'Validation Error'. */
+/** docs/product/validation.md#how-errors-are-shown: only the first validation issue is shown, in a toast titled 'Validation Error'. */
 export function firstIssue(result: SubmissionResult<string[]>): string | undefined {
   for (const messages of Object.values(result.error ?? {})) {
     if (messages?.length) return messages[0];

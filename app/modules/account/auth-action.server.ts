@@ -79,7 +79,7 @@ export async function authAction({ request, context }: Args) {
     const session = await createSession(db, request, user.id, stayLoggedIn);
     const headers = new Headers({ "Set-Cookie": session.setCookie });
     headers.append("Set-Cookie", await rememberDevice(env, request, email));
-    // Spec §4: with the biometric box ticked, the browser now registers a passkey (it
+    // docs/product/native.md#biometric-sign-in: with the biometric box ticked, the browser now registers a passkey (it
     // needs the new session), then goes where a plain sign-in goes.
     if (formData.get("enableBiometric") === "on") {
       return data<AccountActionData>({ form: "signin", enrollPasskey: { redirectTo: returnTo ?? "/" } }, { headers });
@@ -116,7 +116,7 @@ export async function authAction({ request, context }: Args) {
         { status: 409 },
       );
     }
-    // decisions.md: sign-up signs the person in at once.
+    // docs/product/flows.md#accounts-and-access: sign-up signs the person in at once.
     const session = await createSession(db, request, outcome.userId, true);
     const headers = new Headers({ "Set-Cookie": session.setCookie });
     headers.append(

@@ -5,7 +5,7 @@ import { type Db } from "~/utils/db.server";
 import { newSessionToken } from "~/utils/session.server";
 import { DAY, isoIn, isoNow } from "~/utils/time";
 
-// Issue 18 item 2 (decision 013, native biometric): spec §4's biometric auto-login in the
+// Issue 18 item 2 (decision 013, native biometric): docs/product/native.md#biometric-sign-in's biometric auto-login in the
 // native app. The app keeps a random secret in the Keychain/Keystore and, after Face ID /
 // Touch ID, trades it here for a session. Only the secret's SHA-256 is stored.
 

@@ -1,4 +1,4 @@
-// The six features the sign-in screen advertises (spec §1, 'What You'll Get').
+// The six features the sign-in screen advertises (docs/product/README.md#what-the-product-is, 'What You'll Get').
 export const APP_FEATURES = [
   { title: "Timeline management", text: "Build the day block by block and check each one off as it happens." },
   { title: "Shot lists", text: "Every must-have shot, grouped by moment, ticked off by whoever takes it." },

@@ -1,8 +1,8 @@
 // Issue 18 item 1 (decision 011): the biometric sign-in's messages, shared by server and browser.
 
-/** Spec §4/§8: any failed biometric sign-in (refused, unknown or removed passkey). */
+/** docs/product/native.md#biometric-sign-in, docs/product/messages.md#auth: any failed biometric sign-in (refused, unknown or removed passkey). */
 export const BIOMETRIC_FAILED = "Biometric login failed – Please sign in again.";
-/** Spec §4: after a password sign-in with 'Enable Face ID/Touch ID' ticked. */
+/** docs/product/native.md#biometric-sign-in: after a password sign-in with 'Enable Face ID/Touch ID' ticked. */
 export const BIOMETRIC_ENABLED = "Biometric login enabled";
-/** Spec §2: the full-screen state while the device checks the face or finger. */
+/** docs/product/native.md#biometric-sign-in: the full-screen state while the device checks the face or finger. */
 export const BIOMETRIC_AUTHENTICATING = "Authenticating with Face ID/Touch ID...";

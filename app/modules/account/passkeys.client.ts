@@ -1,7 +1,7 @@
 import { platformAuthenticatorIsAvailable, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { BIOMETRIC_FAILED } from "./passkey-messages";
 
-// Issue 18 item 1 (decision 011): the browser's half of spec §2/§4's Face ID / Touch ID
+// Issue 18 item 1 (decision 011): the browser's half of docs/product/native.md#biometric-sign-in's Face ID / Touch ID
 // sign-in, done with passkeys. The server half is routes/passkeys.ts.
 
 /** What this device remembers: that it holds a passkey of this site (shows the biometric button). */
@@ -26,7 +26,7 @@ function remember(on: boolean) {
   }
 }
 
-/** Spec §2: the biometric controls appear only where Face ID / Touch ID (a platform authenticator) exists. */
+/** docs/product/native.md#biometric-sign-in: the biometric controls appear only where Face ID / Touch ID (a platform authenticator) exists. */
 export async function biometricsAvailable() {
   return platformAuthenticatorIsAvailable().catch(() => false);
 }
@@ -36,7 +36,7 @@ async function post(fields: Record<string, string>) {
   return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
-/** A cancel of the system's Face ID / Touch ID sheet (or its timeout): spec §4, nothing further happens. */
+/** A cancel of the system's Face ID / Touch ID sheet (or its timeout): docs/product/native.md#biometric-sign-in, nothing further happens. */
 function cancelled(error: unknown) {
   const name = (error as { cause?: { name?: string } })?.cause?.name ?? (error as { name?: string })?.name;
   return name === "NotAllowedError" || name === "AbortError";

@@ -14,7 +14,7 @@ import { isoIn, isoNow, MINUTE } from "~/utils/time";
 import { androidAppOrigins } from "~/modules/native/app-links";
 
 // Issue 18 item 1, decision 011: passkeys (WebAuthn platform authenticators) stand for
-// spec §2/§4's 'Face ID / Touch ID' sign-in on the web and in native webviews.
+// docs/product/native.md#biometric-sign-in's 'Face ID / Touch ID' sign-in on the web and in native webviews.
 
 /** A challenge lives this long and is used at most once. */
 export const CHALLENGE_TTL_MS = 5 * MINUTE;

@@ -1,7 +1,7 @@
 import { z } from "~/utils/zod";
 import { checkbox, emailAddress, optionalText, requiredText } from "~/utils/schema-fields";
 
-// Validation of spec §5 with its exact messages; one schema serves the form (conform,
+// Validation of docs/product/validation.md with its exact messages; one schema serves the form (conform,
 // in the browser) and the action (on the server). Client-safe.
 
 export const EMAIL_MAX = 255;
@@ -16,7 +16,7 @@ const email = z
   .pipe(z.email({ error: "Please enter a valid email address" }))
   .transform((value) => value.toLowerCase());
 
-/** Sign-up, reset and change: spec §5 rules plus a ceiling so no one can make us hash a megabyte. */
+/** Sign-up, reset and change: docs/product/validation.md rules plus a ceiling so no one can make us hash a megabyte. */
 export const newPassword = z
   .string({ error: "Password must be at least 8 characters" })
   .min(8, { error: "Password must be at least 8 characters" })
@@ -124,7 +124,7 @@ function isSameOriginPath(value: string) {
   return value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") && !/[\u0000-\u001f\u007f\\]/.test(value);
 }
 
-/** Spec §5 'Business info': all three names required, the business e-mail valid. */
+/** docs/product/validation.md#business-info: all three names required, the business e-mail valid. */
 export const BusinessInfoSchema = z.object({
   businessName: requiredText(BUSINESS_NAME_MAX, "Business name"),
   firstName: name("First name"),
@@ -132,7 +132,7 @@ export const BusinessInfoSchema = z.object({
   email: emailAddress("Invalid email address"),
 });
 
-/** Spec §5: reminder days 1 to 30; a value that is not a number falls back to 1. */
+/** docs/product/validation.md#reminder-days: reminder days 1 to 30; a value that is not a number falls back to 1. */
 export const NotificationPreferencesSchema = z.object({
   upcomingEvents: checkbox,
   eventReminderDays: z.preprocess(

@@ -39,7 +39,7 @@ export async function signUp(
 
   const userId = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  // decisions.md: an account that signs up from an invitation link with the invited
+  // docs/product/flows.md#accounts-and-access: an account that signs up from an invitation link with the invited
   // address is confirmed by that link (only that address received it).
   const confirmation = confirmedByInvitation ? null : await confirmationMail(db, origin, { userId, email: input.email, firstName: input.firstName }, null);
   try {
@@ -181,7 +181,7 @@ export async function updateProfile(db: Db, userId: string, input: { firstName: 
   await db.update(profiles).set({ ...input, updatedAt: isoNow() }).where(eq(profiles.userId, userId));
 }
 
-/** Business info (spec §2 'Settings'): the names and the business e-mail; the sign-in address stays. */
+/** Business info (docs/product/screens.md#settings): the names and the business e-mail; the sign-in address stays. */
 export async function updateBusinessInfo(db: Db, userId: string, input: { businessName: string; firstName: string; lastName: string; email: string }) {
   const rows = await db.update(profiles).set({ ...input, updatedAt: isoNow() }).where(eq(profiles.userId, userId)).returning({ userId: profiles.userId });
   return rows.length > 0;

@@ -23,7 +23,7 @@ export function hasStorePro(viewer: Subscriber, now = new Date()): boolean {
 }
 
 /**
- * Pro (spec §4, §6) through either source: Stripe on the web or a native purchase
+ * Pro (docs/product/native.md#purchases, docs/product/subscription.md#who-is-a-subscriber) through either source: Stripe on the web or a native purchase
  * (decision 012). Each is kept in its own columns, so one expiring leaves the other.
  * A lapsed subscriber keeps every event they made, readable and editable: only
  * creating new ones needs this.

@@ -1,4 +1,4 @@
-// Spec §8 'Subscription and profile' and the toasts of spec §8. Kept out of
+// docs/product/messages.md#subscription-and-profile and the toasts of docs/product/messages.md#subscription-and-profile. Kept out of
 // service.server.ts: the pages show some of them from the browser ('Opening checkout...',
 // 'Failed to open billing portal'), and a route's component may not import server code.
 export const SIGN_IN_TO_SUBSCRIBE = "Please sign in to subscribe";
@@ -9,11 +9,11 @@ export const OPENING_CHECKOUT = "Opening checkout...";
 // Decision 008: a customer with a live subscription is never sent to pay for a second.
 export const ALREADY_SUBSCRIBED = "You already have a subscription. Update its payment method in the billing portal.";
 export const PAYMENT_FAILED_NOTICE = "Your last payment failed. Update your payment method in the billing portal to get Pro back.";
-// Issue 18 item 3, decision 012: Pro bought in a store is managed there (spec §2 Settings, native text).
+// Issue 18 item 3, decision 012: Pro bought in a store is managed there (docs/product/screens.md#settings, native text).
 export const MANAGE_IN_APP_STORE = "Manage your subscription in the App Store";
 export const MANAGE_IN_GOOGLE_PLAY = "Manage your subscription in Google Play";
 export const STORE_SYNC_FAILED = "Could not check your purchases. Please try again.";
-// Spec §8 'Subscription and profile': the native Subscribe Now / Restore Purchases (issue 18
+// docs/product/messages.md#subscription-and-profile: the native Subscribe Now / Restore Purchases (issue 18
 // item 3, decision 013 (in-app purchases)).
 export const AUTH_ERROR = "Authentication error. Please sign in again.";
 export const NO_PACKAGES = "No subscription packages available";
@@ -25,6 +25,6 @@ export const PURCHASES_RESTORED = "Purchases restored!";
 // Ours (decision 013 (in-app purchases)): the store took the payment but RevenueCat, read by our
 // server, does not show Pro yet; its webhook will, and Restore Purchases asks again.
 export const PURCHASE_NOT_CONFIRMED = "The store has not confirmed your purchase yet. Try Restore Purchases in a moment.";
-// Spec §2 Subscription screen, native: the renewal text; Google Play's for Android (decision 012's wording).
+// docs/product/screens.md#subscription-screen, native: the renewal text; Google Play's for Android (decision 012's wording).
 export const RENEWS_APP_STORE = "Renews automatically, cancel anytime in App Store";
 export const RENEWS_GOOGLE_PLAY = "Renews automatically, cancel anytime in Google Play";

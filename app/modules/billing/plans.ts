@@ -1,4 +1,4 @@
-// decisions.md "Product": one paid plan, Pro. Prices live here only; every page that
+// docs/product/subscription.md#plan: one paid plan, Pro. Prices live here only; every page that
 // shows a price or the yearly saving reads it from this module.
 export const PRO_MONTHLY_PRICE = 9.99;
 export const PRO_YEARLY_PRICE = 99.99;

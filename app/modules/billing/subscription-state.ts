@@ -14,7 +14,7 @@ export type ProfileSubscription = {
 
 const STATUS: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
   active: "active",
-  trialing: "trialing", // counts as active (issue 15, spec §6)
+  trialing: "trialing", // counts as active (issue 15, docs/product/subscription.md#who-is-a-subscriber)
   past_due: "past_due",
   unpaid: "past_due",
   canceled: "canceled",

@@ -11,7 +11,7 @@ import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
 import { portalReads, readPortalCookie } from "./service.server";
 
-// The client portal (spec §2 'Client portal', decisions.md client column): a client
+// The client portal (docs/product/screens.md#client-portal, docs/product/roles.md#client-links): a client
 // link opens one event with exactly its four flags. Every request is checked again
 // from the cookie (a revoked or expired link stops on the next request).
 

@@ -12,12 +12,12 @@ import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { type Claim, claimStatement, once, secretFor } from "~/utils/idempotency.server";
 import { DAY } from "~/utils/time";
 
-/** Spec §9: the token is 32 random bytes as hex. */
+/** docs/product/limits.md#client-links: the token is 32 random bytes as hex. */
 function newClientToken() {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** decisions.md: a client link expires 30 days after the event date, and at least 30 days from now. */
+/** docs/product/limits.md#client-links: a client link expires 30 days after the event date, and at least 30 days from now. */
 export function clientAccessExpiry(eventDate: string, now = new Date()) {
   const afterEvent = Date.parse(`${eventDate}T23:59:59.999Z`) + 30 * DAY;
   return new Date(Math.max(afterEvent, now.getTime() + 30 * DAY)).toISOString();
@@ -31,11 +31,11 @@ const FLAG_NAMES: [keyof ClientFlags, string][] = [
 ];
 
 /**
- * A client link (spec §7 'Invite send (client)'): a random token of which only the
+ * A client link (docs/product/flows.md#client-links): a random token of which only the
  * SHA-256 is stored, the client's e-mail through the queue, and the link, returned
  * once (it can be copied only now). The e-mail is stored with a placeholder and the
  * token travels only in the queue message. `emailFailed` says the link must be shared
- * by hand (spec §8). Null when the event already has its maximum of client links.
+ * by hand (docs/product/messages.md#client-portal). Null when the event already has its maximum of client links.
  */
 export async function createClientAccess(
   db: Db,

@@ -3,7 +3,7 @@ import { SHOOTER_TYPES } from "~/db/enums";
 import { NAME_MAX } from "~/modules/account/schema";
 import { emailAddress, optionalText, requiredText, socialHandle } from "~/utils/schema-fields";
 
-// Spec §5 'Shooter contact': type second or associate shooter, first name required,
+// docs/product/validation.md#shooter-contact: type second or associate shooter, first name required,
 // e-mail valid (and required: it is what an invitation is sent to), the rest optional.
 export const CONTACTS_PER_USER_MAX = 500;
 

@@ -4,7 +4,7 @@ import type { Db } from "~/utils/db.server";
 import { type Claim, insertClaimed, once } from "~/utils/idempotency.server";
 import { CONTACTS_PER_USER_MAX, type ContactInput } from "./schema";
 
-// Saved contacts (spec §3 shooter_contacts) belong to one user: every statement is
+// Saved contacts (docs/product/data.md#profiles-and-contacts) belong to one user: every statement is
 // scoped to the owner, so another user's id matches nothing.
 
 /** The user's saved contacts, newest first (rowid breaks a tie within one millisecond). */

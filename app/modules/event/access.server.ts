@@ -18,7 +18,7 @@ type EventRow = typeof events.$inferSelect;
 /** A client link as its holder's pages need it (never its token's hash). */
 type LinkRow = Omit<typeof eventClientAccess.$inferSelect, "accessTokenHash">;
 
-/** Spec §9: a client token is 32 bytes as hex. Anything else is not looked up. */
+/** docs/product/limits.md#client-links: a client token is 32 bytes as hex. Anything else is not looked up. */
 export const CLIENT_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 const ACCESS_ID_PATTERN = /^[0-9a-f-]{36}$/;
 

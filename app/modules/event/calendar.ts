@@ -6,7 +6,7 @@
 // zone-dependent input is "today", which the server passes in. Plain Date and Intl, not
 // date-fns: the home page is the landing page (issue 19 item 4, bundle size).
 
-/** Spec §2 Events list: weeks start on Sunday. */
+/** docs/product/screens.md#events-list: weeks start on Sunday. */
 export const WEEK_STARTS_ON = 0;
 export const WEEKDAYS = [
   { short: "Sun", long: "Sunday" },

@@ -29,7 +29,7 @@ import type { Viewer } from "~/utils/session.server";
 // (formMutation, also the portal's). The team and client-link changes (invite, remove,
 // leave, create or revoke a link) are online-only intents handled here: the right each
 // needs is in intents.ts and checked by requireEventAccess before anything runs.
-// Messages are spec §8's; where the spec gives none they follow its pattern.
+// Messages are docs/product/messages.md's; where the spec gives none they follow its pattern.
 
 export type Outcome =
   /** Saved, with a success toast; the page then shows `to` (default: the dialog closed). */
@@ -42,7 +42,7 @@ export type Outcome =
   | { kind: "conflict"; title: string; description: string; result: SubmissionResult<string[]> }
   /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
   | { kind: "failed"; status: 400 | 403 | 404 | 409 | 429; title: string; description: string }
-  /** A client link was created: the page shows it this once, to copy (spec §2 'Client tab'). */
+  /** A client link was created: the page shows it this once, to copy (docs/product/screens.md#client-tab). */
   | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean; live?: Live };
 
 /** What the event's live room is told of a saved change (issue 7), and whose sockets close. */
@@ -82,12 +82,12 @@ function rowId(formData: FormData) {
 /** A team tab row: `invite:<id>`, `member:<id>` or `client:<id>`. */
 const TeamRowSchema = z.string().max(100).regex(/^(invite|member|client):[A-Za-z0-9_-]{1,64}$/);
 
-/** Spec §8 'Invitation sent successfully' / 'Failed to send invitation'. */
+/** docs/product/messages.md#success-messages 'Invitation sent successfully' / 'Failed to send invitation'. */
 const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formData, claim = null }) => {
   const { value, invalid } = parse(formData, TeamInviteSchema);
   if (invalid) return invalid;
   if (value.inviteType === "client") {
-    // Spec §6: a client invited from the team tab gets a view-only link.
+    // docs/product/roles.md#client-links: a client invited from the team tab gets a view-only link.
     const created = await createClientAccess(db, env, origin, {
       event,
       inviterName: inviterDisplayName(viewer),
@@ -239,7 +239,7 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
     return { kind: "conflict", title, description, result: shown };
   }
   if (intent === "toggle-block" || intent === "toggle-shot") return { kind: "stay" };
-  // Spec §8; the same words as the outbox's toasts (offline/messages.ts).
+  // docs/product/messages.md; the same words as the outbox's toasts (offline/messages.ts).
   if (intent === "delete-event") return { kind: "saved", toast: "Event deleted successfully", to: "/" };
   const toast = SAVED_TOAST[intent];
   return { kind: "saved", ...(toast ? { toast } : {}), ...(result.replay ? { repeat: true as const } : {}) };

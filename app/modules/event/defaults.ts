@@ -1,6 +1,6 @@
 import type { BlockType, ShotCategory } from "~/db/enums";
 
-// decisions.md "Defaults on event creation".
+// docs/product/limits.md#defaults-on-event-creation.
 export const DEFAULT_BLOCKS: ReadonlyArray<{ title: string; blockType: BlockType; startTime: string; durationMinutes: number }> = [
   { title: "Getting Ready", blockType: "prep", startTime: "14:00", durationMinutes: 120 },
   { title: "Ceremony", blockType: "ceremony", startTime: "16:00", durationMinutes: 30 },

@@ -8,7 +8,7 @@
 // is the same day wherever the code runs.
 const eventDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** Spec: dates show as MMM d, yyyy. */
+/** docs/product/limits.md#calendar-and-dates: dates show as MMM d, yyyy. */
 export function formatEventDate(date: string) {
   return eventDate.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 }

@@ -3,7 +3,7 @@ import type { Toast } from "~/utils/toast";
 import { can, type ClientFlags, type EventAction, type Grant } from "./permissions";
 
 // What each form of the event dashboard asks to do, and the right of the roles table
-// (decisions.md) it needs. The server enforces it (dashboard-actions.server.ts); the
+// (docs/product/roles.md#what-each-may-do) it needs. The server enforces it (dashboard-actions.server.ts); the
 // UI reads the same map to show only what the viewer may do. The `dialog` query
 // parameter that opens a form is its intent.
 export const INTENT_PERMISSIONS = {
@@ -37,7 +37,7 @@ export function isDashboardIntent(value: unknown): value is DashboardIntent {
 }
 
 /**
- * decisions.md, the client column: what a client link may do, and the flag it needs.
+ * docs/product/roles.md#client-links: what a client link may do, and the flag it needs.
  * Clients never delete, never move blocks and never check off blocks; anything not
  * listed is refused.
  */

@@ -93,7 +93,7 @@ void rowsMatchTables;
  */
 type OrderKey<K extends ListKind> = { readonly field: keyof ListRow<K> & string; readonly nocase?: true };
 export const LIST_ORDERS = {
-  // Spec §2: blocks and shots by order_index; rows added at the same moment by creation.
+  // docs/product/screens.md#timeline: blocks and shots by order_index; rows added at the same moment by creation.
   block: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
   shot: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
   person: [{ field: "firstName", nocase: true }, { field: "lastName", nocase: true }, { field: "id" }],

@@ -49,7 +49,7 @@ type Table = (typeof TABLES)[RowKind];
 
 type Verb = MutationVerb;
 
-// ------------------------------------------------------------------ messages (spec §8)
+// ------------------------------------------------------------------ messages (docs/product/messages.md)
 
 export const GONE_MESSAGE = "It was deleted or belongs to another event. The list has been refreshed.";
 /** A request our pages would never send (a malformed form or outbox). */
@@ -58,14 +58,14 @@ type Messages = { addFailed: string; updateFailed: string; deleteFailed: string 
 const MESSAGES: Record<RowKind | "event", Messages> = {
   block: { addFailed: "Failed to add timeline block.", updateFailed: "Failed to update timeline block.", deleteFailed: "Failed to delete timeline block." },
   shot: { addFailed: "Failed to add shot item.", updateFailed: "Failed to update shot item.", deleteFailed: "Failed to delete shot item." },
-  // Spec §8: people failures are titled 'Error'; vendor save and delete show the error message.
+  // docs/product/messages.md#events-and-team: people failures are titled 'Error'; vendor save and delete show the error message.
   person: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
   vendor: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
   // There is no adding an event through a mutation (events.new creates one).
   event: { addFailed: "", updateFailed: "Failed to update event.", deleteFailed: "Failed to delete event" },
 };
 function failedTitle(name: MutationName, sender?: Sender) {
-  // Spec §8, the client portal: 'Failed to add vendor'.
+  // docs/product/messages.md#client-portal, the client portal: 'Failed to add vendor'.
   if (sender && !("userId" in sender) && name === "add-vendor") return "Failed to add vendor";
   const { kind, verb } = partsOf(name);
   return verb === "add" ? MESSAGES[kind].addFailed : verb === "delete" ? MESSAGES[kind].deleteFailed : MESSAGES[kind].updateFailed;
@@ -82,7 +82,7 @@ function refused(id: string, code: 400 | 403 | 404 | 409 | 429, title: string, m
 
 // ------------------------------------------------------------------ notifications
 
-/** The team-change notification types of a list (spec §3); none for vendors, nor for a shot's edit. */
+/** The team-change notification types of a list (docs/product/notifications.md#types); none for vendors, nor for a shot's edit. */
 const NOTICES: Record<RowKind, Partial<Record<Verb, TeamChangeType>>> = {
   block: { add: "timeline_added", edit: "timeline_updated", delete: "timeline_deleted", toggle: "timeline_updated", move: "timeline_updated" },
   shot: { add: "shot_added", delete: "shot_deleted", toggle: "shot_status_changed" },
@@ -98,7 +98,7 @@ export function subjectOf(row: Record<string, unknown> | null | undefined) {
   return [row.firstName, row.lastName].filter((part) => typeof part === "string" && part).join(" ");
 }
 
-/** What the photographer is told of a client's change (spec §2: 'The photographer has been notified'). */
+/** What the photographer is told of a client's change (docs/product/screens.md: 'The photographer has been notified'). */
 const CLIENT_CHANGE_TEXT: Record<ClientIntent, (name: string) => string> = {
   "add-block": (name) => `added the timeline block "${name}"`,
   "edit-block": (name) => `updated the timeline block "${name}"`,

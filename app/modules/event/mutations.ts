@@ -60,7 +60,7 @@ export const MUTATION_ARGS = {
   "edit-vendor": edit,
   "delete-vendor": remove,
   "edit-event": z.object({ values: FormValues, base: Base.optional() }),
-  // Spec §5: the word typed to confirm, whoever sends it. Never queued offline (ONLINE_ONLY).
+  // docs/product/validation.md#delete-event: the word typed to confirm, whoever sends it. Never queued offline (ONLINE_ONLY).
   "delete-event": z.object({ confirmation: z.literal("delete") }),
 } as const satisfies Partial<Record<DashboardIntent, z.ZodType>>;
 export type MutationName = keyof typeof MUTATION_ARGS;

@@ -1,10 +1,10 @@
-// decisions.md "Roles and what each may do": one table, read by the server (which
+// docs/product/roles.md#what-each-may-do: one table, read by the server (which
 // enforces it) and by the UI (which hides what a role may not do). Client links are
 // governed by their flags, intent by intent (intents.ts).
 
 export type EventRole = "lead" | "team";
 
-/** What a client link allows (decisions.md, the client column): its four flags. */
+/** What a client link allows (docs/product/roles.md#client-links): its four flags. */
 export type ClientFlags = { canEditPeople: boolean; canEditTimeline: boolean; canEditShots: boolean; canEditVendors: boolean };
 export type ClientGrant = { kind: "client" } & ClientFlags;
 
@@ -33,7 +33,7 @@ const PERMISSIONS: Record<EventRole, ReadonlySet<EventAction>> = {
   // The lead may do everything but leave: an event always has its lead.
   lead: new Set(EVENT_ACTIONS.filter((action) => action !== "leaveEvent")),
   // Accepted second/associate shooters: view, check off blocks and shots, and keep the
-  // people list up to date (the spec's observed behaviour, confirmed by decisions.md).
+  // people list up to date (the spec's observed behaviour, confirmed by docs/product/roles.md#what-each-may-do).
   // Issue 5: a guest can leave an event.
   team: new Set<EventAction>(["view", "toggleDone", "editPeople", "leaveEvent"]),
 };

@@ -2,7 +2,7 @@ import { z } from "~/utils/zod";
 import { EVENT_STATUSES } from "~/db/enums";
 import { optionalText, requiredText } from "~/utils/schema-fields";
 
-// Create / edit event (spec §2 'Create Event', §5: title and date required, the
+// Create / edit event (docs/product/screens.md#create-event, docs/product/validation.md#create-and-edit-event: title and date required, the
 // others optional; empty optional values are stored as null).
 
 const isoDate = z
@@ -40,7 +40,7 @@ export const EventSchema = z.object({
 export type EventInput = z.infer<typeof EventSchema>;
 
 /**
- * decisions.md: the status follows the date unless the lead sets it by hand; "auto"
+ * docs/product/flows.md#event-status: the status follows the date unless the lead sets it by hand; "auto"
  * hands it back to the date.
  */
 export const STATUS_CHOICES = ["auto", ...EVENT_STATUSES] as const;
@@ -52,7 +52,7 @@ export const EditEventSchema = EventSchema.extend({
 });
 export type EditEventInput = z.infer<typeof EditEventSchema>;
 
-/** Spec §5 'Delete event': the word must be typed exactly. */
+/** docs/product/validation.md#delete-event: the word must be typed exactly. */
 export const DELETE_CONFIRMATION = "delete";
 export const DeleteEventSchema = z.object({
   confirmation: z.literal(DELETE_CONFIRMATION, { error: 'Please type "delete" to confirm' }),

@@ -40,7 +40,7 @@ export const isEventId = (eventId: string | undefined): eventId is string => !!e
 type Reads = Record<string, BatchItem<"sqlite">> & { access?: never };
 
 /**
- * The one authorization function (conventions.md habit 2) for a signed-in page: who is
+ * The one authorization function (docs/conventions.md#2-one-authorization-function) for a signed-in page: who is
  * asking (accessOf, access.server.ts, decides) and what they may do to this event. Signed out: redirect to sign-in. No role: 404 (revealing that
  * the event exists would leak it). A role without the right: 403.
  *

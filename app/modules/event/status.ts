@@ -10,7 +10,7 @@ export function todayIn(timeZone: string, now = new Date()): string {
 }
 
 /**
- * decisions.md: upcoming until the event's date, active on the date, completed after it,
+ * docs/product/flows.md#event-status: upcoming until the event's date, active on the date, completed after it,
  * in the event's time zone, unless the lead set the status by hand.
  */
 export function eventStatus(event: { date: string; timeZone: string; statusOverride: string | null }, now = new Date()): EventStatus {

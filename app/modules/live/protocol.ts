@@ -2,7 +2,7 @@ import { z } from "~/utils/zod";
 import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 
 // The wire protocol of an event's live room (issue 7), validated on both ends
-// (conventions.md habit 8). Client-safe.
+// (docs/conventions.md#8-wire-messages-are-a-discriminated-union). Client-safe.
 
 /** What changed: the entity, upserted rows (whole rows, so a device applies them as they are) or deleted ids. */
 export const ENTITIES = ["block", "shot", "person", "vendor", "event", "team", "client_access"] as const;
@@ -33,7 +33,7 @@ type Rows = {
 
 /**
  * The fields of each row a client link is given, by its portal's loader and by its
- * socket alike (decisions.md, client column: no team). An allow-list, so a column
+ * socket alike (docs/product/roles.md#client-links: no team). An allow-list, so a column
  * added later stays away from clients until it is added here. Not given: who checked a
  * block or shot off (`doneBy`, a team member's id) and, of the event, its status, time
  * zone, organization and lead (the portal shows title, couple, date and venue).

@@ -72,7 +72,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     const accessId = url.pathname.match(PORTAL_LIVE)![1]!;
     const token = readPortalCookie(request, accessId);
     const db = getDb(env);
-    // Token guesses over a socket count as over a page (decisions.md: the per-IP limit);
+    // Token guesses over a socket count as over a page (docs/product/limits.md#rate-limits: the per-IP limit);
     // a good link's reconnects do not use up its holder's allowance.
     const { refused, found: access } = await guardedLinkLookup(db, request, async () => (token ? accessOf(db, { token, accessId }, null) : null));
     if (refused === 429) return refuse(429, "Too many attempts");

@@ -1,7 +1,7 @@
 import { App } from "@capacitor/app";
 
 /**
- * Calls `callback` each time the native app comes back to the foreground (spec §7: the
+ * Calls `callback` each time the native app comes back to the foreground (docs/product/native.md#shell: the
  * subscription data is reloaded then; a purchase may have changed in the store meanwhile).
  * Returns the unsubscribe. A shell without the App plugin only loses the reload.
  */

@@ -2,7 +2,7 @@ import { BiometryType, NativeBiometric } from "@capgo/capacitor-native-biometric
 import { BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";
 import type { PasskeySignIn } from "~/modules/account/passkeys.client";
 
-// Issue 18 item 2 (decision 013): spec §2/§4's Face ID / Touch ID inside the native app.
+// Issue 18 item 2 (decision 013): docs/product/native.md#biometric-sign-in's Face ID / Touch ID inside the native app.
 // The Keychain (iOS) / Keystore (Android) keeps a device secret the server granted after a
 // password sign-in (routes/device-sign-in.ts); after the identity check the app trades it
 // for a session and stores the new secret the server hands back. Loaded with import()
@@ -12,13 +12,13 @@ import type { PasskeySignIn } from "~/modules/account/passkeys.client";
 const server = () => location.host;
 
 /**
- * The plugin's codes for a verification the person (or the system) broke off: spec §4,
+ * The plugin's codes for a verification the person (or the system) broke off: docs/product/native.md#biometric-sign-in,
  * "if the user cancels verification, nothing further happens". User fallback counts too:
  * there is no passcode fallback here, the person chose to type the password instead.
  */
 const CANCEL_CODES = new Set(["11", "15", "16", "17"]);
 
-/** Spec §2: biometry type 2 is labelled Face ID, anything else Touch ID. */
+/** docs/product/native.md#biometric-sign-in: biometry type 2 is labelled Face ID, anything else Touch ID. */
 export type BiometryLabel = "Face ID" | "Touch ID";
 
 export type NativeBiometrics = {
@@ -84,7 +84,7 @@ function errorCode(error: unknown) {
 }
 
 /**
- * Spec §4's biometric sign-in: identity check, then the stored secret for a session. The
+ * docs/product/native.md#biometric-sign-in's biometric sign-in: identity check, then the stored secret for a session. The
  * server refusing it (removed, expired, replaced) deletes what the Keychain held; a
  * cancel does nothing; a failed check or a busy server leaves the secret for next time.
  */

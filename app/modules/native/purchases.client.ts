@@ -12,7 +12,7 @@ import {
   type StoreSyncAnswer,
 } from "./purchases";
 
-// The purchase layer of the native shell (spec §7 'Native purchases and device', §8
+// The purchase layer of the native shell (docs/product/native.md, docs/product/messages.md#subscription-and-profile
 // 'Purchase layer'; decision 013 (in-app purchases)) on RevenueCat's Capacitor SDK. Loaded only
 // when nativePlatform() is set. RevenueCat's app user is always our signed-in user's id, so a
 // purchase is that account's (decision 012 reads RevenueCat by that id); the server, not this
@@ -38,7 +38,7 @@ function serially<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Spec §2 App shell / §4: on native the store is initialised for the signed-in user. Skipped
+ * docs/product/screens.md#app-shell / docs/product/native.md#purchases: on native the store is initialised for the signed-in user. Skipped
  * off native and when this platform's key is empty or badly formatted; "already initialised"
  * is asked of the SDK (it outlives the page: each full load runs this again). A different
  * user than the one RevenueCat knows is logged in (logIn); signing out logs RevenueCat out,
@@ -65,7 +65,7 @@ export function identifyPurchaser({ keys, userId }: NativePurchasesConfig): Prom
   });
 }
 
-/** Ready for this user, or PurchasesUnavailableError (spec §8: off mobile or unconfigured). */
+/** Ready for this user, or PurchasesUnavailableError (docs/product/messages.md#subscription-and-profile: off mobile or unconfigured). */
 async function ready(config: NativePurchasesConfig) {
   let configured = false;
   try {
@@ -76,7 +76,7 @@ async function ready(config: NativePurchasesConfig) {
   if (!configured) throw new PurchasesUnavailableError();
 }
 
-/** Spec §8: failures to get offerings are logged and yield null. */
+/** docs/product/messages.md: failures to get offerings are logged and yield null. */
 async function currentOffering() {
   try {
     return (await Purchases.getOfferings()).current;
@@ -86,7 +86,7 @@ async function currentOffering() {
   }
 }
 
-/** Spec §8: a cancelled purchase (code 1) becomes 'Purchase cancelled'; other errors are rethrown. */
+/** docs/product/messages.md#subscription-and-profile: a cancelled purchase (code 1) becomes 'Purchase cancelled'; other errors are rethrown. */
 async function purchasePackage(aPackage: PurchasesPackage) {
   try {
     return await Purchases.purchasePackage({ aPackage });
@@ -96,7 +96,7 @@ async function purchasePackage(aPackage: PurchasesPackage) {
   }
 }
 
-/** Spec §8: a failed restore is logged and rethrown. */
+/** docs/product/messages.md#subscription-and-profile: a failed restore is logged and rethrown. */
 async function restorePurchases() {
   try {
     return await Purchases.restorePurchases();
@@ -126,7 +126,7 @@ const failed = (error: unknown): NativeOutcome => ({
   ...(error instanceof Error && error.message ? { message: error.message } : {}),
 });
 
-/** 'Subscribe Now' (spec §2, §7): the current offering's package for `interval`, bought, then synced. */
+/** 'Subscribe Now' (docs/product/screens.md#subscription-screen, docs/product/native.md#purchases): the current offering's package for `interval`, bought, then synced. */
 export async function subscribe(config: NativePurchasesConfig, interval: "monthly" | "yearly"): Promise<NativeOutcome> {
   if (!config.userId) return { kind: "signed-out" };
   try {
@@ -143,7 +143,7 @@ export async function subscribe(config: NativePurchasesConfig, interval: "monthl
   return { kind: "synced", sync: await syncWithServer() };
 }
 
-/** 'Restore Purchases' (spec §2, §7): the store's purchases restored to this user, then synced. */
+/** 'Restore Purchases' (docs/product/screens.md#subscription-screen, docs/product/native.md#purchases): the store's purchases restored to this user, then synced. */
 export async function restore(config: NativePurchasesConfig): Promise<NativeOutcome> {
   if (!config.userId) return { kind: "signed-out" };
   try {

@@ -22,13 +22,13 @@ export type StoreKeys = { ios: string; android: string };
 /** What the root hands the native start: the keys, and whose purchases these are. */
 export type NativePurchasesConfig = { keys: StoreKeys; userId: string | null };
 
-// Spec §8 'Purchase layer'. 'Purchase cancelled' is internal: the screen shows nothing for it.
+// docs/product/messages.md#purchase-layer. 'Purchase cancelled' is internal: the screen shows nothing for it.
 export const PURCHASE_CANCELLED = "Purchase cancelled";
 export const PURCHASES_UNAVAILABLE = "Purchases only available on mobile with configured RevenueCat";
 
 /**
  * RevenueCat's public SDK keys name their store: `appl_` for the App Store, `goog_` for
- * Google Play, then letters and digits. Spec §4: the store is not initialised when the key
+ * Google Play, then letters and digits. docs/product/native.md#purchases: the store is not initialised when the key
  * for this platform is empty or badly formatted (a Play key on iOS is badly formatted).
  */
 const KEY_FORMAT: Record<NativePlatform, RegExp> = { ios: /^appl_[A-Za-z0-9]+$/, android: /^goog_[A-Za-z0-9]+$/ };
@@ -43,7 +43,7 @@ export function storeKeyFor(platform: NativePlatform | null, keys: StoreKeys): s
 /** RevenueCat's id for a device nobody has logged in on (never one of our users). */
 export const isAnonymousAppUser = (appUserID: string) => appUserID.startsWith("$RCAnonymousID:");
 
-/** Spec §8: the plugin's code 1 (PURCHASE_CANCELLED_ERROR), or its userCancelled flag. */
+/** docs/product/messages.md#subscription-and-profile: the plugin's code 1 (PURCHASE_CANCELLED_ERROR), or its userCancelled flag. */
 export function isCancelledPurchase(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { code, userCancelled, data } = error as { code?: unknown; userCancelled?: unknown; data?: { userCancelled?: unknown } };
@@ -55,7 +55,7 @@ export type StorePackage = { identifier: string; packageType: string };
 export type StoreOffering<P extends StorePackage = StorePackage> = { availablePackages: P[] };
 
 /**
- * Spec §7: the current offering's first available package is bought. The screen's Monthly /
+ * docs/product/native.md#purchases: the current offering's first available package is bought. The screen's Monthly /
  * Yearly toggle is honoured when the offering has a package of that period (RevenueCat's
  * MONTHLY / ANNUAL package types); otherwise the first package, as the spec says.
  */
@@ -87,12 +87,12 @@ const error = (title: string, description?: string): ToastInput => ({ type: "err
 function afterSync(sync: StoreSyncAnswer, success: string, notPro: ToastInput): NativeResult {
   if (sync.status === 401) return { toast: error(AUTH_ERROR), goTo: "/auth" };
   if (sync.status !== 200) return { toast: error(sync.error ?? PURCHASE_FAILED), goTo: null };
-  // Spec §8: 'Subscription activated!' (go to /); / is also where a Pro user of /subscription goes.
+  // docs/product/messages.md#subscription-and-profile: 'Subscription activated!' (go to /); / is also where a Pro user of /subscription goes.
   if (sync.pro) return { toast: { type: "success", title: success }, goTo: "/" };
   return { toast: notPro, goTo: null };
 }
 
-/** Spec §8 for 'Subscribe Now': a cancelled purchase shows nothing. */
+/** docs/product/messages.md#subscription-and-profile for 'Subscribe Now': a cancelled purchase shows nothing. */
 export function purchaseResult(outcome: NativeOutcome): NativeResult {
   switch (outcome.kind) {
     case "signed-out":
@@ -110,7 +110,7 @@ export function purchaseResult(outcome: NativeOutcome): NativeResult {
   }
 }
 
-/** Spec §8 for 'Restore Purchases'. */
+/** docs/product/messages.md#subscription-and-profile for 'Restore Purchases'. */
 export function restoreResult(outcome: NativeOutcome): NativeResult {
   switch (outcome.kind) {
     case "signed-out":

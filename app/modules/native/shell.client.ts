@@ -1,9 +1,9 @@
 import { SplashScreen } from "@capacitor/splash-screen";
 import { StatusBar, Style } from "@capacitor/status-bar";
 
-// Spec §2 App shell, decision 013: inside the native shell the native splash shows for
+// docs/product/screens.md#app-shell, decision 013: inside the native shell the native splash shows for
 // 1500 ms (capacitor.config.ts also hides it then, should this script never run) and the
-// status bar sits above the page (no overlay) on a light background. Spec §2 says "dark
+// status bar sits above the page (no overlay) on a light background. docs/product/screens.md#app-shell says "dark
 // style, light background": the observed intent is dark text on our white header, which
 // in Capacitor's terms is Style.Light ("dark text for light backgrounds"); Style.Dark
 // would print white text on white.

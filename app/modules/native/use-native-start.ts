@@ -5,9 +5,9 @@ import type { NativePurchasesConfig } from "./purchases";
 
 /**
  * Inside the native shell (decision 013), for the whole app (root): the purchase store is
- * initialised for whoever is signed in, again whenever that changes (spec §2 App shell, §4;
+ * initialised for whoever is signed in, again whenever that changes (docs/product/screens.md#app-shell, docs/product/native.md#purchases;
  * decision 013 (in-app purchases)), and coming back to the foreground reloads the page's data,
- * the subscription included (spec §7). A browser runs none of it and loads no plugin code.
+ * the subscription included (docs/product/native.md#shell). A browser runs none of it and loads no plugin code.
  */
 export function useNativeStart({ keys: { ios, android }, userId }: NativePurchasesConfig) {
   const platform = useNativePlatform();

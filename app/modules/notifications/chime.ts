@@ -1,4 +1,4 @@
-// Spec §9: a short chime for a new notification: three rising notes (about 523, 659
+// docs/product/limits.md#timings: a short chime for a new notification: three rising notes (about 523, 659
 // and 784 Hz) over about 0.4 s. Browsers allow audio only after a user gesture, so the
 // audio context is made (unlocked) on the first click, touch or key press.
 

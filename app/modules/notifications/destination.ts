@@ -10,7 +10,7 @@ function idFrom(value: unknown): string | null {
 }
 
 /**
- * Where a click on a notification leads (spec §2 'Header and notifications'). The
+ * Where a click on a notification leads (docs/product/screens.md#header-and-notifications). The
  * rules are tried in order; one whose field is missing or invalid falls through:
  * - `invite` / `event_invite` with `invite_id`: the invitation,
  * - `invite_response` with `event_id`: that event,

@@ -1,4 +1,4 @@
-// What the header's bell shows (spec §2 'Header and notifications'); client-safe.
+// What the header's bell shows (docs/product/screens.md#header-and-notifications); client-safe.
 
 export type HeaderNotification = {
   id: string;
@@ -43,7 +43,7 @@ export function timeAgo(iso: string, now: string): string {
   return `${Math.floor(elapsed / (365 * DAY))}y ago`;
 }
 
-/** Spec §9: the bell lists the latest 10. */
+/** docs/product/limits.md#counts: the bell lists the latest 10. */
 export const HEADER_LIST_SIZE = 10;
 
 /**

@@ -177,7 +177,7 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
   const payload = pushPayload({
     title: event.title,
     message: digestMessage(changes, counted?.byClient ?? 0),
-    // Spec §7 lists a team change's data ({ eventId, eventTitle, notificationType, url });
+    // docs/product/notifications.md#push lists a team change's data ({ eventId, eventTitle, notificationType, url });
     // only where it leads is pushed: the event.
     data: { type: DIGEST_TYPE, eventId: job.eventId },
   });

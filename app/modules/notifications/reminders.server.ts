@@ -8,8 +8,8 @@ import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import type { WrittenNotification } from "./live.server";
 import { dispatchNotifications, notificationInsert } from "./service.server";
 
-// Reminders of upcoming events (issue 16 item 3; decisions.md 'Notifications'; spec §2
-// Settings, §9): `event_reminder_days` (1 to 30, default 1) before the event's date,
+// Reminders of upcoming events (issue 16 item 3; docs/product/notifications.md; docs/product/screens.md#notifications-tab,
+// docs/product/limits.md#defaults-when-adding): `event_reminder_days` (1 to 30, default 1) before the event's date,
 // counted in the event's time zone, to the lead and every member on the team whose
 // preferences have upcoming_events on (a user without a preferences row has the
 // defaults). Run by the cron every 15 minutes (workers/scheduled.ts); decision 009.
@@ -188,7 +188,7 @@ export async function runReminders(
 
 async function dispatchReminders(env: Pick<Env, "JOBS" | "USER_CHANNEL">, written: WrittenNotification[], emails: string[]) {
   await Promise.all([
-    // Spec §8: once saved, a notification that cannot be pushed or shown live is only logged.
+    // docs/product/messages.md#events-and-team: once saved, a notification that cannot be pushed or shown live is only logged.
     dispatchNotifications(env, written),
     emails.length === 0
       ? undefined

@@ -15,7 +15,7 @@ export type NewNotification = {
 };
 
 /**
- * An in-app notification (spec §3). Put `statement` in the same D1 batch as the
+ * An in-app notification (docs/product/data.md#notifications). Put `statement` in the same D1 batch as the
  * change it reports; once the batch has committed, `dispatchNotifications` the
  * `written` row (push job and live channel). The push consumer reads the row, so a
  * job whose row was never written (or was deleted meanwhile) sends nothing.
@@ -41,7 +41,7 @@ export function notificationInsert(db: Db, notification: NewNotification) {
 /**
  * After the batch that wrote them has committed: a push job for each notification
  * (`push: false` when the caller plans its own, as team changes do) and the live
- * channel of each user. Failures are only logged (spec §8).
+ * channel of each user. Failures are only logged (docs/product/messages.md#events-and-team).
  */
 export async function dispatchNotifications(env: Pick<Env, "JOBS" | "USER_CHANNEL">, written: WrittenNotification[], { push = true } = {}) {
   if (written.length === 0) return;
@@ -68,7 +68,7 @@ function ownedBy(db: Db, owner: NotificationOwner) {
 }
 
 /**
- * The header's two reads (spec §2 'Header and notifications'): the latest ten, newest
+ * The header's two reads (docs/product/screens.md#header-and-notifications): the latest ten, newest
  * first, and the number of unread ones. Batchable, so readSession runs them in the
  * session's own D1 round trip.
  */

@@ -6,7 +6,7 @@ import { enqueueJobs, type JobMessage } from "~/utils/jobs";
 import type { WrittenNotification } from "./live.server";
 import { dispatchNotifications } from "./service.server";
 
-// Team-change notifications (spec §3 types, §6 recipients, decisions.md 'Notifications';
+// Team-change notifications (docs/product/notifications.md#types, docs/product/notifications.md#recipients, docs/product/notifications.md;
 // issue 7 item 6): the lead and every accepted team member except whoever made the
 // change get an in-app notification, and a push coalesced per recipient and event:
 // the first change of a minute is pushed at once, the rest of that minute arrive as
@@ -193,7 +193,7 @@ export async function dispatchTeamChange(env: Pick<Env, "JOBS" | "USER_CHANNEL">
     await enqueueJobs(env, planned.jobs);
     for (const { job, delaySeconds } of planned.digests) await enqueueJobs(env, [job], { delaySeconds });
   } catch (error) {
-    // Spec §8: notification and push failures are only logged.
+    // docs/product/messages.md#events-and-team: notification and push failures are only logged.
     console.warn("Could not queue the pushes of a team change", error instanceof Error ? error.message : error);
   }
   await dispatchNotifications(env, planned.notified, { push: false });
@@ -219,7 +219,7 @@ export function notifyClientChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL
   return notifyCoalesced(db, env, event.id, statements, now, "a client's change");
 }
 
-/** The type of a client's change (spec §3 notifications). */
+/** The type of a client's change (docs/product/notifications.md#types). */
 export const CLIENT_CHANGE_TYPE = "client_change";
 
 async function notifyCoalesced(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, eventId: string, statements: ReturnType<typeof coalescedStatements>, now: Date, what: string) {

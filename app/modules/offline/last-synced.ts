@@ -6,7 +6,7 @@ import { servedFromDevice } from "./page-cache";
 // 'Last synced' beside an event page's live status (issue 17 item 2, decision 010
 // 'Offline reading'): when the page is not live, how old what it shows is.
 
-/** "Last synced 14:32" today, else with the date (spec date format), in local time. */
+/** "Last synced 14:32" today, else with the date (docs/product/limits.md#calendar-and-dates), in local time. */
 export function lastSyncedLabel(syncedAt: string, now: Date = new Date()) {
   const at = new Date(syncedAt);
   const sameDay = at.toDateString() === now.toDateString();

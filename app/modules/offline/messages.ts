@@ -3,7 +3,7 @@ import type { MutationName } from "~/modules/event/mutations";
 // The strings of offline writing (issue 17 item 3), recorded in decision 010. Client-safe.
 
 /**
- * Spec §8's success toasts, shown when the server applies the mutation. The same words
+ * docs/product/messages.md#success-messages's success toasts, shown when the server applies the mutation. The same words
  * as the forms' answers without JavaScript, which read them from here (formMutation).
  */
 export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
@@ -22,7 +22,7 @@ export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
   "edit-event": "Event updated successfully.",
 };
 
-/** Spec §8: the portal's success toasts carry this line (portal.server.ts noticeFor). */
+/** docs/product/messages.md#client-portal: the portal's success toasts carry this line (portal.server.ts noticeFor). */
 export function portalNotice(name: MutationName) {
   return name === "add-vendor" || name === "edit-vendor" ? "Your photographer will see this update" : "The photographer has been notified of your changes.";
 }

@@ -60,7 +60,7 @@ type Live<S extends EventState<object, object>> = S & { status: LiveStatus; appl
 /**
  * The outbox of the page `path` (where `${path}/mutations` answers) and its `owner` (the
  * signed-in user, or the client link), over the confirmed state `live` (useLiveEvent).
- * `notice`: the line a success toast carries (the portal's, spec §8). Entries are kept
+ * `notice`: the line a success toast carries (the portal's, docs/product/messages.md#client-portal). Entries are kept
  * per page and owner: another user signed in on this device never sees or sends them,
  * and they wait for their owner to sign in again (an expired session loses nothing).
  */

@@ -3,8 +3,8 @@ import { PERSON_ROLES } from "~/db/enums";
 import { NAME_MAX } from "~/modules/account/schema";
 import { checkbox, optionalText, requiredText } from "~/utils/schema-fields";
 
-// Spec §5 'People': first name required; last name, pronunciation, notes optional.
-// Spec §9: the role defaults to guest.
+// docs/product/validation.md#people: first name required; last name, pronunciation, notes optional.
+// docs/product/limits.md#defaults-when-adding: the role defaults to guest.
 export const PERSON_DEFAULTS = { role: "guest" } as const;
 
 export const PersonSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from "~/utils/zod";
 import { SHOT_CATEGORIES } from "~/db/enums";
 import { optionalText, requiredText } from "~/utils/schema-fields";
 
-// Spec §5 'Shot': title required. decisions.md: the category defaults to `other`.
+// docs/product/validation.md#shot: title required. docs/product/enumerations.md#shot-category: the category defaults to `other`.
 export const SHOT_DEFAULTS = { category: "other" } as const;
 
 export const ShotSchema = z.object({
@@ -11,6 +11,6 @@ export const ShotSchema = z.object({
   description: optionalText(1000, "Description"),
 });
 
-// Spec §2: the dashboard's shot filter offers these, in this order.
+// docs/product/screens.md#shot-list: the dashboard's shot filter offers these, in this order.
 export const SHOT_FILTERS = ["all", "getting_ready", "ceremony", "reception", "wedding_party"] as const;
 export type ShotFilter = (typeof SHOT_FILTERS)[number];

@@ -27,7 +27,7 @@ function eventLines(facts: EventFacts) {
 }
 
 /**
- * The invitation of a second or associate shooter (spec §7 send-invite): who invites,
+ * The invitation of a second or associate shooter (docs/product/flows.md#invitations): who invites,
  * the event, the position, coverage and times, and the acceptance link. The link
  * carries the invitation's secret, which is stored nowhere: the e-mail holds the
  * `{{invite_link}}` placeholder, filled in when it is sent (issue 14, item 3).
@@ -65,7 +65,7 @@ export function shooterInviteEmail(input: {
 }
 
 /**
- * The private link of a client (spec §7 invite send, client). The link carries the
+ * The private link of a client (docs/product/flows.md#client-links). The link carries the
  * token, which is stored nowhere: the e-mail holds the `{{client_link}}` placeholder,
  * filled in when it is sent (see fillPlaceholders).
  */

@@ -2,12 +2,12 @@ import { z } from "~/utils/zod";
 import { INVITE_TYPES, type InviteType, SHOOTER_TYPE_LABELS } from "~/db/enums";
 import { checkbox, emailAddress, optionalTime, requiredText } from "~/utils/schema-fields";
 
-// Invitations (spec §5 'Invite entry' and 'Invite form'), client-safe: the same
+// Invitations (docs/product/validation.md#invite-entry and 'Invite form'), client-safe: the same
 // schemas validate the forms in the browser and the actions on the server.
 
 export const INVITE_TYPE_LABELS = { ...SHOOTER_TYPE_LABELS, client: "Client" } as const;
 
-/** Spec §2 'Invitation acceptance': the position a type stands for. */
+/** docs/product/screens.md#invitation-acceptance: the position a type stands for. */
 export function positionLabel(type: InviteType | null | undefined) {
   return type ? INVITE_TYPE_LABELS[type] : "Team Member";
 }
@@ -22,8 +22,8 @@ const NAME_AND_EMAIL = "Please enter name and email";
 const inviteType = z.enum(INVITE_TYPES, { error: "Please choose an invite type" });
 
 /**
- * Coverage in hours: the team tab's input has step 0.5 and min 0 (spec §5); the
- * create flow's entries are 1 to 24 (spec §5, §9). Empty is "not given".
+ * Coverage in hours: the team tab's input has step 0.5 and min 0 (docs/product/validation.md#invite-form); the
+ * create flow's entries are 1 to 24 (docs/product/validation.md, docs/product/limits.md#coverage-hours). Empty is "not given".
  */
 function coverageHours(min: number) {
   return z
@@ -35,7 +35,7 @@ function coverageHours(min: number) {
     .transform((value) => value ?? null);
 }
 
-/** Shooter-only details are dropped for a client (spec §2: only for non-client types). */
+/** Shooter-only details are dropped for a client (docs/product/screens.md: only for non-client types). */
 function forType<T extends { inviteType: string; coverageHours: number | null; startTime: string | null; endTime: string | null }>(value: T): T {
   return value.inviteType === "client" ? { ...value, coverageHours: null, startTime: null, endTime: null } : value;
 }
@@ -53,7 +53,7 @@ export const TeamInviteSchema = z
   .transform(forType);
 export type TeamInvite = z.output<typeof TeamInviteSchema>;
 
-/** One entry of the create flow's invite step (spec §2 'Create Event', §5 'Invite entry'). */
+/** One entry of the create flow's invite step (docs/product/screens.md#create-event, docs/product/validation.md#invite-entry). */
 export const InviteEntrySchema = z
   .object({
     email: emailAddress("Invalid email address"),

@@ -7,7 +7,7 @@ import type { InviteEntry } from "./schema";
 import { inviterDisplayName, sendShooterInvite } from "./service.server";
 
 /**
- * The create flow's 'send all' (spec §2): shooters get their invitation, clients their
+ * The create flow's 'send all' (docs/product/screens.md#create-event): shooters get their invitation, clients their
  * link (with the entry's people and timeline rights; shots and vendors stay view-only,
  * as the form does not ask). Each entry stands alone: one refusal does not stop the rest.
  */

@@ -25,7 +25,7 @@ import { positionLabel, TEAM_SIZE_MAX } from "./schema";
 type EventFacts = { id: string; title: string; date: string; venue: string | null; coupleNames: string | null; leadPhotographerId: string };
 type Person = { businessName: string | null; firstName: string | null; lastName: string | null };
 
-/** Spec §2 'Invitation acceptance': business name, else first and last name, else 'the photographer'. */
+/** docs/product/screens.md#invitation-acceptance: business name, else first and last name, else 'the photographer'. */
 export function inviterDisplayName(person: Person | null | undefined) {
   if (!person) return "the photographer";
   const fullName = [person.firstName, person.lastName].filter(Boolean).join(" ");
@@ -81,7 +81,7 @@ function isUniqueViolation(error: unknown) {
 }
 
 /**
- * Invites a second or associate shooter (spec §7 'Invite send (non-client)'): the
+ * Invites a second or associate shooter (docs/product/flows.md#invitations): the
  * invitation row, its e-mail through the queue and, when the address has an account,
  * an in-app notification and a push job, all written in one batch. The same address
  * invited again to the same event gets the same pending invitation again (updated and
@@ -201,7 +201,7 @@ async function inviteIdFor(db: Db, eventId: string, email: string) {
 export type TeamRowKind = "invite" | "member" | "client";
 
 /**
- * Spec §4 'Removal in the team tab': a client row deletes the access, a pending
+ * docs/product/flows.md#team-removal: a client row deletes the access, a pending
  * invitation deletes the invitation, a member row deletes the membership (access ends
  * at once) together with the member's invitation, so its link cannot be reused.
  */
@@ -305,7 +305,7 @@ export async function loadInvitation(db: Db, key: string) {
 }
 export type Invitation = NonNullable<Awaited<ReturnType<typeof loadInvitation>>>;
 
-/** Spec §2: coverage from the invite, or the sum of block durations in hours to one decimal. */
+/** docs/product/screens.md#invitation-acceptance: coverage from the invite, or the sum of block durations in hours to one decimal. */
 export function coverageOf(invitation: Pick<Invitation, "invite" | "blockMinutes">) {
   if (invitation.invite.coverageHours !== null) return invitation.invite.coverageHours;
   return Math.round((invitation.blockMinutes / 60) * 10) / 10;
@@ -314,7 +314,7 @@ export function coverageOf(invitation: Pick<Invitation, "invite" | "blockMinutes
 export type InviteResponse = "accept" | "decline";
 
 /**
- * Accepts or declines (spec §4 'Invite'): one batch that answers the invitation only
+ * Accepts or declines (docs/product/flows.md#invitations): one batch that answers the invitation only
  * while it is pending and addressed to this account, then (only if it did) upserts
  * the membership (accepted with the coverage hours, or declined) and notifies the
  * inviter. A replayed answer changes nothing and says what the invitation already is.
@@ -366,7 +366,7 @@ export async function respondToInvite(
       RETURNING id, user_id, title, message, created_at`,
     ...joined,
     // Answered through the e-mail's secret, the invitee has proved the mailbox: the
-    // account's address is confirmed by it (issue 14, item 3; decisions.md).
+    // account's address is confirmed by it (issue 14, item 3; docs/product/flows.md#accounts-and-access).
     ...(invitation.viaToken
       ? [
           sql`UPDATE users SET email_confirmed_at = ${stamp}, updated_at = ${stamp}

@@ -2,9 +2,9 @@ import { z } from "~/utils/zod";
 import { BLOCK_TYPES } from "~/db/enums";
 import { optionalText, optionalTime, requiredText } from "~/utils/schema-fields";
 
-// Spec §5 'Timeline block': title required, duration an integer of at least 1
+// docs/product/validation.md#timeline-block: title required, duration an integer of at least 1
 // (a value that is not a number counts as 0, so it fails the same rule). Defaults of
-// spec §9 / decisions.md: 60 minutes, type ceremony in the dashboard.
+// docs/product/limits.md#defaults-when-adding: 60 minutes, type ceremony in the dashboard.
 export const BLOCK_DEFAULTS = { blockType: "ceremony", durationMinutes: 60 } as const;
 export const BLOCK_DURATION_MAX = 24 * 60;
 

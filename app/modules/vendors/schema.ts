@@ -3,7 +3,7 @@ import { VENDOR_TYPES } from "~/db/enums";
 import { EMAIL_MAX } from "~/modules/account/schema";
 import { optionalText, requiredText, socialHandle } from "~/utils/schema-fields";
 
-// Spec §5 'Vendor': vendorName and vendorType required with their messages; email and
+// docs/product/validation.md#vendor: vendorName and vendorType required with their messages; email and
 // website optional but valid ('Invalid email', 'Invalid URL').
 
 /**

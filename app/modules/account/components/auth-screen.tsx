@@ -22,7 +22,7 @@ const loadSchemas = () => import("../schema");
 
 type Tab = "signin" | "signup";
 
-/** Spec §2 'Authentication screen': Sign In and Sign Up tabs, guest-mode variant. */
+/** docs/product/screens.md#authentication-screen: Sign In and Sign Up tabs, guest-mode variant. */
 export function AuthScreen({ actionData }: { actionData: AccountActionData | undefined }) {
   const [searchParams] = useSearchParams();
   const guest = searchParams.get("mode") === "guest";
@@ -115,7 +115,7 @@ type BiometricMethod = {
   remembered: boolean;
   /** The button's wording: the web cannot tell Face ID from Touch ID; the native plugin can. */
   label: string;
-  /** Spec §4's auto-login on load (native only, once per app launch). */
+  /** docs/product/native.md#biometric-sign-in's auto-login on load (native only, once per app launch). */
   auto: boolean;
   enable(): Promise<void>;
   signIn(returnTo: string | null): Promise<PasskeySignIn>;
@@ -124,7 +124,7 @@ type BiometricMethod = {
 };
 
 /**
- * Spec §4's auto-login is for opening the app: the sign-in screen as the page the app
+ * docs/product/native.md#biometric-sign-in's auto-login is for opening the app: the sign-in screen as the page the app
  * loaded (not one reached by a sign-out, where an immediate Face ID prompt would undo
  * it), and once per run of the app (the webview's session storage lives as long as the
  * app), so a cancel is not asked again by a reload. Otherwise the button waits.
@@ -175,7 +175,7 @@ async function passkeyMethod(): Promise<BiometricMethod> {
 }
 
 /**
- * Spec §2/§4: whether this device has Face ID / Touch ID and remembers a way to use it;
+ * docs/product/native.md#biometric-sign-in: whether this device has Face ID / Touch ID and remembers a way to use it;
  * and, after a sign-in with the box ticked, enabling it before going on.
  */
 function useBiometrics(actionData: AccountActionData | undefined) {
@@ -218,7 +218,7 @@ function BiometricSignIn({ method, onFailed }: { method: BiometricMethod; onFail
     const outcome = await method.signIn(searchParams.get("returnTo"));
     if (outcome.status === "signed-in") return navigate(outcome.redirectTo, { replace: true });
     setAuthenticating(false);
-    // Spec §4: a cancel does nothing further.
+    // docs/product/native.md#biometric-sign-in: a cancel does nothing further.
     if (outcome.status === "failed") {
       showToast({ type: "error", title: outcome.message });
       onFailed();

@@ -8,7 +8,7 @@ import { purchaseResult, restoreResult, type NativeOutcome, type NativeResult } 
 import type { loader as rootLoader } from "~/root";
 
 /**
- * The Subscription screen's buttons inside the native shell (spec §2: 'Subscribe Now',
+ * The Subscription screen's buttons inside the native shell (docs/product/screens.md#subscription-screen: 'Subscribe Now',
  * 'Processing...' while busy, 'Restore Purchases'; issue 18 item 3). The
  * store takes the payment through RevenueCat; our server then reads RevenueCat (store-sync)
  * and its answer alone says Pro. Signed-out visitors get the page's form instead, whose
@@ -49,7 +49,7 @@ export function NativeSubscribe({ interval }: { interval: "monthly" | "yearly" }
   );
 }
 
-/** Spec §2: on native the renewal text replaces the web's trial note. */
+/** docs/product/screens.md#subscription-screen: on native the renewal text replaces the web's trial note. */
 export function NativeRenewalText({ platform }: { platform: NativePlatform }) {
   return <p className="mt-2 text-center text-xs text-slate-500">{platform === "android" ? RENEWS_GOOGLE_PLAY : RENEWS_APP_STORE}</p>;
 }

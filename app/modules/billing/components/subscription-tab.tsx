@@ -26,7 +26,7 @@ const longDate = (iso: string) =>
   }).format(new Date(iso));
 
 /**
- * Settings → Subscription (spec §2; issue 15 item 3): the plan, when it renews or ends,
+ * Settings → Subscription (docs/product/screens.md#subscription-tab; issue 15 item 3): the plan, when it renews or ends,
  * and the billing portal. Anything other than an active Pro shows the guest-access
  * message (with the portal still at hand to fix a failed payment).
  */
@@ -93,7 +93,7 @@ function ProFeatures() {
 
 /**
  * Pro bought in the App Store or Google Play (issue 18 item 3, decision 012): the store
- * bills and renews it, so the store is where it is managed (spec §2, native text).
+ * bills and renews it, so the store is where it is managed (docs/product/screens.md#subscription-tab, native text).
  */
 function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionSummary["store"]>; portal: ReactNode }) {
   return (
@@ -114,7 +114,7 @@ function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionS
 }
 
 /**
- * Spec §2 Settings: native apps show the billing portal button disabled, with where the
+ * docs/product/screens.md#settings: native apps show the billing portal button disabled, with where the
  * subscription is managed instead (store rules: no way out to a web payment from the app).
  * On Android that is Google Play (decision 012's wording; decision 013 (in-app purchases)).
  */
@@ -132,7 +132,7 @@ function NativeBillingNote({ platform }: { platform: NativePlatform }) {
 }
 
 /**
- * Opens Stripe's billing portal in a new tab (spec §2). Without JavaScript the form
+ * Opens Stripe's billing portal in a new tab (docs/product/screens.md#settings). Without JavaScript the form
  * itself targets the new tab and the server answers with a redirect. With it, the tab is
  * opened at the tap (so no pop-up blocker stops it) and pointed at the portal once the
  * server answers; a failure closes it and says so here.

@@ -2,7 +2,7 @@ import { AppHeader } from "~/components/page-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 
-/** Spec §8 'Client portal': the message, then home (after a few seconds, or at once by the button). */
+/** docs/product/messages.md#client-portal: the message, then home (after a few seconds, or at once by the button). */
 export function PortalError({ message }: { message: string }) {
   return (
     <>

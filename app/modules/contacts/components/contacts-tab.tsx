@@ -13,7 +13,7 @@ export type Contact = typeof shooterContacts.$inferSelect;
 
 const nameOf = (contact: Pick<Contact, "firstName" | "lastName">) => [contact.firstName, contact.lastName].filter(Boolean).join(" ");
 
-/** Spec §2 'Settings': saved second and associate shooters, to invite in a tap. */
+/** docs/product/screens.md#settings: saved second and associate shooters, to invite in a tap. */
 export function ContactsTab({ contacts }: { contacts: Contact[] }) {
   const dialogs = useDialogHrefs();
   const menu = useRowMenu();

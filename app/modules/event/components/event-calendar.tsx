@@ -9,7 +9,7 @@ import { formatEventDate } from "~/modules/event/format";
 type CalendarEvent = { id: string; title: string; date: string; status: EventStatus };
 
 /**
- * Spec §2 Events list, Calendar: a month grid (weeks start on Sunday) with Previous,
+ * docs/product/screens.md#events-list, Calendar: a month grid (weeks start on Sunday) with Previous,
  * Today and Next. Everything is a link, so it works before JavaScript loads. Cells are
  * too narrow on a phone for whole titles, so the month's events are listed again under
  * the grid with their date and status, large enough to tap.

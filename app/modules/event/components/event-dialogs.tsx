@@ -64,7 +64,7 @@ export function EditEventDialog({ event }: { event: EditableEvent }) {
   );
 }
 
-/** Spec §2/§5: deleting needs the word "delete" typed exactly; the button waits for it. */
+/** docs/product/screens.md#delete-event, docs/product/validation.md#delete-event: deleting needs the word "delete" typed exactly; the button waits for it. */
 export function DeleteEventDialog({ event }: { event: { title: string } }) {
   const hydrated = useHydrated();
   const [typed, setTyped] = useState("");

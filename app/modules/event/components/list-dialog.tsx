@@ -6,7 +6,7 @@ import { DeleteVendorDialog, type Vendor, VendorDialog } from "~/modules/vendors
 import type { DashboardIntent } from "../intents";
 
 export type EventLists = { blocks: Block[]; shots: Shot[]; people: Person[]; vendors: Vendor[] };
-/** Where the lists are edited from: the portal's add forms have their own defaults (spec §9). */
+/** Where the lists are edited from: the portal's add forms have their own defaults (docs/product/limits.md#defaults-when-adding). */
 export type ListDefaults = { blockType?: BlockType; vendorType?: VendorType };
 
 /**

@@ -7,7 +7,7 @@ import { useNotificationChannel } from "../use-notification-channel";
 const EMPTY: HeaderNotifications = { items: [], unreadCount: 0, loadedAt: new Date(0).toISOString() };
 
 /**
- * Spec §2 'Header and notifications': the bell with its unread badge and the popover
+ * docs/product/screens.md#header-and-notifications: the bell with its unread badge and the popover
  * of the latest ten. A popover button (usePopover), so it opens without JavaScript and
  * is announced as a button with its state; each notification is a form that marks it
  * read and goes where it leads.
@@ -62,7 +62,7 @@ export function NotificationBell({ notifications: loaded }: { notifications: Hea
         {items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-slate-600">No notifications yet</p>
         ) : (
-          // Spec §9: the list is 400px high at most, and scrolls.
+          // docs/product/limits.md#counts: the list is 400px high at most, and scrolls.
           <ul className="max-h-[400px] divide-y divide-slate-100 overflow-y-auto overscroll-contain" aria-label="Latest notifications">
             {items.map((notification) => (
               <li key={notification.id}>

@@ -60,7 +60,7 @@ function iosBrowserTab() {
 function detect(): Browser {
   if (typeof window === "undefined") return { state: "unsupported" };
   if (iosBrowserTab()) return { state: "ios-browser-tab" };
-  // Spec §8: 'Not supported' when there are no notifications; service workers are their own message.
+  // docs/product/messages.md#push: 'Not supported' when there are no notifications; service workers are their own message.
   if (!("Notification" in window)) return { state: "unsupported" };
   if (!("serviceWorker" in navigator)) return { state: "no-service-worker" };
   if (!("PushManager" in window)) return { state: "unsupported" };

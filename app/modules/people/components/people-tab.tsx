@@ -19,7 +19,7 @@ export function fullName(person: Pick<Person, "firstName" | "lastName">) {
   return [person.firstName, person.lastName].filter(Boolean).join(" ");
 }
 
-/** Spec §2 'People': by first name; VIP star, role, the pronunciation next to the name. */
+/** docs/product/screens.md#people: by first name; VIP star, role, the pronunciation next to the name. */
 export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-person");
@@ -70,7 +70,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
   );
 }
 
-/** Add Person / Edit Person (spec §5: first name required; role defaults to guest). */
+/** Add Person / Edit Person (docs/product/validation.md#people: first name required; role defaults to guest). */
 export function PersonDialog({ person }: { person?: Person }) {
   const intent = person ? "edit-person" : "add-person";
   const [form, fields, base] = useDialogForm(intent, person?.id, PersonSchema, person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role });

@@ -16,7 +16,7 @@ import { SHOT_DEFAULTS, SHOT_FILTERS, ShotSchema } from "../schema";
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
 export type Shot = Omit<typeof shotListItems.$inferSelect, "doneBy">;
 
-/** Spec §2 'Shot list': grouped by category, the category filter, tap to check off. */
+/** docs/product/screens.md#shot-list: grouped by category, the category filter, tap to check off. */
 export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
@@ -85,7 +85,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   );
 }
 
-/** Add Shot / Edit Shot (spec §5: title required; decisions.md: category defaults to other). */
+/** Add Shot / Edit Shot (docs/product/validation.md#shot: title required; docs/product/enumerations.md#shot-category: category defaults to other). */
 export function ShotDialog({ shot }: { shot?: Shot }) {
   const intent = shot ? "edit-shot" : "add-shot";
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 import { Button } from "~/components/ui/button";
 import { showToast, useHydrated } from "~/components/ui/toaster";
 
-/** Copies a link just created (spec §8 'Link copied'); needs JavaScript, so it waits for it. */
+/** Copies a link just created (docs/product/messages.md#success-messages 'Link copied'); needs JavaScript, so it waits for it. */
 export function CopyLinkButton({ url, className }: { url: string; className?: string }) {
   const hydrated = useHydrated();
   if (!hydrated) return null;

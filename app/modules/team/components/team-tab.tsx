@@ -40,11 +40,11 @@ type ClientAccess = {
 };
 type Contact = { id: string; shooterType: string; firstName: string; lastName: string | null; email: string };
 
-/** decisions.md: what invitees may do, in the words the team sees. */
+/** docs/product/roles.md#what-each-may-do: what invitees may do, in the words the team sees. */
 const TEAM_COPY =
   "Invitees can view the whole event, check off timeline blocks and shots, and keep the people list up to date.";
 
-/** Spec §2 'Team': the row badge is Accepted for active or accepted, Declined, otherwise Pending. */
+/** docs/product/screens.md#team: the row badge is Accepted for active or accepted, Declined, otherwise Pending. */
 function StatusBadge({ status }: { status: string }) {
   if (isOnTeam(status)) return <Badge tone="success">Accepted</Badge>;
   if (status === "declined") return <Badge tone="danger">Declined</Badge>;
@@ -69,9 +69,9 @@ export function clientRights(access: Pick<ClientAccess, "canEditPeople" | "canEd
 export type TeamRow = { key: string; name: string; status: string; detail: (string | null)[]; createdAt: string };
 
 /**
- * Spec §2 'Team': second and associate shooters, pending invitations and client links,
+ * docs/product/screens.md#team: second and associate shooters, pending invitations and client links,
  * newest invited first. Row keys name their kind (`member:`, `invite:`, `client:`):
- * removal deletes what the row stands for (spec §4).
+ * removal deletes what the row stands for (docs/product/flows.md#team-removal).
  */
 export function teamRows({ members, invites, clientAccess }: { members: Member[]; invites: PendingInvite[]; clientAccess: ClientAccess[] }): TeamRow[] {
   const rows: TeamRow[] = [
@@ -137,7 +137,7 @@ export function TeamTab({ rows, role }: { rows: TeamRow[]; role: EventRole }) {
 }
 
 /**
- * The invite form (spec §5 'Invite form'): first name and e-mail required, the type,
+ * The invite form (docs/product/validation.md#invite-form): first name and e-mail required, the type,
  * and for shooters coverage hours (step 0.5, min 0) and start and end times. A saved
  * contact (`id` in the URL) fills it in.
  */
@@ -152,7 +152,7 @@ export function InviteDialog({ contacts, contactId }: { contacts: Contact[]; con
     contact ? { firstName: contact.firstName, email: contact.email, inviteType: contact.shooterType } : { inviteType: "second_shooter" },
   );
   const isClient = fields.inviteType.value === "client";
-  // Spec §5: 'send disabled until both filled' (once JavaScript runs; before that the
+  // docs/product/validation.md#invite-form: 'send disabled until both filled' (once JavaScript runs; before that the
   // server answers 'Please enter name and email').
   const incomplete = hydrated && (!fields.firstName.value?.trim() || !fields.email.value?.trim());
   return (
@@ -225,7 +225,7 @@ export function LeaveEventDialog({ eventTitle }: { eventTitle: string }) {
   );
 }
 
-/** The link of a client just created: shown once, to copy (spec §2 'Client tab'). */
+/** The link of a client just created: shown once, to copy (docs/product/screens.md#client-tab). */
 export function ClientLinkDialog({ link }: { link: { url: string; email: string; emailFailed: boolean } }) {
   const { close } = useDialogHrefs();
   return (
@@ -252,7 +252,7 @@ export function ClientLinkDialog({ link }: { link: { url: string; email: string;
 }
 
 /**
- * Spec §2 'Client tab' (lead only): create a client link, the list with what each may
+ * docs/product/screens.md#client-tab (lead only): create a client link, the list with what each may
  * edit and its expiry, revoke. A link can be copied only right after its creation.
  */
 export function ClientTab({ accesses }: { accesses: ClientAccess[] }) {
@@ -299,7 +299,7 @@ export function ClientTab({ accesses }: { accesses: ClientAccess[] }) {
   );
 }
 
-/** Spec §5 'Client access form': the client's e-mail and the four permissions (all on by default). */
+/** docs/product/validation.md#client-access-form: the client's e-mail and the four permissions (all on by default). */
 export function CreateClientAccessDialog() {
   const [form, fields] = useDialogForm("create-client-access", undefined, ClientAccessSchema, {
     canEditTimeline: "on",

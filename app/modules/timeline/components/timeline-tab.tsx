@@ -15,7 +15,7 @@ import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
 export type Block = Omit<typeof timelineBlocks.$inferSelect, "doneBy">;
 
-/** Spec §2 'Timeline': blocks by order_index; tap to check off; add, edit, move, delete. */
+/** docs/product/screens.md#timeline: blocks by order_index; tap to check off; add, edit, move, delete. */
 export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
@@ -85,7 +85,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   );
 }
 
-/** Add Block / Edit Block (spec §5: title required; duration a whole number ≥ 1, default 60). */
+/** Add Block / Edit Block (docs/product/validation.md#timeline-block: title required; duration a whole number ≥ 1, default 60). */
 export function BlockDialog({ block, defaultType = BLOCK_DEFAULTS.blockType }: { block?: Block; defaultType?: BlockType }) {
   const intent = block ? "edit-block" : "add-block";
   const [form, fields, base] = useDialogForm(intent, block?.id, BlockSchema, block

@@ -37,7 +37,7 @@ const VENDOR_FIELDS = [
 
 const link = "text-brand-700 underline underline-offset-2 break-all";
 
-/** Spec §2 'Vendors': grouped by type, Add Vendor, edit and delete per vendor. */
+/** docs/product/screens.md#vendors: grouped by type, Add Vendor, edit and delete per vendor. */
 export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-vendor");
@@ -112,7 +112,7 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
   );
 }
 
-/** Add Vendor / Edit Vendor (spec §5 messages: vendor name and type required, email and URL valid). */
+/** Add Vendor / Edit Vendor (docs/product/validation.md messages: vendor name and type required, email and URL valid). */
 export function VendorDialog({ vendor, defaultType }: { vendor?: Vendor; defaultType?: VendorType }) {
   const intent = vendor ? "edit-vendor" : "add-vendor";
   const [form, fields, base] = useDialogForm(intent, vendor?.id, VendorSchema, vendor ? formDefaults(vendor, VENDOR_FIELDS) : defaultType ? { vendorType: defaultType } : undefined);
