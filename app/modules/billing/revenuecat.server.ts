@@ -14,6 +14,11 @@ export type RevenueCatEnv = {
   REVENUECAT_WEBHOOK_AUTH?: string;
   /** The local fake (tests, `npm run dev`): only with a test key (sk_test_) and a loopback host. */
   REVENUECAT_API_BASE?: string;
+  /**
+   * "true" counts sandbox (TestFlight, Xcode, Play test track) purchases as Pro: `npm run dev`
+   * and the tests only. Empty in production (wrangler.toml): a tester's free purchase is no Pro.
+   */
+  REVENUECAT_ALLOW_SANDBOX?: string;
 };
 
 /** The RevenueCat entitlement identifier that means Pro (configured in RevenueCat's dashboard). */
@@ -35,7 +40,8 @@ function apiBase(env: RevenueCatEnv): string {
 type Subscriber = {
   subscriber?: {
     entitlements?: Record<string, { expires_date: string | null; product_identifier: string; purchase_date?: string }>;
-    subscriptions?: Record<string, { store?: string; billing_issues_detected_at?: string | null; expires_date?: string | null }>;
+    subscriptions?: Record<string, { store?: string; billing_issues_detected_at?: string | null; expires_date?: string | null; is_sandbox?: boolean }>;
+    non_subscriptions?: Record<string, { store?: string; is_sandbox?: boolean }[]>;
   };
 };
 
@@ -46,11 +52,19 @@ export type StoreState = {
   storeBillingIssue: boolean;
 };
 
-/** The profile columns for a subscriber as RevenueCat describes it (REST v1 shape). */
-export function storeStateOf(body: Subscriber): StoreState {
+const NO_STORE_STATE: StoreState = { storeEntitlementExpiresAt: null, storeProductId: null, storePlatform: null, storeBillingIssue: false };
+
+/**
+ * The profile columns for a subscriber as RevenueCat describes it (REST v1 shape).
+ * Issue 18 audit (decision 012): a sandbox purchase (`is_sandbox`, free for any TestFlight
+ * or Play test-track tester) grants nothing unless `allowSandbox` (REVENUECAT_ALLOW_SANDBOX).
+ */
+export function storeStateOf(body: Subscriber, { allowSandbox = false }: { allowSandbox?: boolean } = {}): StoreState {
   const entitlement = body.subscriber?.entitlements?.[PRO_ENTITLEMENT];
-  if (!entitlement) return { storeEntitlementExpiresAt: null, storeProductId: null, storePlatform: null, storeBillingIssue: false };
+  if (!entitlement) return NO_STORE_STATE;
   const subscription = body.subscriber?.subscriptions?.[entitlement.product_identifier];
+  const purchase = subscription ?? body.subscriber?.non_subscriptions?.[entitlement.product_identifier]?.at(-1);
+  if (purchase?.is_sandbox === true && !allowSandbox) return NO_STORE_STATE;
   return {
     storeEntitlementExpiresAt: entitlement.expires_date ? new Date(entitlement.expires_date).toISOString() : NO_EXPIRY,
     storeProductId: entitlement.product_identifier,
@@ -68,7 +82,7 @@ async function readSubscriber(env: RevenueCatEnv, userId: string): Promise<Read>
     headers: { Authorization: `Bearer ${env.REVENUECAT_SECRET_KEY}`, Accept: "application/json" },
   });
   if (!response.ok) throw new Error(`RevenueCat answered ${response.status} for a subscriber`);
-  return { state: storeStateOf((await response.json()) as Subscriber), readAt: Date.now() };
+  return { state: storeStateOf((await response.json()) as Subscriber, { allowSandbox: env.REVENUECAT_ALLOW_SANDBOX === "true" }), readAt: Date.now() };
 }
 
 /** The write of a read, stamped: a profile already written from a later read is left alone. */
