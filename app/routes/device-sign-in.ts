@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (await consume(db, [[LIMITS.signInPerIp, clientIp(request)]])) return Response.json({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
   const signedIn = await signInWithDeviceSecret(db, request, body.secret);
-  if (!signedIn) return Response.json({ error: BIOMETRIC_FAILED }, { status: 401 });
+  // A reused secret (decision 013) revokes the entry; its sessions' sockets close too.
+  if (signedIn.outcome === "reused") await endLiveSessions(context.get(cloudflareContext).env, signedIn.userId, signedIn.endedSessions);
+  if (signedIn.outcome !== "signed-in") return Response.json({ error: BIOMETRIC_FAILED }, { status: 401 });
   return Response.json(
     { redirectTo: safeReturnTo(body.returnTo ?? null), secret: signedIn.secret },
     { headers: { "Set-Cookie": signedIn.setCookie, "Cache-Control": "no-store" } },

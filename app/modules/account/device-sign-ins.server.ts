@@ -64,6 +64,8 @@ export async function enableDeviceSignIn(db: Db, userId: string, platform: Devic
           id: sql<string>`${crypto.randomUUID()}`.as("id"),
           userId: users.id,
           secretHash: sql<string>`${await sha256Hex(secret)}`.as("secret_hash"),
+          previousSecretHash: sql<null>`NULL`.as("previous_secret_hash"),
+          rotatedAt: sql<null>`NULL`.as("rotated_at"),
           name: sql<string>`${name}`.as("name"),
           platform: sql<DevicePlatform>`${platform}`.as("platform"),
           createdAt: sql<string>`${now}`.as("created_at"),
@@ -82,25 +84,52 @@ export async function enableDeviceSignIn(db: Db, userId: string, platform: Devic
 }
 
 /**
+ * A rotated secret presented again this soon after its rotation is taken as an answer lost
+ * on the way back (a venue with bad signal): answered once more. Any later use is reuse.
+ */
+export const DEVICE_SIGN_IN_GRACE_MS = 2 * 60 * 1000;
+
+export type DeviceSecretSignIn =
+  | { outcome: "signed-in"; userId: string; deviceSignInId: string; secret: string; tokenHash: string; setCookie: string }
+  /** A rotated secret outside its grace: the entry and its sessions are gone (their sockets must close). */
+  | { outcome: "reused"; userId: string; endedSessions: string[] }
+  | { outcome: "refused" };
+
+/**
  * Signs in with a device's secret: a known, unexpired one. In one batch the secret is
  * replaced by a new one (a guarded update: of two uses of one secret only one gets the
- * row) and a persistent session tied to the device sign-in is written. Returns the new
- * secret (the app stores it) and the session's cookie, or null for any refusal.
+ * row as its current secret) and a persistent session tied to the device sign-in is written.
+ *
+ * Issue 18 audit (decision 013), reuse detection: the replaced secret's hash is kept. The
+ * previous secret presented within DEVICE_SIGN_IN_GRACE_MS of its rotation is signed in
+ * once more (the app lost the answer): rotated again, the secret it had been rotated to
+ * becomes the "previous" one with its grace spent. Any other presentation of a previous
+ * secret means two holders (a copied Keychain item): the entry and every session it opened
+ * are revoked, so neither the thief nor the owner can keep using it.
  */
-export async function signInWithDeviceSecret(db: Db, request: Request, secret: string) {
-  if (!SECRET_PATTERN.test(secret)) return null;
+export async function signInWithDeviceSecret(db: Db, request: Request, secret: string): Promise<DeviceSecretSignIn> {
+  if (!SECRET_PATTERN.test(secret)) return { outcome: "refused" };
+  const secretHash = await sha256Hex(secret);
   const next = randomToken(32);
   const nextHash = await sha256Hex(next);
   const now = isoNow();
+  const graceStart = new Date(Date.now() - DEVICE_SIGN_IN_GRACE_MS).toISOString();
   // The app's holder is the person's own phone behind Face ID / Touch ID: 'Stay logged in', as a passkey (decision 011).
   const session = await newSessionToken(request, true);
-  const [rotated] = await db.batch([
+  const used = { lastUsedAt: now, expiresAt: isoIn(DEVICE_SIGN_IN_IDLE_MS) };
+  const [retried, rotated] = await db.batch([
+    // The lost-answer retry first: run after the rotation below, it would match the row just rotated.
     db
       .update(deviceSignIns)
-      .set({ secretHash: nextHash, lastUsedAt: now, expiresAt: isoIn(DEVICE_SIGN_IN_IDLE_MS) })
-      .where(and(eq(deviceSignIns.secretHash, await sha256Hex(secret)), gt(deviceSignIns.expiresAt, now)))
+      .set({ ...used, secretHash: nextHash, previousSecretHash: sql`${deviceSignIns.secretHash}`, rotatedAt: null })
+      .where(and(eq(deviceSignIns.previousSecretHash, secretHash), gt(deviceSignIns.rotatedAt, graceStart), gt(deviceSignIns.expiresAt, now)))
       .returning({ id: deviceSignIns.id, userId: deviceSignIns.userId }),
-    // Written only when the update above matched: the row is found by the new hash.
+    db
+      .update(deviceSignIns)
+      .set({ ...used, secretHash: nextHash, previousSecretHash: secretHash, rotatedAt: now })
+      .where(and(eq(deviceSignIns.secretHash, secretHash), gt(deviceSignIns.expiresAt, now)))
+      .returning({ id: deviceSignIns.id, userId: deviceSignIns.userId }),
+    // Written only when an update above matched: the row is found by the new hash.
     db.insert(sessions).select(
       db
         .select({
@@ -117,9 +146,12 @@ export async function signInWithDeviceSecret(db: Db, request: Request, secret: s
         .where(eq(deviceSignIns.secretHash, nextHash)),
     ),
   ]);
-  const signedIn = rotated[0];
-  if (!signedIn) return null;
-  return { userId: signedIn.userId, deviceSignInId: signedIn.id, secret: next, tokenHash: session.tokenHash, setCookie: session.setCookie };
+  const signedIn = retried[0] ?? rotated[0];
+  if (signedIn) return { outcome: "signed-in", userId: signedIn.userId, deviceSignInId: signedIn.id, secret: next, tokenHash: session.tokenHash, setCookie: session.setCookie };
+  const [reused] = await db.select({ userId: deviceSignIns.userId }).from(deviceSignIns).where(eq(deviceSignIns.previousSecretHash, secretHash));
+  if (!reused) return { outcome: "refused" };
+  const [ended] = await db.batch(removalStatements(db, reused.userId, eq(deviceSignIns.previousSecretHash, secretHash)));
+  return { outcome: "reused", userId: reused.userId, endedSessions: ended.map((s) => s.tokenHash) };
 }
 
 /** Settings: the user's working device sign-ins, newest first. */
@@ -146,4 +178,20 @@ export async function removeDeviceSignIn(db: Db, userId: string, id: string) {
  */
 export function deleteDeviceSignInsStatement(db: Db, userId: string) {
   return db.delete(deviceSignIns).where(eq(deviceSignIns.userId, userId));
+}
+
+/**
+ * 'Sign out of all other devices' (issue 18 audit): every device sign-in of the user but the
+ * one behind the session that asked (if any), so another phone's Keychain secret stops
+ * signing in too. Batched after the other sessions' deletion, which keeps that session.
+ */
+export function deleteOtherDeviceSignInsStatement(db: Db, userId: string, keepSessionHash: string) {
+  return db
+    .delete(deviceSignIns)
+    .where(
+      and(
+        eq(deviceSignIns.userId, userId),
+        sql`${deviceSignIns.id} IS NOT (SELECT ${sessions.deviceSignInId} FROM ${sessions} WHERE ${sessions.tokenHash} = ${keepSessionHash})`,
+      ),
+    );
 }
