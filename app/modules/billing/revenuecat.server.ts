@@ -7,6 +7,7 @@ import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { processedJobs, profiles } from "~/db/schema";
+import { apiBase } from "~/utils/api-base.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 
 export type RevenueCatEnv = {
@@ -25,17 +26,9 @@ export type RevenueCatEnv = {
 export const PRO_ENTITLEMENT = "pro";
 /** A lifetime entitlement has no expires_date; stored as this far end so the one comparison holds. */
 const NO_EXPIRY = "9999-12-31T23:59:59.999Z";
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/** Where the REST API is: the fake only for a test key on this machine (like STRIPE_API_BASE). */
-function apiBase(env: RevenueCatEnv): string {
-  if (!env.REVENUECAT_API_BASE) return "https://api.revenuecat.com";
-  const base = new URL(String(env.REVENUECAT_API_BASE));
-  if (!String(env.REVENUECAT_SECRET_KEY).startsWith("sk_test_") || !LOOPBACK.has(base.hostname)) {
-    throw new Error("REVENUECAT_API_BASE points RevenueCat at a local fake: only for sk_test_ keys and this machine. Leave it empty in production.");
-  }
-  return base.origin;
-}
+/** Where the REST API is: the fake only for a test key on this machine (the shared guard, as STRIPE_API_BASE). */
+const apiBaseOf = (env: RevenueCatEnv) =>
+  apiBase("https://api.revenuecat.com", { name: "REVENUECAT_API_BASE", override: env.REVENUECAT_API_BASE, testKey: String(env.REVENUECAT_SECRET_KEY).startsWith("sk_test_") });
 
 type Subscriber = {
   subscriber?: {
@@ -78,7 +71,7 @@ type Read = { state: StoreState; readAt: number };
 /** What RevenueCat says about the app user (= our user id) now, and when its answer arrived. */
 async function readSubscriber(env: RevenueCatEnv, userId: string): Promise<Read> {
   if (!env.REVENUECAT_SECRET_KEY) throw new Error("REVENUECAT_SECRET_KEY is not configured");
-  const response = await fetch(`${apiBase(env)}/v1/subscribers/${encodeURIComponent(userId)}`, {
+  const response = await fetch(`${apiBaseOf(env)}/v1/subscribers/${encodeURIComponent(userId)}`, {
     headers: { Authorization: `Bearer ${env.REVENUECAT_SECRET_KEY}`, Accept: "application/json" },
   });
   if (!response.ok) throw new Error(`RevenueCat answered ${response.status} for a subscriber`);
