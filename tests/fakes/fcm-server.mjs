@@ -70,9 +70,9 @@ export function startFakeFcm({ port = 0, serviceAccount }) {
       const token = message?.token;
       // As FCM: the FcmError code and a BadRequest violation naming the field.
       const badToken = () => {
-        const body = fcmError(400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token");
-        body.error.details.push({ "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field: "message.token", description: "Invalid registration token" }] });
-        return json(res, 400, body);
+        const { error } = fcmError(400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token");
+        const violation = { "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field: "message.token", description: "Invalid registration token" }] };
+        return json(res, 400, { error: { ...error, details: [...error.details, violation] } });
       };
       if (typeof token !== "string" || !/^[A-Za-z0-9_:-]{32,}$/.test(token)) return badToken();
       const status = answers.get(token);

@@ -60,7 +60,9 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(username).toBe(owner.email);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const rows = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id));
-    expect(rows.map((r) => r.name).sort()).toEqual(["Event Flow app on Android", "Event Flow app on iOS"]);
+    // Named with the day each was added, so several phones can be told apart (issue 18 audit).
+    const added = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date());
+    expect(rows.map((r) => r.name).sort()).toEqual([`Event Flow app on Android, added ${added}`, `Event Flow app on iOS, added ${added}`]);
     const android = rows.find((r) => r.platform === "android")!;
     expect(android.secretHash).toBe(await sha256Hex(secret));
     expect(JSON.stringify(rows)).not.toContain(secret);
@@ -283,6 +285,32 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     const other = await userWithApp();
     expect((await enable(client, { replaces: other.secret })).status).toBe(200);
     expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, other.id))).toHaveLength(1);
+  });
+
+  it("a phone whose secret is behind Face ID names its previous entry by id (replacesId); another user's id is not removed, a malformed one is 400", async () => {
+    const owner = await sessionFor();
+    const first = (await (await enable(owner.client)).json()) as { id: string; secret: string };
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    const { device } = await signInWith(first.secret);
+    const again = await enable(owner.client, { replacesId: first.id });
+    expect(again.status).toBe(200);
+    const rows = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id));
+    expect(rows.map((r) => r.id)).toEqual([((await again.json()) as { id: string }).id]);
+    expect(await signedIn(device)).toBe(false);
+    const other = await userWithApp();
+    const [otherRow] = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, other.id));
+    expect((await enable(owner.client, { replacesId: otherRow!.id })).status).toBe(200);
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, other.id))).toHaveLength(1);
+    expect((await enable(owner.client, { replacesId: "not-an-id" })).status).toBe(400);
+  });
+
+  it("Settings gives each app's Remove button its own name, also for two added the same day", async () => {
+    const { client } = await userWithApp();
+    await enable(client);
+    const html = await (await client.get("/settings")).text();
+    const labels = [...html.matchAll(/aria-label="(Remove app [^"]+)"/g)].map((m) => m[1]);
+    expect(labels).toHaveLength(2);
+    expect(new Set(labels).size).toBe(2);
   });
 
   it("housekeeping deletes expired app sign-ins and leaves the sessions they opened to their own expiry", async () => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { deviceSignIns, sessions, users } from "~/db/schema";
+import { nativeAppName, type NativePlatform } from "~/modules/native/platform";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { type Db } from "~/utils/db.server";
 import { newSessionToken } from "~/utils/session.server";
@@ -9,13 +10,10 @@ import { DAY, isoIn, isoNow } from "~/utils/time";
 // native app. The app keeps a random secret in the Keychain/Keystore and, after Face ID /
 // Touch ID, trades it here for a session. Only the secret's SHA-256 is stored.
 
-export const NATIVE_PLATFORMS = ["ios", "android"] as const;
-export type DevicePlatform = (typeof NATIVE_PLATFORMS)[number];
 
 /** Unused this long, a device sign-in stops working; each use starts the period again. */
 export const DEVICE_SIGN_IN_IDLE_MS = 90 * DAY;
 
-const PLATFORM_NAMES: Record<DevicePlatform, string> = { ios: "iOS", android: "Android" };
 
 /**
  * One entry per phone (an enable replaces that phone's previous one), so this is far above
@@ -51,9 +49,10 @@ function removalStatements(db: Db, userId: string, which: ReturnType<typeof eq>)
  * Returns the secret and the ended sessions (their sockets must close), or null when the
  * user already has DEVICE_SIGN_INS_PER_USER_MAX.
  */
-export async function enableDeviceSignIn(db: Db, userId: string, platform: DevicePlatform, replaces: string | null) {
+export async function enableDeviceSignIn(db: Db, userId: string, platform: NativePlatform, replaces: { secret?: string | null; id?: string | null }) {
   const secret = randomToken(32);
-  const name = `Event Flow app on ${PLATFORM_NAMES[platform]}`;
+  const id = crypto.randomUUID();
+  const name = nativeAppName(platform, new Date());
   const now = isoNow();
   // Written only while the user has fewer than the limit (counted in the same statement).
   const insert = db
@@ -61,13 +60,13 @@ export async function enableDeviceSignIn(db: Db, userId: string, platform: Devic
     .select(
       db
         .select({
-          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          id: sql<string>`${id}`.as("id"),
           userId: users.id,
           secretHash: sql<string>`${await sha256Hex(secret)}`.as("secret_hash"),
           previousSecretHash: sql<null>`NULL`.as("previous_secret_hash"),
           rotatedAt: sql<null>`NULL`.as("rotated_at"),
           name: sql<string>`${name}`.as("name"),
-          platform: sql<DevicePlatform>`${platform}`.as("platform"),
+          platform: sql<NativePlatform>`${platform}`.as("platform"),
           createdAt: sql<string>`${now}`.as("created_at"),
           lastUsedAt: sql<null>`NULL`.as("last_used_at"),
           expiresAt: sql<string>`${isoIn(DEVICE_SIGN_IN_IDLE_MS)}`.as("expires_at"),
@@ -76,11 +75,17 @@ export async function enableDeviceSignIn(db: Db, userId: string, platform: Devic
         .where(and(eq(users.id, userId), sql`(SELECT COUNT(*) FROM ${deviceSignIns} WHERE ${deviceSignIns.userId} = ${userId}) < ${DEVICE_SIGN_INS_PER_USER_MAX}`)),
     )
     .returning({ id: deviceSignIns.id });
-  const replaced = replaces && SECRET_PATTERN.test(replaces) ? removalStatements(db, userId, eq(deviceSignIns.secretHash, await sha256Hex(replaces))) : null;
+  // The phone names its previous entry by id (decision 013: its secret now sits behind Face ID /
+  // Touch ID, unreadable without a prompt) or, from an app that stored it unprotected, by secret.
+  const replaced = replaces.id
+    ? removalStatements(db, userId, eq(deviceSignIns.id, replaces.id))
+    : replaces.secret && SECRET_PATTERN.test(replaces.secret)
+      ? removalStatements(db, userId, eq(deviceSignIns.secretHash, await sha256Hex(replaces.secret)))
+      : null;
   // The replaced entry goes first, in the same batch, so it does not count against the limit.
   const [ended, , inserted] = replaced ? await db.batch([...replaced, insert]) : [[], [], await insert];
   if (inserted.length === 0) return null;
-  return { secret, endedSessions: ended.map((s) => s.tokenHash) };
+  return { id, secret, endedSessions: ended.map((s) => s.tokenHash) };
 }
 
 /**

@@ -7,7 +7,8 @@ import type { NativePurchasesConfig } from "./purchases";
  * Inside the native shell (decision 013), for the whole app (root): the purchase store is
  * initialised for whoever is signed in, again whenever that changes (spec §2 App shell, §4;
  * decision 013 (in-app purchases)), and coming back to the foreground reloads the page's data,
- * the subscription included (spec §7). A browser runs none of it and loads no plugin code.
+ * the subscription included (spec §7), and native push is renewed for the signed-in user.
+ * A browser runs none of it and loads no plugin code.
  */
 export function useNativeStart({ keys: { ios, android }, userId }: NativePurchasesConfig) {
   const platform = useNativePlatform();
@@ -17,6 +18,15 @@ export function useNativeStart({ keys: { ios, android }, userId }: NativePurchas
       .then(({ identifyPurchaser }) => identifyPurchaser({ keys: { ios, android }, userId }))
       .catch((error: unknown) => console.warn("Purchases could not be configured:", error));
   }, [platform, ios, android, userId]);
+
+  // Push stays on for the user who turned it on (issue 18 audit): registered again at each
+  // start and sign-in, forgotten at sign-out (push.client.ts).
+  useEffect(() => {
+    if (!platform) return;
+    void import("./push.client")
+      .then(({ resumeNativePush }) => resumeNativePush(platform, userId))
+      .catch((error: unknown) => console.warn("Push could not be renewed:", error));
+  }, [platform, userId]);
 
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
