@@ -34,6 +34,8 @@ test.describe("native biometric sign-in", () => {
   test.use({ expectedConsoleErrors: REFUSED_REQUESTS });
 
   test("iPhone with Face ID: enable on sign-in, auto-login on opening, cancel does nothing, removed in Settings fails cleanly", async ({ page, baseURL }) => {
+    // Many steps (the overlay's checks, offline) on a busy machine: more than the default 30 s.
+    test.setTimeout(60_000);
     const device = fakeBiometrics({ biometryType: 2 });
     const shell = await installNativeDouble(page, { platform: "ios", plugins: device.plugins });
     const host = new URL(baseURL!).host;
@@ -59,7 +61,7 @@ test.describe("native biometric sign-in", () => {
     expect(shell.callsTo("NativeBiometric", "getSecureCredentials")).toHaveLength(0);
 
     // Opening the app again: the OS's Face ID check releases the secret by itself, then it signs in.
-    device.delayMs = 4000;
+    device.delayMs = 3000;
     await reopenApp(page);
     await expect(authenticating(page)).toBeVisible();
     // The full-screen state is modal (issue 18 audit item 6): the page behind is inert, focus is in it, axe is clean.
