@@ -99,16 +99,22 @@ export async function disableNativePush(platform: NativePlatform): Promise<Nativ
  * OS may have a new token: FCM rotates them, a restored iPhone gets a new one), and post it
  * every time: the server's row went if the session that registered it ended (issue 18
  * audit). Signed out, or another user signed in: what was kept is forgotten, so that user
- * is never registered for pushes they did not turn on.
+ * is never registered for pushes they did not turn on. True when it registered (the page's
+ * device list may have changed).
  */
-export async function resumeNativePush(platform: NativePlatform, userId: string | null) {
+export async function resumeNativePush(platform: NativePlatform, userId: string | null): Promise<boolean> {
   const mine = kept();
-  if (!mine) return;
-  if (mine.userId !== userId) return keep(null);
+  if (!mine) return false;
+  if (mine.userId !== userId) {
+    keep(null);
+    return false;
+  }
   const { receive } = await PushNotifications.checkPermissions();
-  if (receive !== "granted") return;
+  if (receive !== "granted") return false;
   const token = await registeredToken();
-  if (!(await postToken("register", platform, token))) keep({ userId, token });
+  if (await postToken("register", platform, token)) return false;
+  keep({ userId, token });
+  return true;
 }
 
 /** Where a tapped notification leads: our own path, never another site (a push's `url`, push.server.ts). */

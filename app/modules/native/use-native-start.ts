@@ -3,6 +3,8 @@ import { useRevalidator } from "react-router";
 import { useNativePlatform } from "./platform";
 import type { NativePurchasesConfig } from "./purchases";
 
+const RESUME_DELAY_MS = 2000;
+
 /**
  * Inside the native shell (decision 013), for the whole app (root): the purchase store is
  * initialised for whoever is signed in, again whenever that changes (spec §2 App shell, §4;
@@ -19,18 +21,31 @@ export function useNativeStart({ keys: { ios, android }, userId }: NativePurchas
       .catch((error: unknown) => console.warn("Purchases could not be configured:", error));
   }, [platform, ios, android, userId]);
 
-  // Push stays on for the user who turned it on (issue 18 audit): registered again at each
-  // start and sign-in, forgotten at sign-out (push.client.ts).
-  useEffect(() => {
-    if (!platform) return;
-    void import("./push.client")
-      .then(({ resumeNativePush }) => resumeNativePush(platform, userId))
-      .catch((error: unknown) => console.warn("Push could not be renewed:", error));
-  }, [platform, userId]);
-
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // Push stays on for the user who turned it on (issue 18 audit): registered again at each
+  // start and sign-in, forgotten at sign-out (push.client.ts).
+  // Background work: it waits until the page's own start is over (load, then idle), so the
+  // OS round trip and the post do not compete with the page's first data.
+  useEffect(() => {
+    if (!platform) return;
+    let cancelled = false;
+    const resume = () => {
+      if (cancelled) return;
+      void import("./push.client")
+        .then(({ resumeNativePush }) => resumeNativePush(platform, userId))
+        // A page listing this device (Settings) shows it again.
+        .then((registered) => (registered && navigator.onLine ? revalidate.current() : undefined))
+        .catch((error: unknown) => console.warn("Push could not be renewed:", error));
+    };
+    const timer = setTimeout(resume, RESUME_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [platform, userId]);
+
   useEffect(() => {
     if (!platform) return;
     let stop: (() => void) | null = null;

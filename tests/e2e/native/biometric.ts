@@ -60,6 +60,8 @@ export function fakeBiometrics({ biometryType, keychain = new Map() }: { biometr
           return {};
         },
       },
+      // iOS's bridge forwards every console call to native; unanswered, it loops (see push.ts).
+      Console: { log: () => ({}) },
       // The shell's own start (app/modules/native/shell.client.ts) on every page.
       SplashScreen: { hide: () => ({}) },
       StatusBar: { setStyle: () => ({}), setBackgroundColor: () => ({}), setOverlaysWebView: () => ({}) },
