@@ -66,6 +66,8 @@ export default defineConfig(async () => {
                   REVENUECAT_API_BASE: `http://127.0.0.1:${process.env.FAKE_REVENUECAT_PORT}`,
                   REVENUECAT_SECRET_KEY: FAKE_REVENUECAT.secretKey,
                   REVENUECAT_WEBHOOK_AUTH: FAKE_REVENUECAT.webhookAuth,
+                  // The fake's purchases are sandbox ones, as every test purchase (decision 012).
+                  REVENUECAT_ALLOW_SANDBOX: "true",
                   // The native apps' identities (decision 013): tests/integration/native-app-links.test.ts.
                   APPLE_TEAM_ID: FAKE_APNS.teamId,
                   ANDROID_CERT_SHA256: "0B:30:55:7A:9F:C4:E9:0E:33:58:7D:A2:C7:EC:11:36:5B:80:A5:CA:EF:14:39:5E:83:A8:CD:F2:17:3C:61:86",

@@ -150,6 +150,11 @@ export const deviceSignIns = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     secretHash: text("secret_hash").notNull(),
+    // The secret this one replaced and when (issue 18 audit, decision 013): presented again
+    // within DEVICE_SIGN_IN_GRACE_MS it is a lost answer, answered once more (rotated_at goes
+    // NULL); any other time it is reuse of a copied secret, and the entry is revoked.
+    previousSecretHash: text("previous_secret_hash"),
+    rotatedAt: text("rotated_at"),
     // "Event Flow app on iOS": what Settings lists.
     name: text("name").notNull(),
     platform: text("platform", { enum: ["ios", "android"] }).notNull(),
@@ -160,6 +165,7 @@ export const deviceSignIns = sqliteTable(
   },
   (t) => [
     uniqueIndex("device_sign_ins_secret_unique").on(t.secretHash),
+    index("device_sign_ins_previous_secret_idx").on(t.previousSecretHash),
     index("device_sign_ins_user_idx").on(t.userId),
     index("device_sign_ins_expires_idx").on(t.expiresAt),
     check("device_sign_ins_platform", oneOf("platform", ["ios", "android"])),

@@ -15,7 +15,7 @@ import { validateWithToast } from "~/components/validate-with-toast";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
-import { BusinessInfoSchema, ChangePasswordSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
+import { BusinessInfoSchema, ChangePasswordSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
 import { SubscriptionTab, type SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
@@ -112,15 +112,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionData = FormActionData;
-// Contact, push device and device sign-in ids are UUIDs: anything else is refused (400) before it reaches D1.
+// Contact and push device ids are UUIDs: anything else is refused (400) before it reaches D1.
 const ContactIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
 const contactId = (formData: FormData) => {
   const parsed = ContactIdSchema.safeParse(formData.get("id"));
   return parsed.success ? parsed.data : null;
 };
 
+/** A device sign-in's id (decision 013), parsed by its own schema. */
+const deviceSignInId = (formData: FormData) => {
+  const parsed = DeviceSignInIdSchema.safeParse(formData.get("id"));
+  return parsed.success ? parsed.data : null;
+};
+
 // A passkey id is the authenticator's credential id, base64url (decision 011).
 const PasskeyIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/);
+
+/**
+ * Each Remove button names its app (issue 18 audit: unique accessible names); two added on
+ * the same day are told apart by their place in the list.
+ */
+function removeAppLabel(app: { name: string }, index: number, apps: { name: string }[]) {
+  const twins = apps.filter((other) => other.name === app.name);
+  return twins.length > 1 ? `Remove app ${app.name} (${twins.indexOf(apps[index]!) + 1} of ${twins.length})` : `Remove app ${app.name}`;
+}
 
 const PUSH_INTENTS = new Set(["push-subscribe", "push-unsubscribe", "push-remove-device"]);
 
@@ -246,7 +261,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-device-sign-in": {
       // Decision 013: the native app's Face ID / Touch ID sign-in on one phone; removing it
       // ends the sessions it opened, as removing a passkey does.
-      const id = contactId(formData);
+      const id = deviceSignInId(formData);
       const ended = id ? await removeDeviceSignIn(db, viewer.userId, id) : null;
       if (!ended) {
         return data<ActionData>({ intent, toast: errorToast("Error", "That app was already removed.") }, { status: id ? 404 : 400 });
@@ -417,8 +432,8 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
             {/* Decision 013: the native app's own Face ID / Touch ID sign-in, one entry per phone. */}
             <h3 className="mt-6 font-semibold text-slate-900">In the Event Flow app</h3>
             <ul className="mt-2 divide-y divide-slate-200" aria-label="Apps">
-              {loaderData.deviceSignIns.map((app) => (
-                <SignInMethodRow key={app.id} method={app} intent="remove-device-sign-in" removeLabel={`Remove app ${app.name}`} busy={removingApp} />
+              {loaderData.deviceSignIns.map((app, index, apps) => (
+                <SignInMethodRow key={app.id} method={app} intent="remove-device-sign-in" removeLabel={removeAppLabel(app, index, apps)} busy={removingApp} />
               ))}
             </ul>
           </>

@@ -1,7 +1,9 @@
+import { base64Url } from "./base64url";
+
 /** A random token for a cookie or a link: `bytes` random bytes, base64url. */
 export function randomToken(bytes = 32): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...data)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return base64Url(data);
 }
 
 /** Hex SHA-256: what D1 stores instead of a token. */

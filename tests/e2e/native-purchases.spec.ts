@@ -247,13 +247,15 @@ test.describe("the native shell on Android, and Settings", () => {
     await expect(page.getByRole("main").getByText("Manage your subscription in Google Play")).toBeVisible();
   });
 
-  test("Settings on native: the billing portal button is disabled and the store is named; in a browser it opens the portal", async ({ page, browser }) => {
+  // Issue 18 audit item 5: Stripe bills this user, so the app names the web, not the App Store.
+  test("Settings on native: the billing portal button is disabled and the web is named for a Stripe subscription; in a browser it opens the portal", async ({ page, browser }) => {
     const { account } = await nativeNewcomer(page, "native-settings");
     await billedByStripe(account.email);
     await page.goto("/settings?tab=subscription");
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: /Manage Billing/ })).toBeDisabled();
-    await expect(page.getByTestId("native-billing-note")).toHaveText("Manage your subscription in the App Store");
+    await expect(page.getByTestId("native-billing-note")).toHaveText("Manage your subscription on the web at eventflow.app");
+    await expect(page.getByRole("link", { name: /eventflow\.app/ })).toHaveCount(0);
 
     await inBrowser(browser, account, async (web) => {
       await web.goto("/settings?tab=subscription");

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { confirmEmail, d1, demoSessionCookies, sectionLink, signUp, skipInviteStep, toast, uniqueEmail } from "./helpers";
+import { confirmEmail, d1, demoSessionCookies, sectionLink, signOut, signUp, skipInviteStep, toast, uniqueEmail } from "./helpers";
 import { installNativeDouble, type NativeDouble } from "./native/double";
 import { deviceToken, type PushDevice, pushPlugins } from "./native/push";
 
@@ -145,9 +145,44 @@ test("a token the OS renewed reaches the server at the next start", async ({ pag
   device.token = deviceToken("android");
   await page.reload();
   await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
-  await expect.poll(async () => (await tokens()).map((r) => r.token)).toEqual([first, device.token]);
+  await expect.poll(async () => (await tokens()).map((r) => r.token), { timeout: 15_000 }).toEqual([first, device.token]);
   // Asked again without a prompt: the permission was already granted.
   expect(double.callsTo("PushNotifications", "requestPermissions")).toHaveLength(1);
+});
+
+// Issue 18 audit item 3: push kept on for the user who turned it on, never for another.
+test("the next start registers the kept token again after the server lost it; after sign-out another user on the phone is not registered", async ({ page, browser }) => {
+  const first = await newAccount(browser, "native-push-kept");
+  const second = await newAccount(browser, "native-push-shared");
+  const device: PushDevice = { permission: "prompt", answer: "granted", token: deviceToken("ios") };
+  const double = await inTheApp(page, "ios", device);
+  await page.context().addCookies(first.cookies);
+  await page.goto("/settings?tab=notifications");
+  await waitForHydration(page);
+  await pushSwitch(page).click();
+  await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+  const tokensOf = (userId: string) => d1<{ token: string }>(`SELECT token FROM native_push_tokens WHERE user_id = ${userId};`, { json: true });
+  expect(await tokensOf(first.userId)).toEqual([{ token: device.token }]);
+
+  // The server's row went (the session that registered it ended); the app starts again.
+  await d1(`DELETE FROM native_push_tokens WHERE user_id = ${first.userId};`);
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(async () => await tokensOf(first.userId)).toEqual([{ token: device.token }]);
+  await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+
+  // The first user signs out; another signs in on the same phone and never turned push on.
+  await signOut(page);
+  const registered = double.callsTo("PushNotifications", "register").length;
+  await page.context().addCookies(second.cookies);
+  await page.goto("/settings?tab=notifications");
+  await waitForHydration(page);
+  await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
+  expect(await tokensOf(second.userId)).toEqual([]);
+  expect(double.callsTo("PushNotifications", "register")).toHaveLength(registered);
 });
 
 test("a refused permission shows the blocked message and registers nothing", async ({ page, browser }) => {
@@ -159,7 +194,10 @@ test("a refused permission shows the blocked message and registers nothing", asy
   await waitForHydration(page);
   await pushSwitch(page).click();
   await expect(toast(page, "error", "Notifications blocked")).toBeVisible();
-  await expect(page.getByText("Notifications are blocked for this site. Please enable notifications in your browser settings.")).toBeVisible();
+  // Inside the app: the phone's Settings, not a browser's (issue 18 audit item 5).
+  await expect(toast(page, "error", "Notifications blocked")).toContainText("Turn on notifications for Event Flow in your phone's Settings.");
+  await expect(page.getByRole("main").getByText("Turn on notifications for Event Flow in your phone's Settings.")).toBeVisible();
+  await expect(page.getByText(/browser settings/)).toHaveCount(0);
   await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
   expect(double.callsTo("PushNotifications", "register")).toEqual([]);
   expect(await d1(`SELECT token FROM native_push_tokens WHERE user_id = ${account.userId};`, { json: true })).toEqual([]);

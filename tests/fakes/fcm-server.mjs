@@ -5,7 +5,7 @@
 // not expired); answers an access token. POST /v1/projects/{project}/messages:send: that
 // access token, the project, a message with a token; each delivery is recorded.
 // Admin (/_fake/...): GET deliveries (?token=), GET token-requests, POST answer { token, status }
-// to make a token answer e.g. 404 UNREGISTERED from now on.
+// to make a token answer e.g. 404 UNREGISTERED (403 SENDER_ID_MISMATCH, 400 an invalid token) from now on.
 import { createPublicKey, randomBytes, verify } from "node:crypto";
 import { json, listen, readBody } from "./http.mjs";
 
@@ -68,9 +68,18 @@ export function startFakeFcm({ port = 0, serviceAccount }) {
         return json(res, 400, fcmError(400, "INVALID_ARGUMENT", "Invalid JSON payload received."));
       }
       const token = message?.token;
-      if (typeof token !== "string" || !/^[A-Za-z0-9_:-]{32,}$/.test(token)) return json(res, 400, fcmError(400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token"));
+      // As FCM: the FcmError code and a BadRequest violation naming the field.
+      const badToken = () => {
+        const { error } = fcmError(400, "INVALID_ARGUMENT", "The registration token is not a valid FCM registration token");
+        const violation = { "@type": "type.googleapis.com/google.rpc.BadRequest", fieldViolations: [{ field: "message.token", description: "Invalid registration token" }] };
+        return json(res, 400, { error: { ...error, details: [...error.details, violation] } });
+      };
+      if (typeof token !== "string" || !/^[A-Za-z0-9_:-]{32,}$/.test(token)) return badToken();
       const status = answers.get(token);
       if (status === 404) return json(res, 404, fcmError(404, "NOT_FOUND", "Requested entity was not found.", "UNREGISTERED"));
+      // A token of another Firebase project's app.
+      if (status === 403) return json(res, 403, fcmError(403, "PERMISSION_DENIED", "SenderId mismatch", "SENDER_ID_MISMATCH"));
+      if (status === 400) return badToken();
       if (status) return json(res, status, fcmError(status, status === 429 ? "RESOURCE_EXHAUSTED" : "UNAVAILABLE", "The fake was told to fail."));
       deliveries.push({ token, message, project, at: new Date().toISOString() });
       return json(res, 200, { name: `projects/${project}/messages/${randomBytes(8).toString("hex")}` });

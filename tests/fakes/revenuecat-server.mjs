@@ -50,7 +50,7 @@ export function startFakeRevenueCat({ port = 0, secretKey, webhookUrl, webhookAu
         });
       }
       // Sets an app user's entitlement: { product, expiresDate (ISO or null), store, periodType,
-      // unsubscribeDetectedAt, billingIssuesDetectedAt }, or { none: true } for no entitlement.
+      // unsubscribeDetectedAt, billingIssuesDetectedAt, sandbox (default true: what a test purchase is) }, or { none: true } for no entitlement.
       const set = url.pathname.match(/^\/_fake\/subscribers\/([^/]+)$/);
       if (set && req.method === "POST") {
         const id = decodeURIComponent(String(set[1]));
@@ -72,7 +72,7 @@ export function startFakeRevenueCat({ port = 0, secretKey, webhookUrl, webhookAu
               purchase_date: purchaseDate,
               original_purchase_date: purchaseDate,
               expires_date: body.expiresDate ?? null,
-              is_sandbox: true,
+              is_sandbox: body.sandbox ?? true,
               unsubscribe_detected_at: body.unsubscribeDetectedAt ?? null,
               billing_issues_detected_at: body.billingIssuesDetectedAt ?? null,
               ownership_type: "PURCHASED",

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authTokens, deviceSignIns, sessions } from "~/db/schema";
+import { DEVICE_SIGN_IN_GRACE_MS } from "~/modules/account/device-sign-ins.server";
 import { resetPassword } from "~/modules/account/service.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -59,7 +60,9 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(username).toBe(owner.email);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const rows = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id));
-    expect(rows.map((r) => r.name).sort()).toEqual(["Event Flow app on Android", "Event Flow app on iOS"]);
+    // Named with the day each was added, so several phones can be told apart (issue 18 audit).
+    const added = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date());
+    expect(rows.map((r) => r.name).sort()).toEqual([`Event Flow app on Android, added ${added}`, `Event Flow app on iOS, added ${added}`]);
     const android = rows.find((r) => r.platform === "android")!;
     expect(android.secretHash).toBe(await sha256Hex(secret));
     expect(JSON.stringify(rows)).not.toContain(secret);
@@ -101,15 +104,10 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(row!.lastUsedAt).not.toBeNull();
   });
 
-  it("refuses a rotated secret replayed, and an unknown or expired one, all with the same answer and no session", async () => {
+  it("refuses an unknown, malformed or expired secret, all with the same answer and no session", async () => {
     const { id, secret } = await userWithApp();
     const first = await signInWith(secret);
     expect(first.response.status).toBe(200);
-
-    const replay = await signInWith(secret);
-    expect(replay.response.status).toBe(401);
-    expect(replay.body).toEqual(FAILED);
-    expect(replay.device.jar.has("ef_session")).toBe(false);
 
     const unknown = await signInWith(randomToken(32));
     expect(unknown.response.status).toBe(401);
@@ -118,7 +116,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(malformed.response.status).toBe(401);
     expect(malformed.body).toEqual(FAILED);
 
-    // The new secret still works; once expired it does not.
+    // The new secret works until it expires; once expired it does not.
     await db.update(deviceSignIns).set({ expiresAt: isoIn(-1000) }).where(eq(deviceSignIns.userId, id));
     const expired = await signInWith(first.body.secret!);
     expect(expired.response.status).toBe(401);
@@ -126,10 +124,83 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(expired.device.jar.has("ef_session")).toBe(false);
   });
 
-  it("lets only one of two uses of the same secret through", async () => {
-    const { secret } = await userWithApp();
+  // Issue 18 audit (decision 013): reuse detection with a grace for a lost answer. This used
+  // to be "a rotated secret replayed is refused" (no revocation, no grace).
+  it("a rotated secret presented after the grace window is reuse: the entry and every session it opened end, for thief and owner alike", async () => {
+    const { client, id, secret } = await userWithApp();
+    // The thief copied the Keychain item and signs in first.
+    const thief = await signInWith(secret);
+    expect(thief.response.status).toBe(200);
+    expect(await signedIn(thief.device)).toBe(true);
+    await db.update(deviceSignIns).set({ rotatedAt: new Date(Date.now() - DEVICE_SIGN_IN_GRACE_MS - 1000).toISOString() }).where(eq(deviceSignIns.userId, id));
+    // The owner's phone presents the secret it still holds: refused, and that revokes the entry.
+    const owner = await signInWith(secret);
+    expect(owner.response.status).toBe(401);
+    expect(owner.body).toEqual(FAILED);
+    expect(owner.device.jar.has("ef_session")).toBe(false);
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, id))).toEqual([]);
+    expect(await signedIn(thief.device)).toBe(false);
+    expect((await signInWith(thief.body.secret!)).response.status).toBe(401);
+    // The owner's password session is not the entry's: it stays.
+    expect(await signedIn(client)).toBe(true);
+  });
+
+  it("a lost answer: the previous secret within the grace window signs in once more; a second holder is then caught", async () => {
+    const { id, secret } = await userWithApp();
+    // The server rotated but the answer never reached the phone (bad signal at the venue).
+    const lost = await signInWith(secret);
+    expect(lost.response.status).toBe(200);
+    const retry = await signInWith(secret);
+    expect(retry.response.status).toBe(200);
+    expect(await signedIn(retry.device)).toBe(true);
+    expect(retry.body.secret).not.toBe(lost.body.secret);
+    // The retry's secret is the one that works from now on.
+    const next = await signInWith(retry.body.secret!);
+    expect(next.response.status).toBe(200);
+    // Once more with the old secret: its grace is spent, that is reuse.
+    const again = await signInWith(secret);
+    expect(again.response.status).toBe(401);
+
+    // Two holders of one secret within the window: the one whose answer got superseded
+    // presents its secret next, and that revokes the entry for both.
+    const other = await userWithApp();
+    const a = await signInWith(other.secret);
+    const b = await signInWith(other.secret);
+    expect([a.response.status, b.response.status]).toEqual([200, 200]);
+    const caught = await signInWith(a.body.secret!);
+    expect(caught.response.status).toBe(401);
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, other.id))).toEqual([]);
+    expect(await signedIn(a.device)).toBe(false);
+    expect(await signedIn(b.device)).toBe(false);
+    expect(id).not.toBe(other.id);
+  });
+
+  it("of two uses of the same secret at once, both are a sign-in only within the grace (decision 013), and the entry survives once", async () => {
+    const { id, secret } = await userWithApp();
     const [a, b] = await Promise.all([signInWith(secret), signInWith(secret)]);
-    expect([a.response.status, b.response.status].sort()).toEqual([200, 401]);
+    expect([a.response.status, b.response.status]).toEqual([200, 200]);
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, id))).toHaveLength(1);
+  });
+
+  it("'Sign out of all other devices' removes the other phones' app sign-ins and keeps this one's", async () => {
+    const { client, id, secret } = await userWithApp();
+    const other = (await (await enable(client, { platform: "android" })).json()) as { secret: string };
+    // This phone: signed in with its Face ID secret; it asks to sign out the others.
+    const here = await signInWith(secret);
+    const elsewhere = await signInWith(other.secret);
+    const [hereRow] = await db.select().from(deviceSignIns).where(eq(deviceSignIns.secretHash, await sha256Hex(here.body.secret!)));
+    const response = await here.device.post("/settings", { intent: "sign-out-others" });
+    expect(response.status).toBe(302);
+    expect(await signedIn(here.device)).toBe(true);
+    expect(await signedIn(elsewhere.device)).toBe(false);
+    expect(await signedIn(client)).toBe(false);
+    expect((await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, id))).map((r) => r.id)).toEqual([hereRow!.id]);
+    expect((await signInWith(elsewhere.body.secret!)).response.status).toBe(401);
+    expect((await signInWith(here.body.secret!)).response.status).toBe(200);
+    // From a password session (no app behind it), every app sign-in goes.
+    const web = await userWithApp();
+    expect((await web.client.post("/settings", { intent: "sign-out-others" })).status).toBe(302);
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, web.id))).toEqual([]);
   });
 
   it("rate-limits sign-ins per IP like password sign-ins", async () => {
@@ -214,6 +285,32 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     const other = await userWithApp();
     expect((await enable(client, { replaces: other.secret })).status).toBe(200);
     expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, other.id))).toHaveLength(1);
+  });
+
+  it("a phone whose secret is behind Face ID names its previous entry by id (replacesId); another user's id is not removed, a malformed one is 400", async () => {
+    const owner = await sessionFor();
+    const first = (await (await enable(owner.client)).json()) as { id: string; secret: string };
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    const { device } = await signInWith(first.secret);
+    const again = await enable(owner.client, { replacesId: first.id });
+    expect(again.status).toBe(200);
+    const rows = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id));
+    expect(rows.map((r) => r.id)).toEqual([((await again.json()) as { id: string }).id]);
+    expect(await signedIn(device)).toBe(false);
+    const other = await userWithApp();
+    const [otherRow] = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, other.id));
+    expect((await enable(owner.client, { replacesId: otherRow!.id })).status).toBe(200);
+    expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, other.id))).toHaveLength(1);
+    expect((await enable(owner.client, { replacesId: "not-an-id" })).status).toBe(400);
+  });
+
+  it("Settings gives each app's Remove button its own name, also for two added the same day", async () => {
+    const { client } = await userWithApp();
+    await enable(client);
+    const html = await (await client.get("/settings")).text();
+    const labels = [...html.matchAll(/aria-label="(Remove app [^"]+)"/g)].map((m) => m[1]);
+    expect(labels).toHaveLength(2);
+    expect(new Set(labels).size).toBe(2);
   });
 
   it("housekeeping deletes expired app sign-ins and leaves the sessions they opened to their own expiry", async () => {

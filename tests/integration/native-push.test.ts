@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { nativePushTokens, processedJobs, sessions } from "~/db/schema";
 import { forgetNativePushCredentials } from "~/modules/notifications/native-push.server";
 import { MAX_DEVICES_PER_USER, registerNativeToken } from "~/modules/notifications/push-devices.server";
-import { deliverPushDigest, deliverPushNotification, pushJobKey } from "~/modules/notifications/push.server";
+import { deliverPushDigest, deliverPushNotification, nativeDeviceKey, pushJobKey } from "~/modules/notifications/push.server";
 import { PUSH_WINDOW_MS } from "~/modules/notifications/team-changes.server";
 import { notificationInsert } from "~/modules/notifications/service.server";
 import { runHousekeeping } from "~/utils/housekeeping.server";
@@ -292,7 +292,8 @@ describe("the push job sends to browsers and the native app in one run", () => {
     });
 
     const done = (await db.select().from(processedJobs).where(like(processedJobs.key, `push:${notificationId}:%`))).map((r) => r.key).sort();
-    expect(done).toEqual([pushJobKey(notificationId, iphone.rowId), pushJobKey(notificationId, pixel.rowId), pushJobKey(notificationId, web.id)].sort());
+    // An app device is keyed by its token (issue 18 audit), a browser by its subscription.
+    expect(done).toEqual([pushJobKey(notificationId, await nativeDeviceKey(iphone.token)), pushJobKey(notificationId, await nativeDeviceKey(pixel.token)), pushJobKey(notificationId, web.id)].sort());
   });
 
   it("sends to the app even where web push is not set up", async () => {
@@ -394,5 +395,63 @@ describe("the push job sends to browsers and the native app in one run", () => {
     const [apns] = await apnsDeliveries(iphone.token);
     expect(apns!.payload).toMatchObject({ aps: { alert: { title: "Emma & James", body: "2 more changes by your team" } }, url: `/events/${event.id}`, tag: `team:/events/${event.id}` });
     expect(await fcmDeliveries(pixel.token)).toHaveLength(1);
+  });
+  // Issue 18 audit item 4.
+  it("a token unregistered and registered again during a retried job does not get that job twice", async () => {
+    const { user, iphone, pixel, notificationId } = await setup();
+    const noWeb = { ...testEnv, VAPID_PRIVATE_KEY: "" };
+    await answerWith("apns", { token: iphone.token, status: 503, reason: "ServiceUnavailable" });
+    await expect(deliverPushNotification(db, noWeb, notificationId)).rejects.toThrow(/APNs answered 503/);
+    expect(await fcmDeliveries(pixel.token)).toHaveLength(1);
+    // The Android app turned push off and on again meanwhile: a new row for the same token.
+    await db.delete(nativePushTokens).where(eq(nativePushTokens.token, pixel.token));
+    const again = await storeNativeDevice(user.id, "android", pixel.token);
+    expect(again.rowId).not.toBe(pixel.rowId);
+    await answerWith("apns", { token: iphone.token, status: 0 });
+    expect(await deliverPushNotification(db, noWeb, notificationId)).toMatchObject({ outcome: "handled", sent: 1, alreadySent: 1 });
+    expect(await fcmDeliveries(pixel.token)).toHaveLength(1);
+    expect(await apnsDeliveries(iphone.token)).toHaveLength(1);
+  });
+
+  it("deletes tokens of another app: APNs DeviceTokenNotForTopic (400), FCM SENDER_ID_MISMATCH (403) and an FCM token FCM's structured error names invalid (400)", async () => {
+    const { user, iphone, pixel, notificationId } = await setup();
+    const other = await storeNativeDevice(user.id, "android", androidToken());
+    await answerWith("apns", { token: iphone.token, status: 400, reason: "DeviceTokenNotForTopic" });
+    await answerWith("fcm", { token: pixel.token, status: 403 });
+    await answerWith("fcm", { token: other.token, status: 400 });
+    expect(await deliverPushNotification(db, { ...testEnv, VAPID_PRIVATE_KEY: "" }, notificationId)).toMatchObject({ outcome: "handled", sent: 0, gone: 3 });
+    expect(await tokensOf(user.id)).toEqual([]);
+  });
+
+  /** A PKCS#8 PEM of a fresh RSA key: a service account Google does not know (invalid_grant). */
+  async function strangerServiceAccount() {
+    const pair = (await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const der = new Uint8Array((await crypto.subtle.exportKey("pkcs8", pair.privateKey)) as ArrayBuffer);
+    const pem = `-----BEGIN PRIVATE KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PRIVATE KEY-----\n`;
+    return JSON.stringify({ ...JSON.parse(testEnv.FCM_SERVICE_ACCOUNT), private_key: pem, private_key_id: hex(20) });
+  }
+
+  it.each([
+    ["FCM_SERVICE_ACCOUNT is not JSON", "android", { FCM_SERVICE_ACCOUNT: "{not json" }],
+    ["FCM_SERVICE_ACCOUNT lacks its key", "android", { FCM_SERVICE_ACCOUNT: JSON.stringify({ project_id: "p", client_email: "a@b" }) }],
+    ["Google refuses the grant (invalid_grant)", "android", "stranger"],
+    ["APNS_PRIVATE_KEY is not a key", "ios", { APNS_PRIVATE_KEY: "bm90IGEga2V5" }],
+  ] as const)("misconfigured credentials (%s): logged once, that platform left out of the job, the rest sent, no retry", async (_, platform, override) => {
+    const { browser, iphone, pixel, notificationId, jobEnv, user } = await setup();
+    const second = await storeNativeDevice(user.id, platform, platform === "ios" ? iosToken() : androidToken());
+    const settings = override === "stranger" ? { FCM_SERVICE_ACCOUNT: await strangerServiceAccount() } : override;
+    const service = fakeWebPush();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const result = await runPushJob(notificationId, { ...jobEnv, ...settings });
+    expect(result.retryMessages).toEqual([]);
+    expect(result.explicitAcks).toEqual(["m0"]);
+    expect(warn.mock.calls.filter(([line]) => /misconfigured/.test(String(line)))).toHaveLength(1);
+    expect(service.requests.map((r) => r.url)).toEqual([browser.endpoint]);
+    const broken = platform === "ios" ? [iphone.token, second.token] : [pixel.token, second.token];
+    const working = platform === "ios" ? pixel.token : iphone.token;
+    for (const token of broken) expect(platform === "ios" ? await apnsDeliveries(token) : await fcmDeliveries(token)).toEqual([]);
+    expect(platform === "ios" ? await fcmDeliveries(working) : await apnsDeliveries(working)).toHaveLength(1);
+    // The tokens stay: once the credentials are fixed, the next push reaches them.
+    expect(await tokensOf(user.id)).toHaveLength(3);
   });
 });

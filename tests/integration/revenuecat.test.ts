@@ -6,6 +6,7 @@ import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { processedJobs, profiles } from "~/db/schema";
+import { syncStoreSubscription } from "~/modules/billing/revenuecat.server";
 import { getDb } from "~/utils/db.server";
 import { FAKE_REVENUECAT } from "../setup/fake-stripe-config";
 import { createClient, eventIdFrom, ORIGIN, sessionFor, type Client } from "./helpers";
@@ -110,6 +111,24 @@ describe("POST /webhooks/revenuecat: events", () => {
     expect(profile.storeBillingIssue).toBe(type === "BILLING_ISSUE");
     if (type === "PRODUCT_CHANGE") expect(profile.storeProductId).toBe("pro_yearly");
     expect(await canCreate(user.client)).toBe(type !== "EXPIRATION");
+  });
+
+  it("a sandbox purchase grants Pro only where REVENUECAT_ALLOW_SANDBOX is 'true' (issue 18 audit, decision 012)", async () => {
+    const expires = inDays(30);
+    // Production (the var empty, as in wrangler.toml): a TestFlight tester's free purchase is no Pro.
+    const tester = await sessionFor();
+    await setSubscriber(tester.id, { expiresDate: expires, product: "pro_monthly", store: "app_store", sandbox: true });
+    const production = { ...env, REVENUECAT_ALLOW_SANDBOX: "" };
+    expect(await syncStoreSubscription(db, production, tester.id)).toMatchObject({ storeEntitlementExpiresAt: null, storeProductId: null });
+    expect(await canCreate(tester.client)).toBe(false);
+    // The same read where sandbox is allowed (the tests' and `npm run dev`'s setting).
+    expect(await syncStoreSubscription(db, { ...env, REVENUECAT_ALLOW_SANDBOX: "true" }, tester.id)).toMatchObject({ storeEntitlementExpiresAt: expires });
+    expect(await canCreate(tester.client)).toBe(true);
+    // A real purchase counts in production.
+    const buyer = await sessionFor();
+    await setSubscriber(buyer.id, { expiresDate: expires, product: "pro_monthly", store: "app_store", sandbox: false });
+    expect(await syncStoreSubscription(db, production, buyer.id)).toMatchObject({ storeEntitlementExpiresAt: expires, storePlatform: "app_store" });
+    expect(await canCreate(buyer.client)).toBe(true);
   });
 
   it("applies each event once: a replay answers 'duplicate' and changes nothing", async () => {

@@ -9,7 +9,7 @@ describe("tappedDestination", () => {
   });
 
   it("leads home for anything that is not one of our paths", () => {
-    for (const data of [undefined, null, {}, { url: 42 }, { url: "https://evil.example/" }, { url: "//evil.example/x" }, { url: "/\\evil.example" }, { url: "javascript:alert(1)" }, "text"]) {
+    for (const data of [undefined, null, {}, { url: 42 }, { url: "https://evil.example/" }, { url: "//evil.example/x" }, { url: "/\\evil.example" }, { url: "/\t/evil.example" }, { url: "/%2e//evil.example" }, { url: "javascript:alert(1)" }, "text"]) {
       expect(tappedDestination(data)).toBe("/");
     }
   });

@@ -148,3 +148,6 @@ export const NotificationPreferencesSchema = z.object({
       .max(30, { error: "Reminder days must be between 1 and 30" }),
   ),
 });
+
+/** A device sign-in's id (decision 013): the UUID the server gave it, nothing else. */
+export const DeviceSignInIdSchema = z.string().uuid();

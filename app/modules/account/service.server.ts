@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { deleteOtherSessionsStatement } from "~/utils/session.server";
 import { DAY, HOUR, isoIn, isoNow } from "~/utils/time";
 import type { TokenPurpose } from "~/db/enums";
-import { deleteDeviceSignInsStatement } from "./device-sign-ins.server";
+import { deleteDeviceSignInsStatement, deleteOtherDeviceSignInsStatement } from "./device-sign-ins.server";
 import { confirmationEmail, passwordResetEmail } from "./emails";
 
 const RESET_TOKEN_MS = HOUR;
@@ -173,7 +173,12 @@ export async function changePassword(db: Db, userId: string, sessionHash: string
 
 /** Returns the ended sessions, whose live sockets the caller closes (issue 14 item 4). */
 export async function signOutOtherSessions(db: Db, userId: string, sessionHash: string) {
-  const ended = await deleteOtherSessionsStatement(db, userId, sessionHash);
+  // The other phones' Face ID / Touch ID sign-ins go too (issue 18 audit, decision 013):
+  // otherwise each could open a new session right after.
+  const { ended } = await batchNamed(db, {
+    ended: deleteOtherSessionsStatement(db, userId, sessionHash),
+    deviceSignIns: deleteOtherDeviceSignInsStatement(db, userId, sessionHash),
+  });
   return ended.map((row) => row.tokenHash);
 }
 

@@ -12,6 +12,9 @@ export const PAYMENT_FAILED_NOTICE = "Your last payment failed. Update your paym
 // Issue 18 item 3, decision 012: Pro bought in a store is managed there (docs/product/screens.md#settings, native text).
 export const MANAGE_IN_APP_STORE = "Manage your subscription in the App Store";
 export const MANAGE_IN_GOOGLE_PLAY = "Manage your subscription in Google Play";
+// Issue 18 audit (our decision, 013): inside the app a Stripe-billed subscription is managed
+// on the web; named, not linked (store rules: no way out to a web payment from the app).
+export const MANAGE_ON_WEB = "Manage your subscription on the web at eventflow.app";
 export const STORE_SYNC_FAILED = "Could not check your purchases. Please try again.";
 // docs/product/messages.md#subscription-and-profile: the native Subscribe Now / Restore Purchases (issue 18
 // item 3, decision 013 (in-app purchases)).

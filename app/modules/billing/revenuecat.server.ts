@@ -7,6 +7,7 @@ import { timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { processedJobs, profiles } from "~/db/schema";
+import { apiBase } from "~/utils/api-base.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 
 export type RevenueCatEnv = {
@@ -14,28 +15,26 @@ export type RevenueCatEnv = {
   REVENUECAT_WEBHOOK_AUTH?: string;
   /** The local fake (tests, `npm run dev`): only with a test key (sk_test_) and a loopback host. */
   REVENUECAT_API_BASE?: string;
+  /**
+   * "true" counts sandbox (TestFlight, Xcode, Play test track) purchases as Pro: `npm run dev`
+   * and the tests only. Empty in production (wrangler.toml): a tester's free purchase is no Pro.
+   */
+  REVENUECAT_ALLOW_SANDBOX?: string;
 };
 
 /** The RevenueCat entitlement identifier that means Pro (configured in RevenueCat's dashboard). */
 export const PRO_ENTITLEMENT = "pro";
 /** A lifetime entitlement has no expires_date; stored as this far end so the one comparison holds. */
 const NO_EXPIRY = "9999-12-31T23:59:59.999Z";
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/** Where the REST API is: the fake only for a test key on this machine (like STRIPE_API_BASE). */
-function apiBase(env: RevenueCatEnv): string {
-  if (!env.REVENUECAT_API_BASE) return "https://api.revenuecat.com";
-  const base = new URL(String(env.REVENUECAT_API_BASE));
-  if (!String(env.REVENUECAT_SECRET_KEY).startsWith("sk_test_") || !LOOPBACK.has(base.hostname)) {
-    throw new Error("REVENUECAT_API_BASE points RevenueCat at a local fake: only for sk_test_ keys and this machine. Leave it empty in production.");
-  }
-  return base.origin;
-}
+/** Where the REST API is: the fake only for a test key on this machine (the shared guard, as STRIPE_API_BASE). */
+const apiBaseOf = (env: RevenueCatEnv) =>
+  apiBase("https://api.revenuecat.com", { name: "REVENUECAT_API_BASE", override: env.REVENUECAT_API_BASE, testKey: String(env.REVENUECAT_SECRET_KEY).startsWith("sk_test_") });
 
 type Subscriber = {
   subscriber?: {
     entitlements?: Record<string, { expires_date: string | null; product_identifier: string; purchase_date?: string }>;
-    subscriptions?: Record<string, { store?: string; billing_issues_detected_at?: string | null; expires_date?: string | null }>;
+    subscriptions?: Record<string, { store?: string; billing_issues_detected_at?: string | null; expires_date?: string | null; is_sandbox?: boolean }>;
+    non_subscriptions?: Record<string, { store?: string; is_sandbox?: boolean }[]>;
   };
 };
 
@@ -46,11 +45,19 @@ export type StoreState = {
   storeBillingIssue: boolean;
 };
 
-/** The profile columns for a subscriber as RevenueCat describes it (REST v1 shape). */
-export function storeStateOf(body: Subscriber): StoreState {
+const NO_STORE_STATE: StoreState = { storeEntitlementExpiresAt: null, storeProductId: null, storePlatform: null, storeBillingIssue: false };
+
+/**
+ * The profile columns for a subscriber as RevenueCat describes it (REST v1 shape).
+ * Issue 18 audit (decision 012): a sandbox purchase (`is_sandbox`, free for any TestFlight
+ * or Play test-track tester) grants nothing unless `allowSandbox` (REVENUECAT_ALLOW_SANDBOX).
+ */
+export function storeStateOf(body: Subscriber, { allowSandbox = false }: { allowSandbox?: boolean } = {}): StoreState {
   const entitlement = body.subscriber?.entitlements?.[PRO_ENTITLEMENT];
-  if (!entitlement) return { storeEntitlementExpiresAt: null, storeProductId: null, storePlatform: null, storeBillingIssue: false };
+  if (!entitlement) return NO_STORE_STATE;
   const subscription = body.subscriber?.subscriptions?.[entitlement.product_identifier];
+  const purchase = subscription ?? body.subscriber?.non_subscriptions?.[entitlement.product_identifier]?.at(-1);
+  if (purchase?.is_sandbox === true && !allowSandbox) return NO_STORE_STATE;
   return {
     storeEntitlementExpiresAt: entitlement.expires_date ? new Date(entitlement.expires_date).toISOString() : NO_EXPIRY,
     storeProductId: entitlement.product_identifier,
@@ -64,11 +71,11 @@ type Read = { state: StoreState; readAt: number };
 /** What RevenueCat says about the app user (= our user id) now, and when its answer arrived. */
 async function readSubscriber(env: RevenueCatEnv, userId: string): Promise<Read> {
   if (!env.REVENUECAT_SECRET_KEY) throw new Error("REVENUECAT_SECRET_KEY is not configured");
-  const response = await fetch(`${apiBase(env)}/v1/subscribers/${encodeURIComponent(userId)}`, {
+  const response = await fetch(`${apiBaseOf(env)}/v1/subscribers/${encodeURIComponent(userId)}`, {
     headers: { Authorization: `Bearer ${env.REVENUECAT_SECRET_KEY}`, Accept: "application/json" },
   });
   if (!response.ok) throw new Error(`RevenueCat answered ${response.status} for a subscriber`);
-  return { state: storeStateOf((await response.json()) as Subscriber), readAt: Date.now() };
+  return { state: storeStateOf((await response.json()) as Subscriber, { allowSandbox: env.REVENUECAT_ALLOW_SANDBOX === "true" }), readAt: Date.now() };
 }
 
 /** The write of a read, stamped: a profile already written from a later read is left alone. */

@@ -3,6 +3,7 @@
 // to the local fake Stripe at its HTTP boundary, so our code runs exactly as deployed.
 import Stripe from "stripe";
 import type { BillingInterval } from "~/db/enums";
+import { apiOverride } from "~/utils/api-base.server";
 
 export type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_YEARLY"> & {
   STRIPE_API_BASE?: string;
@@ -14,21 +15,11 @@ export function stripePageOrigins(env: Partial<StripeEnv>): string[] {
   return base ? [new URL(base).origin] : ["https://checkout.stripe.com", "https://billing.stripe.com"];
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
 /**
  * The local fake, if configured. Only a test key may be sent there, and only to this
- * machine: a build made for the tests and deployed by mistake fails loudly instead of
- * sending a live key to 127.0.0.1.
+ * machine (the shared guard, api-base.server.ts).
  */
-function fakeBase(env: StripeEnv): URL | null {
-  if (!env.STRIPE_API_BASE) return null;
-  const base = new URL(String(env.STRIPE_API_BASE));
-  if (!env.STRIPE_SECRET_KEY.startsWith("sk_test_") || !LOOPBACK.has(base.hostname)) {
-    throw new Error("STRIPE_API_BASE points Stripe at a local fake: only for sk_test_ keys and this machine. Leave it empty in production.");
-  }
-  return base;
-}
+const fakeBase = (env: StripeEnv) => apiOverride({ name: "STRIPE_API_BASE", override: env.STRIPE_API_BASE, testKey: env.STRIPE_SECRET_KEY.startsWith("sk_test_") });
 
 /** The client, or null when this deployment has no Stripe key (then nobody can check out). */
 export function stripeClient(env: StripeEnv): Stripe | null {

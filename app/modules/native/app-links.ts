@@ -4,6 +4,8 @@
 // /.well-known/assetlinks.json (Digital Asset Links, `get_login_creds`). In the Android app
 // a WebAuthn response is signed for the origin `android:apk-key-hash:<app's signing cert>`.
 
+import { base64Url } from "~/utils/base64url";
+
 /** The apps' identifier (bundle id and Android package): capacitor.config.ts's appId. */
 export const NATIVE_APP_ID = "app.eventflow.planner";
 
@@ -29,7 +31,7 @@ export function androidCertFingerprints(settings: AppLinkSettings): string[] {
 export function androidAppOrigins(settings: AppLinkSettings): string[] {
   return androidCertFingerprints(settings).map((fingerprint) => {
     const bytes = String.fromCharCode(...fingerprint.split(":").map((hex) => parseInt(hex, 16)));
-    return `android:apk-key-hash:${btoa(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+    return `android:apk-key-hash:${base64Url(bytes)}`;
   });
 }
 

@@ -1,6 +1,7 @@
-import { BiometryType, NativeBiometric } from "@capgo/capacitor-native-biometric";
-import { BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";
+import { AccessControl, BiometryType, NativeBiometric } from "@capgo/capacitor-native-biometric";
+import { BIOMETRIC_FAILED, BIOMETRIC_OFFLINE } from "~/modules/account/passkey-messages";
 import type { PasskeySignIn } from "~/modules/account/passkeys.client";
+import type { NativePlatform } from "./platform";
 
 // Issue 18 item 2 (decision 013): docs/product/native.md#biometric-sign-in's Face ID / Touch ID inside the native app.
 // The Keychain (iOS) / Keystore (Android) keeps a device secret the server granted after a
@@ -17,6 +18,27 @@ const server = () => location.host;
  * there is no passcode fallback here, the person chose to type the password instead.
  */
 const CANCEL_CODES = new Set(["11", "15", "16", "17"]);
+/** The plugin found no item stored with access control (one an earlier version stored without it). */
+const NO_PROTECTED_ITEM = "21";
+/** This id names our entry when the phone enables again (not secret: the server checks the user too). */
+const ENTRY_KEY = "ef-device-sign-in-id";
+
+/**
+ * Issue 18 audit (decision 013): the secret is stored so that the operating system releases
+ * it only after Face ID / Touch ID (Keychain SecAccessControl, a Keystore key bound to the
+ * biometric prompt), invalidated when the enrolled faces or fingers change. Where the plugin
+ * says it cannot (not implemented), it is stored as before, behind our own identity check.
+ */
+async function keep(username: string, secret: string) {
+  try {
+    await NativeBiometric.setCredentials({ server: server(), username, password: secret, accessControl: AccessControl.BIOMETRY_CURRENT_SET });
+  } catch (error) {
+    if (!unsupported(error)) throw error;
+    await NativeBiometric.setCredentials({ server: server(), username, password: secret });
+  }
+}
+
+const unsupported = (error: unknown) => errorCode(error) === "UNIMPLEMENTED" || errorCode(error) === "UNAVAILABLE";
 
 /** docs/product/native.md#biometric-sign-in: biometry type 2 is labelled Face ID, anything else Touch ID. */
 export type BiometryLabel = "Face ID" | "Touch ID";
@@ -46,14 +68,29 @@ async function post(fields: Record<string, string>) {
   return { ok: response.ok, status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
-/** The account and secret this app holds, or null. */
-async function stored() {
+type Read = { status: "read"; username: string; password: string } | { status: "cancelled" } | { status: "failed" };
+
+/**
+ * The stored secret, released by the OS after the face or finger matched
+ * (getSecureCredentials). An item stored without access control (an earlier version of the
+ * app), or a plugin without the secure read: our own identity check, then the plain read.
+ */
+async function readSecret(label: BiometryLabel): Promise<Read> {
+  const prompt = { server: server(), reason: `Sign in to Event Flow with ${label}`, title: "Event Flow" };
   try {
-    const credentials = await NativeBiometric.getCredentials({ server: server() });
-    return credentials.password ? credentials : null;
-  } catch {
-    return null;
+    const { username, password } = await NativeBiometric.getSecureCredentials(prompt);
+    return password ? { status: "read", username, password } : { status: "failed" };
+  } catch (error) {
+    if (CANCEL_CODES.has(errorCode(error))) return { status: "cancelled" };
+    if (errorCode(error) !== NO_PROTECTED_ITEM && !unsupported(error)) return { status: "failed" };
   }
+  try {
+    await NativeBiometric.verifyIdentity({ reason: prompt.reason, title: prompt.title });
+  } catch (error) {
+    return CANCEL_CODES.has(errorCode(error)) ? { status: "cancelled" } : { status: "failed" };
+  }
+  const credentials = await NativeBiometric.getCredentials({ server: server() }).catch(() => null);
+  return credentials?.password ? { status: "read", ...credentials } : { status: "failed" };
 }
 
 /**
@@ -61,14 +98,16 @@ async function stored() {
  * device (this phone's previous one, if any, is replaced) and the Keychain keeps it.
  * `refused`: the server's reason when it granted none (e.g. too many phones).
  */
-export async function enableNativeBiometric(platform: "ios" | "android"): Promise<{ enabled: boolean; refused?: string }> {
+export async function enableNativeBiometric(platform: NativePlatform): Promise<{ enabled: boolean; refused?: string }> {
   try {
-    const replaces = (await stored())?.password;
-    const granted = await post({ intent: "enable", platform, ...(replaces ? { replaces } : {}) });
+    // The secret is behind Face ID now: the previous entry is named by its id instead.
+    const replacesId = localStorage.getItem(ENTRY_KEY);
+    const granted = await post({ intent: "enable", platform, ...(replacesId ? { replacesId } : {}) });
     if (!granted.ok || typeof granted.body.secret !== "string") {
       return { enabled: false, ...(typeof granted.body.error === "string" ? { refused: granted.body.error } : {}) };
     }
-    await NativeBiometric.setCredentials({ server: server(), username: String(granted.body.username ?? ""), password: granted.body.secret });
+    await keep(String(granted.body.username ?? ""), granted.body.secret);
+    if (typeof granted.body.id === "string") localStorage.setItem(ENTRY_KEY, granted.body.id);
     return { enabled: true };
   } catch {
     return { enabled: false };
@@ -89,23 +128,24 @@ function errorCode(error: unknown) {
  * cancel does nothing; a failed check or a busy server leaves the secret for next time.
  */
 export async function signInWithNativeBiometric(label: BiometryLabel, returnTo: string | null): Promise<NativeSignIn> {
-  try {
-    await NativeBiometric.verifyIdentity({ reason: `Sign in to Event Flow with ${label}`, title: "Event Flow" });
-  } catch (error) {
-    if (CANCEL_CODES.has(errorCode(error))) return { status: "cancelled" };
-    return { status: "failed", message: BIOMETRIC_FAILED };
-  }
-  const credentials = await stored();
-  const answer = credentials ? await post({ intent: "signin", secret: credentials.password, ...(returnTo ? { returnTo } : {}) }).catch(() => null) : null;
-  if (answer?.ok && typeof answer.body.redirectTo === "string" && typeof answer.body.secret === "string") {
-    // The server replaced the secret: the old one no longer signs in.
-    await NativeBiometric.setCredentials({ server: server(), username: credentials!.username, password: answer.body.secret }).catch(() => {});
+  // Without signal the server cannot answer: say so, and keep the secret (issue 18 audit).
+  if (!navigator.onLine) return { status: "failed", message: BIOMETRIC_OFFLINE };
+  const credentials = await readSecret(label);
+  if (credentials.status === "cancelled") return { status: "cancelled" };
+  // A failed check (no match, lockout) is not the server's refusal: the secret stays.
+  if (credentials.status === "failed") return { status: "failed", message: BIOMETRIC_FAILED };
+  const answer = await post({ intent: "signin", secret: credentials.password, ...(returnTo ? { returnTo } : {}) }).catch(() => null);
+  if (!answer) return { status: "failed", message: BIOMETRIC_OFFLINE };
+  if (answer.ok && typeof answer.body.redirectTo === "string" && typeof answer.body.secret === "string") {
+    // The server replaced the secret: the old one no longer signs in (and presented again later, revokes the entry).
+    await keep(credentials.username, answer.body.secret).catch(() => {});
     return { status: "signed-in", redirectTo: answer.body.redirectTo };
   }
-  // Offline, rate limited or a bad request: the secret itself may be fine, keep it.
-  if (credentials && answer?.status !== 401) {
-    return { status: "failed", message: typeof answer?.body.error === "string" ? answer.body.error : BIOMETRIC_FAILED };
+  // Rate limited or a bad request: the secret itself may be fine, keep it.
+  if (answer.status !== 401) {
+    return { status: "failed", message: typeof answer.body.error === "string" ? answer.body.error : BIOMETRIC_FAILED };
   }
   await NativeBiometric.deleteCredentials({ server: server() }).catch(() => {});
+  localStorage.removeItem(ENTRY_KEY);
   return { status: "failed", message: BIOMETRIC_FAILED };
 }

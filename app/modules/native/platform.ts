@@ -6,7 +6,22 @@ import { useSyncExternalStore } from "react";
 // Reading the global keeps @capacitor/core and every plugin out of the web bundle: the
 // native modules are imported only after this says "ios" or "android".
 
-export type NativePlatform = "ios" | "android";
+/** The native shell's platforms: the one list (device sign-ins, push tokens, the shell). */
+export const NATIVE_PLATFORMS = ["ios", "android"] as const;
+export type NativePlatform = (typeof NATIVE_PLATFORMS)[number];
+
+const PLATFORM_NAMES: Record<NativePlatform, string> = { ios: "iOS", android: "Android" };
+const ADDED = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * The one place the app's name in a list is made (decision 013): 'Event Flow app on iOS'
+ * (push devices), or with the day it was added, 'Event Flow app on iOS, added Nov 24'
+ * (device sign-ins, issue 18 audit: several phones of one platform must be told apart).
+ */
+export function nativeAppName(platform: NativePlatform, added?: Date) {
+  const name = `Event Flow app on ${PLATFORM_NAMES[platform]}`;
+  return added ? `${name}, added ${ADDED.format(added)}` : name;
+}
 
 type CapacitorGlobal = { isNativePlatform?: () => boolean; getPlatform?: () => string };
 

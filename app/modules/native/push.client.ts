@@ -1,4 +1,5 @@
 import { PushNotifications } from "@capacitor/push-notifications";
+import { safeReturnTo } from "~/modules/account/schema";
 import { NATIVE_PUSH_NO_TOKEN } from "~/modules/notifications/push-messages";
 import type { NativePlatform } from "./platform";
 
@@ -8,7 +9,21 @@ import type { NativePlatform } from "./platform";
 // kept here, so the page can tell whether this device is one of the user's (by its hash, as
 // a browser's endpoint). Loaded only when nativePlatform() is set (decision 013).
 
-const TOKEN_KEY = "ef-native-push-token";
+// Issue 18 audit: the token is kept with the user who turned push on, so each start can
+// register it again for that user (the server's row goes when the session that registered
+// it ends) and a shared phone never registers another user who did not turn push on.
+const KEPT_KEY = "ef-native-push";
+type Kept = { userId: string; token: string };
+
+function kept(): Kept | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEPT_KEY) ?? "null") as Partial<Kept> | null;
+    return typeof value?.userId === "string" && typeof value.token === "string" ? { userId: value.userId, token: value.token } : null;
+  } catch {
+    return null;
+  }
+}
+const keep = (value: Kept | null) => (value ? localStorage.setItem(KEPT_KEY, JSON.stringify(value)) : localStorage.removeItem(KEPT_KEY));
 // The operating system answers `register` within seconds; without signal it may never.
 const REGISTRATION_TIMEOUT_MS = 15_000;
 
@@ -17,10 +32,11 @@ export type NativePushOutcome = { outcome: "enabled" | "disabled" | "denied" | "
 
 const permissionOf = (receive: string): NativePermission => (receive === "granted" ? "granted" : receive === "denied" ? "denied" : "prompt");
 
-/** The permission, and the token this device registered last (null: push is off here). */
-export async function nativePushState(): Promise<{ permission: NativePermission; token: string | null }> {
+/** The permission, and the token this device registered last for this user (null: push is off here). */
+export async function nativePushState(userId: string | null): Promise<{ permission: NativePermission; token: string | null }> {
   const { receive } = await PushNotifications.checkPermissions();
-  return { permission: permissionOf(receive), token: localStorage.getItem(TOKEN_KEY) };
+  const mine = kept();
+  return { permission: permissionOf(receive), token: mine && mine.userId === userId ? mine.token : null };
 }
 
 /** Registers with APNs / FCM and resolves with the token the `registration` event brings. */
@@ -50,7 +66,7 @@ async function postToken(intent: "register" | "unregister", platform: NativePlat
 }
 
 /** Turn on: ask for permission when not yet decided, register, send the token. */
-export async function enableNativePush(platform: NativePlatform): Promise<NativePushOutcome> {
+export async function enableNativePush(platform: NativePlatform, userId: string): Promise<NativePushOutcome> {
   let { receive } = await PushNotifications.checkPermissions();
   if (receive === "prompt" || receive === "prompt-with-rationale") ({ receive } = await PushNotifications.requestPermissions());
   // As on the web (decision 009): only a refusal is 'blocked'; a dismissed prompt asks again next time.
@@ -64,38 +80,46 @@ export async function enableNativePush(platform: NativePlatform): Promise<Native
   }
   const error = await postToken("register", platform, token);
   if (error) return { outcome: "failed", message: error };
-  localStorage.setItem(TOKEN_KEY, token);
+  keep({ userId, token });
   return { outcome: "enabled" };
 }
 
 /** Turn off: the server deletes this device's token, and the app unregisters from APNs / FCM. */
 export async function disableNativePush(platform: NativePlatform): Promise<NativePushOutcome> {
-  const token = localStorage.getItem(TOKEN_KEY);
-  localStorage.removeItem(TOKEN_KEY);
+  const token = kept()?.token;
+  keep(null);
   await PushNotifications.unregister().catch((error: unknown) => console.warn("Push unregister:", error));
   const error = token ? await postToken("unregister", platform, token) : null;
   return error ? { outcome: "failed", message: error } : { outcome: "disabled" };
 }
 
 /**
- * At every start where push is on (a token kept, permission granted): register again, as
- * Apple and Google ask, since the OS may have given the app a new token (FCM rotates them,
- * a restored iPhone gets a new one). Only a changed token is posted (it replaces nothing on
- * the server: the old one is deleted when its vendor calls it gone).
+ * At every start of the app (and when who is signed in changes), with push on for this
+ * signed-in user (kept, permission granted): register again, as Apple and Google ask (the
+ * OS may have a new token: FCM rotates them, a restored iPhone gets a new one), and post it
+ * every time: the server's row went if the session that registered it ended (issue 18
+ * audit). Signed out, or another user signed in: what was kept is forgotten, so that user
+ * is never registered for pushes they did not turn on. True when it registered (the page's
+ * device list may have changed).
  */
-export async function refreshNativePushToken(platform: NativePlatform) {
-  const kept = localStorage.getItem(TOKEN_KEY);
-  if (!kept) return;
+export async function resumeNativePush(platform: NativePlatform, userId: string | null): Promise<boolean> {
+  const mine = kept();
+  if (!mine) return false;
+  if (mine.userId !== userId) {
+    keep(null);
+    return false;
+  }
   const { receive } = await PushNotifications.checkPermissions();
-  if (receive !== "granted") return;
+  if (receive !== "granted") return false;
   const token = await registeredToken();
-  if (token !== kept && !(await postToken("register", platform, token))) localStorage.setItem(TOKEN_KEY, token);
+  if (await postToken("register", platform, token)) return false;
+  keep({ userId, token });
+  return true;
 }
 
 /** Where a tapped notification leads: our own path, never another site (a push's `url`, push.server.ts). */
 export function tappedDestination(data: unknown): string {
-  const url = data && typeof data === "object" && "url" in data ? (data as { url: unknown }).url : null;
-  return typeof url === "string" && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : "/";
+  return safeReturnTo(data && typeof data === "object" && "url" in data ? data.url : null);
 }
 
 /**

@@ -3,11 +3,14 @@ import { useRevalidator } from "react-router";
 import { useNativePlatform } from "./platform";
 import type { NativePurchasesConfig } from "./purchases";
 
+const RESUME_DELAY_MS = 2000;
+
 /**
  * Inside the native shell (decision 013), for the whole app (root): the purchase store is
  * initialised for whoever is signed in, again whenever that changes (docs/product/screens.md#app-shell, docs/product/native.md#purchases;
  * decision 013 (in-app purchases)), and coming back to the foreground reloads the page's data,
- * the subscription included (docs/product/native.md#shell). A browser runs none of it and loads no plugin code.
+ * the subscription included (docs/product/native.md#shell), and native push is renewed for the signed-in user.
+ * A browser runs none of it and loads no plugin code.
  */
 export function useNativeStart({ keys: { ios, android }, userId }: NativePurchasesConfig) {
   const platform = useNativePlatform();
@@ -21,6 +24,28 @@ export function useNativeStart({ keys: { ios, android }, userId }: NativePurchas
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // Push stays on for the user who turned it on (issue 18 audit): registered again at each
+  // start and sign-in, forgotten at sign-out (push.client.ts).
+  // Background work: it waits until the page's own start is over (load, then idle), so the
+  // OS round trip and the post do not compete with the page's first data.
+  useEffect(() => {
+    if (!platform) return;
+    let cancelled = false;
+    const resume = () => {
+      if (cancelled) return;
+      void import("./push.client")
+        .then(({ resumeNativePush }) => resumeNativePush(platform, userId))
+        // A page listing this device (Settings) shows it again.
+        .then((registered) => (registered && navigator.onLine ? revalidate.current() : undefined))
+        .catch((error: unknown) => console.warn("Push could not be renewed:", error));
+    };
+    const timer = setTimeout(resume, RESUME_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [platform, userId]);
+
   useEffect(() => {
     if (!platform) return;
     let stop: (() => void) | null = null;

@@ -2,6 +2,12 @@
 // Google (FCM), sent by the same push job as web push (push.server.ts). WebCrypto only, so
 // it runs in workerd: APNs' provider token is an ES256 JWT signed with the .p8 key; FCM's
 // OAuth2 access token is obtained with an RS256 JWT assertion of the service account.
+import { z } from "zod";
+import type { NativePlatform } from "~/modules/native/platform";
+import { apiBase } from "~/utils/api-base.server";
+import { base64Url } from "~/utils/base64url";
+
+export type { NativePlatform };
 
 /** The native push settings: wrangler.toml [vars] and the APNS_PRIVATE_KEY / FCM_SERVICE_ACCOUNT secrets. */
 export type NativePushEnv = {
@@ -17,7 +23,6 @@ export type NativePushEnv = {
   FCM_API_BASE?: string;
 };
 
-export type NativePlatform = "ios" | "android";
 export type NativePayload = { title: string; body: string; url: string; tag: string };
 export type NativeAttempt = "sent" | "gone" | "refused" | { retry: string };
 
@@ -25,7 +30,6 @@ const APNS_PRODUCTION = "https://api.push.apple.com";
 const APNS_SANDBOX = "https://api.sandbox.push.apple.com";
 const FCM_BASE = "https://fcm.googleapis.com";
 const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 // Apple refuses a provider token older than an hour and one renewed more often than every
 // 20 minutes (TooManyProviderTokenUpdates): one is reused for 50 minutes.
 const APNS_JWT_REUSE_MS = 50 * 60_000;
@@ -35,8 +39,6 @@ const TTL_SECONDS = 24 * 60 * 60;
 const TIMEOUT_MS = 10_000;
 
 const encoder = new TextEncoder();
-const base64Url = (bytes: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 const jsonPart = (value: unknown) => base64Url(encoder.encode(JSON.stringify(value)));
 
 /** The DER bytes of a PEM key (a .p8 file, or a service account's private_key); bare base64 is accepted too. */
@@ -48,12 +50,22 @@ function pemBytes(pem: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
 }
 
-/** Where an API is: production, or an override that only this machine (and Apple's sandbox) may be. */
-function apiBase(name: string, override: string | undefined, production: string, allowed: string[] = []): string {
-  if (!override) return production;
-  const url = new URL(override);
-  if (allowed.includes(url.origin) || LOOPBACK.has(url.hostname)) return url.origin;
-  throw new Error(`${name} may only point at a local fake on this machine${allowed.length ? ` or ${allowed.join(", ")}` : ""}. Leave it empty in production.`);
+/**
+ * Issue 18 audit: credentials that cannot work (a malformed key or service account, a grant
+ * Google refuses) fail the same way on every retry. The job logs it once and treats the
+ * platform as not configured (push.server.ts), rather than retrying the job forever.
+ */
+export class NativePushConfigError extends Error {
+  override name = "NativePushConfigError";
+}
+
+/** A key's import failing is the key's fault: a configuration error. */
+async function importKey(what: string, der: () => Uint8Array<ArrayBuffer>, algorithm: RsaHashedImportParams | EcKeyImportParams) {
+  try {
+    return await crypto.subtle.importKey("pkcs8", der(), algorithm, false, ["sign"]);
+  } catch (error) {
+    throw new NativePushConfigError(`${what} is not a usable PKCS#8 private key (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 type Cached = { value: string; until: number; source: string };
@@ -80,18 +92,31 @@ export function fcmConfigured(env: NativePushEnv) {
 async function apnsProviderToken(env: NativePushEnv, now = Date.now()) {
   const source = `${env.APNS_KEY_ID}:${env.APPLE_TEAM_ID}:${env.APNS_PRIVATE_KEY}`;
   if (apnsJwt && apnsJwt.source === source && apnsJwt.until > now) return apnsJwt.value;
-  const key = await crypto.subtle.importKey("pkcs8", pemBytes(env.APNS_PRIVATE_KEY!), { name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+  const key = await importKey("APNS_PRIVATE_KEY", () => pemBytes(env.APNS_PRIVATE_KEY!), { name: "ECDSA", namedCurve: "P-256" });
   const value = await signJwt({ alg: "ES256", kid: env.APNS_KEY_ID! }, { iss: env.APPLE_TEAM_ID!, iat: Math.floor(now / 1000) }, key, { name: "ECDSA", hash: "SHA-256" });
   apnsJwt = { value, until: now + APNS_JWT_REUSE_MS, source };
   return value;
 }
 
-type ServiceAccount = { project_id: string; client_email: string; private_key: string; private_key_id?: string; token_uri?: string };
+/** The parts of a service account's JSON key that we use (Google adds more; ignored). */
+const ServiceAccountSchema = z.object({
+  project_id: z.string().min(1),
+  client_email: z.string().min(1),
+  private_key: z.string().min(1),
+  private_key_id: z.string().optional(),
+  token_uri: z.string().url().optional(),
+});
 
-function serviceAccount(env: NativePushEnv): ServiceAccount {
-  const parsed = JSON.parse(env.FCM_SERVICE_ACCOUNT!) as Partial<ServiceAccount>;
-  if (!parsed.project_id || !parsed.client_email || !parsed.private_key) throw new Error("FCM_SERVICE_ACCOUNT is not a service account key (project_id, client_email, private_key)");
-  return parsed as ServiceAccount;
+function serviceAccount(env: NativePushEnv) {
+  let json: unknown;
+  try {
+    json = JSON.parse(env.FCM_SERVICE_ACCOUNT!);
+  } catch {
+    throw new NativePushConfigError("FCM_SERVICE_ACCOUNT is not JSON (the service account's key file)");
+  }
+  const parsed = ServiceAccountSchema.safeParse(json);
+  if (!parsed.success) throw new NativePushConfigError("FCM_SERVICE_ACCOUNT is not a service account key (project_id, client_email, private_key)");
+  return parsed.data;
 }
 
 /**
@@ -103,9 +128,9 @@ async function fcmAccess(env: NativePushEnv, fetcher: typeof fetch, now = Date.n
   const source = `${account.client_email}:${account.private_key_id ?? ""}:${env.FCM_API_BASE ?? ""}`;
   if (fcmAccessToken && fcmAccessToken.source === source && fcmAccessToken.until > now) return { token: fcmAccessToken.value, account };
   const audience = account.token_uri ?? "https://oauth2.googleapis.com/token";
-  const tokenUrl = env.FCM_API_BASE ? `${apiBase("FCM_API_BASE", env.FCM_API_BASE, FCM_BASE)}/token` : audience;
-  if (!tokenUrl.startsWith("https://") && !env.FCM_API_BASE) throw new Error("The service account's token_uri must be https");
-  const key = await crypto.subtle.importKey("pkcs8", pemBytes(account.private_key), { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["sign"]);
+  const tokenUrl = env.FCM_API_BASE ? `${fcmBase(env)}/token` : audience;
+  if (!tokenUrl.startsWith("https://") && !env.FCM_API_BASE) throw new NativePushConfigError("The service account's token_uri must be https");
+  const key = await importKey("FCM_SERVICE_ACCOUNT's private_key", () => pemBytes(account.private_key), { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" });
   const iat = Math.floor(now / 1000);
   const assertion = await signJwt(
     { alg: "RS256", typ: "JWT", ...(account.private_key_id ? { kid: account.private_key_id } : {}) },
@@ -120,6 +145,12 @@ async function fcmAccess(env: NativePushEnv, fetcher: typeof fetch, now = Date.n
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const body = (await response.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string };
+  // RFC 6749 §5.2: the grant (our signed assertion: key revoked, wrong account) or the client is refused; retrying changes nothing.
+  if (response.status === 400 || response.status === 401) {
+    if (body.error === "invalid_grant" || body.error === "invalid_client" || body.error === "unauthorized_client") {
+      throw new NativePushConfigError(`FCM's token endpoint refused the service account (${body.error})`);
+    }
+  }
   if (!response.ok || !body.access_token) throw new Error(`FCM token endpoint answered ${response.status}${body.error ? ` (${body.error})` : ""}`);
   fcmAccessToken = { value: body.access_token, until: now + (body.expires_in ?? 3600) * 1000 - FCM_TOKEN_MARGIN_MS, source };
   return { token: body.access_token, account };
@@ -134,6 +165,8 @@ export function forgetNativePushCredentials() {
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
 
 /** apns-collapse-id is at most 64 bytes: a longer tag is left out rather than cut into another one. */
+const APNS_GONE = new Set(["BadDeviceToken", "Unregistered", "DeviceTokenNotForTopic"]);
+
 const collapseId = (tag: string): Record<string, string> => (encoder.encode(tag).byteLength <= 64 ? { "apns-collapse-id": tag } : {});
 
 /**
@@ -142,7 +175,7 @@ const collapseId = (tag: string): Record<string, string> => (encoder.encode(tag)
  * the notification is tapped (pushNotificationActionPerformed's notification.data).
  */
 async function sendApns(env: NativePushEnv, token: string, payload: NativePayload, fetcher: typeof fetch): Promise<NativeAttempt> {
-  const base = apiBase("APNS_API_BASE", env.APNS_API_BASE, APNS_PRODUCTION, [APNS_PRODUCTION, APNS_SANDBOX]);
+  const base = apiBase(APNS_PRODUCTION, { name: "APNS_API_BASE", override: env.APNS_API_BASE, allowed: [APNS_PRODUCTION, APNS_SANDBOX] });
   const jwt = await apnsProviderToken(env);
   const response = await fetcher(`${base}/3/device/${token}`, {
     method: "POST",
@@ -163,8 +196,9 @@ async function sendApns(env: NativePushEnv, token: string, payload: NativePayloa
     return "sent";
   }
   const reason = ((await response.json().catch(() => ({}))) as { reason?: string }).reason ?? "";
-  // Apple: 410 Unregistered (the app was removed), 400 BadDeviceToken (not a token of this topic's environment).
-  if (response.status === 410 || (response.status === 400 && (reason === "BadDeviceToken" || reason === "Unregistered"))) return "gone";
+  // Apple: 410 Unregistered (the app was removed), 400 BadDeviceToken (not a token of this
+  // topic's environment), 400 DeviceTokenNotForTopic (a token of another app: it never will be ours).
+  if (response.status === 410 || (response.status === 400 && APNS_GONE.has(reason))) return "gone";
   if (response.status === 403 && (reason === "ExpiredProviderToken" || reason === "InvalidProviderToken")) {
     apnsJwt = undefined;
     return { retry: `APNs refused the provider token (${reason})` };
@@ -174,9 +208,23 @@ async function sendApns(env: NativePushEnv, token: string, payload: NativePayloa
   return "refused";
 }
 
+const fcmBase = (env: NativePushEnv) => apiBase(FCM_BASE, { name: "FCM_API_BASE", override: env.FCM_API_BASE });
+
+/** FCM HTTP v1's error body (google.rpc.Status with FcmError / BadRequest details). */
+const FcmErrorSchema = z.object({
+  error: z
+    .object({
+      status: z.string().optional(),
+      details: z
+        .array(z.object({ errorCode: z.string().optional(), fieldViolations: z.array(z.object({ field: z.string().optional() })).optional() }))
+        .optional(),
+    })
+    .optional(),
+});
+
 /** One push to one Android device through FCM HTTP v1. */
 async function sendFcm(env: NativePushEnv, token: string, payload: NativePayload, fetcher: typeof fetch): Promise<NativeAttempt> {
-  const base = apiBase("FCM_API_BASE", env.FCM_API_BASE, FCM_BASE);
+  const base = fcmBase(env);
   const { token: accessToken, account } = await fcmAccess(env, fetcher);
   const response = await fetcher(`${base}/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`, {
     method: "POST",
@@ -196,17 +244,41 @@ async function sendFcm(env: NativePushEnv, token: string, payload: NativePayload
     await response.body?.cancel().catch(() => {});
     return "sent";
   }
-  const error = ((await response.json().catch(() => ({}))) as { error?: { status?: string; message?: string; details?: Array<{ errorCode?: string }> } }).error;
-  const codes = [error?.status, ...(error?.details ?? []).map((d) => d.errorCode)];
-  // Google: 404 UNREGISTERED (the app was removed), 400 INVALID_ARGUMENT naming the token.
-  if ((response.status === 404 && codes.includes("UNREGISTERED")) || (response.status === 400 && codes.includes("INVALID_ARGUMENT") && /registration token/i.test(error?.message ?? ""))) return "gone";
+  const error = FcmErrorSchema.safeParse(await response.json().catch(() => ({}))).data?.error;
+  // FCM v1's structured error: FcmError's errorCode, and BadRequest's field violations.
+  const codes = new Set((error?.details ?? []).flatMap((d) => (d.errorCode ? [d.errorCode] : [])));
+  const tokenInvalid = (error?.details ?? []).some((d) => d.fieldViolations?.some((v) => v.field === "message.token"));
+  // Google: 404 UNREGISTERED (the app was removed), 403 SENDER_ID_MISMATCH (a token of another
+  // Firebase project's app), 400 INVALID_ARGUMENT whose violation is the token itself.
+  if (
+    (response.status === 404 && codes.has("UNREGISTERED")) ||
+    (response.status === 403 && codes.has("SENDER_ID_MISMATCH")) ||
+    (response.status === 400 && codes.has("INVALID_ARGUMENT") && tokenInvalid)
+  ) {
+    return "gone";
+  }
   if (response.status === 401) {
     fcmAccessToken = undefined;
     return { retry: "FCM refused the access token" };
   }
   if (response.status === 429 || response.status >= 500) return { retry: `FCM answered ${response.status}` };
-  console.warn(`FCM refused a push (${response.status}${error?.status ? ` ${error.status}` : ""})`);
+  console.warn(`FCM refused a push (${response.status}${error?.status ? ` ${error.status}` : ""}${codes.size ? ` ${[...codes].join(", ")}` : ""})`);
   return "refused";
+}
+
+/**
+ * Whether this job can use the platform's credentials: null when it can (they are now
+ * cached for the sends), else the configuration problem (logged once by the job, which
+ * leaves the platform out). A network error here is no verdict: the sends will retry.
+ */
+export async function nativeCredentialsProblem(env: NativePushEnv, platform: NativePlatform, fetcher: typeof fetch): Promise<string | null> {
+  try {
+    if (platform === "ios") await apnsProviderToken(env);
+    else await fcmAccess(env, fetcher);
+    return null;
+  } catch (error) {
+    return error instanceof NativePushConfigError ? error.message : null;
+  }
 }
 
 /**
@@ -219,6 +291,10 @@ export async function sendNative(env: NativePushEnv, device: { platform: NativeP
   try {
     return device.platform === "ios" ? await sendApns(env, device.token, payload, fetcher) : await sendFcm(env, device.token, payload, fetcher);
   } catch (error) {
+    if (error instanceof NativePushConfigError) {
+      console.warn(`Native push to ${device.platform} is misconfigured: ${error.message}`);
+      return "refused";
+    }
     return { retry: describe(error) };
   }
 }

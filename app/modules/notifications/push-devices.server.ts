@@ -3,6 +3,7 @@ import { z } from "zod";
 import { nativePushTokens, pushSubscriptions } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";
+import { nativeAppName } from "~/modules/native/platform";
 
 // Issue 16 item 1: each browser that turns push on keeps its own push_subscriptions
 // row; these rows alone decide who gets push (docs/decisions/009-push-and-reminders.md).
@@ -174,7 +175,7 @@ export const NativeTokenSchema = z.discriminatedUnion("platform", [
 export type NativeToken = z.infer<typeof NativeTokenSchema>;
 
 /** "Event Flow app on iOS" / "… on Android": the app's own name for its row in the device list. */
-export const nativeDeviceLabel = (platform: NativeToken["platform"]) => `Event Flow app on ${platform === "ios" ? "iOS" : "Android"}`;
+export const nativeDeviceLabel = (platform: NativeToken["platform"]) => nativeAppName(platform);
 
 /**
  * Stores this app's push token for `userId`, tied to the session that registers it (sessions

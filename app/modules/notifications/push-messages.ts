@@ -6,3 +6,5 @@ export const NATIVE_PUSH_NOT_UNDERSTOOD = "This device's push token was not unde
 export const NATIVE_PUSH_NOT_SUBSCRIBED = "This device is not subscribed.";
 // The operating system gave no token (no network, no Google Play services, a simulator).
 export const NATIVE_PUSH_NO_TOKEN = "This device could not register for push notifications. Please try again.";
+/** Issue 18 audit (decision 013): push refused inside the app is turned on in the phone's Settings, not a browser's. */
+export const NATIVE_PUSH_BLOCKED = "Turn on notifications for Event Flow in your phone's Settings.";

@@ -3,8 +3,9 @@ import { and, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events, nativePushTokens, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
 import { pushDestination } from "./destination";
-import { apnsConfigured, fcmConfigured, type NativePlatform, type NativePushEnv, sendNative } from "./native-push.server";
+import { apnsConfigured, fcmConfigured, nativeCredentialsProblem, type NativePlatform, type NativePushEnv, sendNative } from "./native-push.server";
 import { CLIENT_CHANGE_TYPE, PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
+import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 
 /**
@@ -30,7 +31,10 @@ const StoredSubscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 
-/** The idempotency key of one notification pushed to one subscription or native token (processed_jobs; both ids are UUIDs). */
+/**
+ * The idempotency key of one notification pushed to one device (processed_jobs): a browser by
+ * its subscription's id (a UUID), an app device by its token's SHA-256 (`nativeDeviceKey`).
+ */
 export const pushJobKey = (notificationId: string, subscriptionId: string) => `push:${notificationId}:${subscriptionId}`;
 
 function vapidKeys(env: PushEnv): VapidKeys | null {
@@ -75,8 +79,14 @@ export function pushPayload(notification: { id?: string; title: string; message:
 
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
 
+/**
+ * An app device is keyed in processed_jobs by its token, not its row (issue 18 audit): a token
+ * unregistered and registered again gets a new row, and must not get a retried job twice.
+ */
+export const nativeDeviceKey = (token: string) => sha256Hex(token);
+
 type Attempt =
-  | { result: "sent" | "refused"; subscriptionId: string }
+  | { result: "sent" | "refused"; keyId: string }
   | { result: "gone"; subscriptionId: string; native: boolean }
   | { result: "retry"; error: string };
 
@@ -117,10 +127,10 @@ export async function deliverPushNotification(
       .from(notifications)
       .where(eq(notifications.id, notificationId)),
     subscriptions: subscriptionsQuery(db, inArray(pushSubscriptions.userId, owner), keyPrefix),
-    nativeTokens: nativeTokensQuery(db, inArray(nativePushTokens.userId, owner), keyPrefix),
+    nativeTokens: nativeTokensQuery(db, inArray(nativePushTokens.userId, owner)),
   });
   if (!notification) return { outcome: "missing" };
-  const devices = devicesFor(config, subscriptions, nativeTokens);
+  const devices = devicesFor(config, subscriptions, await withSentKeys(db, nativeTokens, (id) => pushJobKey(notificationId, id)));
   if (devices.length === 0) return { outcome: "no-subscriptions" };
   return pushToDevices(db, config, devices, pushPayload({ id: notificationId, ...notification }), (id) => pushJobKey(notificationId, id), `notification ${notificationId}`, fetcher);
 }
@@ -167,12 +177,12 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
       ),
     event: db.select({ title: events.title }).from(events).where(eq(events.id, job.eventId)),
     subscriptions: subscriptionsQuery(db, eq(pushSubscriptions.userId, job.userId), keyPrefix),
-    nativeTokens: nativeTokensQuery(db, eq(nativePushTokens.userId, job.userId), keyPrefix),
+    nativeTokens: nativeTokensQuery(db, eq(nativePushTokens.userId, job.userId)),
   });
   if (!event) return { outcome: "missing" };
   const changes = counted?.changes ?? 0;
   if (changes === 0) return { outcome: "nothing-new" };
-  const devices = devicesFor(config, subscriptions, nativeTokens);
+  const devices = devicesFor(config, subscriptions, await withSentKeys(db, nativeTokens, (id) => digestJobKey(job, id)));
   if (devices.length === 0) return { outcome: "no-subscriptions" };
   const payload = pushPayload({
     title: event.title,
@@ -206,25 +216,46 @@ function subscriptionsQuery(db: Db, ownedBy: SQL | undefined, keyPrefix: SQL) {
     .where(ownedBy);
 }
 
-/** A user's native app devices (issue 18 item 2), each with whether this push already reached it. */
-function nativeTokensQuery(db: Db, ownedBy: SQL | undefined, keyPrefix: SQL) {
-  return db
-    .select({ id: nativePushTokens.id, platform: nativePushTokens.platform, token: nativePushTokens.token, alreadySent: processedJobs.key })
-    .from(nativePushTokens)
-    .leftJoin(processedJobs, eq(processedJobs.key, sql`${keyPrefix} || ${nativePushTokens.id}`))
-    .where(ownedBy);
+/** A user's native app devices (issue 18 item 2). */
+function nativeTokensQuery(db: Db, ownedBy: SQL | undefined) {
+  return db.select({ id: nativePushTokens.id, platform: nativePushTokens.platform, token: nativePushTokens.token }).from(nativePushTokens).where(ownedBy);
+}
+
+/** App devices with their processed_jobs key (by token, `nativeDeviceKey`) and whether this push already reached them. */
+async function withSentKeys(db: Db, rows: { id: string; platform: NativePlatform; token: string }[], keyOf: (keyId: string) => string): Promise<NativeDevice[]> {
+  const keyed = await Promise.all(rows.map(async (row) => ({ ...row, keyId: await nativeDeviceKey(row.token) })));
+  const keys = keyed.map((row) => keyOf(row.keyId));
+  const sent = new Set(keys.length ? (await db.select({ key: processedJobs.key }).from(processedJobs).where(inArray(processedJobs.key, keys))).map((r) => r.key) : []);
+  return keyed.map((row) => ({ ...row, alreadySent: sent.has(keyOf(row.keyId)) ? keyOf(row.keyId) : null }));
 }
 
 type Subscription = { id: string; endpoint: string; subscriptionData: unknown; alreadySent: string | null };
-type NativeDevice = { id: string; platform: NativePlatform; token: string; alreadySent: string | null };
-type Device = ({ kind: "web" } & Subscription) | ({ kind: "native" } & NativeDevice);
+type NativeDevice = { id: string; keyId: string; platform: NativePlatform; token: string; alreadySent: string | null };
+type Device = ({ kind: "web"; keyId: string } & Subscription) | ({ kind: "native" } & NativeDevice);
 
 /** The devices this server can push to: browsers with VAPID keys, native ones whose vendor is configured. */
 function devicesFor(config: PushConfig, subscriptions: Subscription[], nativeTokens: NativeDevice[]): Device[] {
   return [
-    ...(config.vapid ? subscriptions.map((s) => ({ kind: "web" as const, ...s })) : []),
+    ...(config.vapid ? subscriptions.map((s) => ({ kind: "web" as const, keyId: s.id, ...s })) : []),
     ...nativeTokens.filter((t) => config.platforms.includes(t.platform)).map((t) => ({ kind: "native" as const, ...t })),
   ];
+}
+
+/**
+ * Issue 18 audit: a platform whose credentials cannot work (a malformed key or service
+ * account, an OAuth `invalid_grant`) would fail the same way on every retry. It is logged
+ * once and left out of this job, as if not configured: the other devices still get theirs.
+ */
+async function withoutMisconfigured(config: PushConfig, devices: Device[], fetcher: typeof fetch) {
+  const platforms = [...new Set(devices.flatMap((d) => (d.kind === "native" ? [d.platform] : [])))];
+  const unusable = new Set<NativePlatform>();
+  for (const platform of platforms) {
+    const problem = await nativeCredentialsProblem(config.env, platform, fetcher);
+    if (!problem) continue;
+    console.warn(`Native push to ${platform} is misconfigured, skipped for this job: ${problem}`);
+    unusable.add(platform);
+  }
+  return unusable.size ? devices.filter((d) => d.kind !== "native" || !unusable.has(d.platform)) : devices;
 }
 
 /**
@@ -247,20 +278,24 @@ async function pushToDevices(
   fetcher: typeof fetch,
 ): Promise<PushResult> {
   const message = { data: payload, options: { ttl: TTL_SECONDS } };
-  const pending = subscriptions.filter((subscription) => !subscription.alreadySent);
+  const pending = await withoutMisconfigured(
+    config,
+    subscriptions.filter((subscription) => !subscription.alreadySent),
+    fetcher,
+  );
   const attempts = await Promise.all(
     pending.map(async (subscription): Promise<Attempt> => {
       if (subscription.kind === "native") {
         const attempt = await sendNative(config.env, subscription, payload, fetcher);
         if (typeof attempt === "object") return { result: "retry", error: attempt.retry };
-        return attempt === "gone" ? { result: "gone", subscriptionId: subscription.id, native: true } : { result: attempt, subscriptionId: subscription.id };
+        return attempt === "gone" ? { result: "gone", subscriptionId: subscription.id, native: true } : { result: attempt, keyId: subscription.keyId };
       }
       const vapid = config.vapid!;
       const stored = StoredSubscriptionSchema.safeParse(subscription.subscriptionData);
       if (!stored.success || !subscription.endpoint.startsWith("https://")) {
         // Push endpoints are capability URLs: logged by id only.
         console.warn(`Push subscription ${subscription.id} is malformed; skipped`);
-        return { result: "refused", subscriptionId: subscription.id };
+        return { result: "refused", keyId: subscription.keyId };
       }
       const target: PushSubscription = {
         endpoint: subscription.endpoint,
@@ -273,7 +308,7 @@ async function pushToDevices(
       } catch (error) {
         // Bad subscription keys or VAPID keys: the same input would fail again.
         console.warn(`Cannot encrypt ${label} for subscription ${subscription.id}: ${describe(error)}`);
-        return { result: "refused", subscriptionId: subscription.id };
+        return { result: "refused", keyId: subscription.keyId };
       }
       let response: Response;
       try {
@@ -283,15 +318,15 @@ async function pushToDevices(
       }
       // Only the status matters; an unread body would hold the connection open.
       await response.body?.cancel().catch(() => {});
-      if (response.ok) return { result: "sent", subscriptionId: subscription.id };
+      if (response.ok) return { result: "sent", keyId: subscription.keyId };
       if (response.status === 404 || response.status === 410) return { result: "gone", subscriptionId: subscription.id, native: false };
       if (response.status === 429 || response.status >= 500) return { result: "retry", error: `push service answered ${response.status}` };
       console.warn(`Push service refused ${label} for subscription ${subscription.id} (${response.status})`);
-      return { result: "refused", subscriptionId: subscription.id };
+      return { result: "refused", keyId: subscription.keyId };
     }),
   );
 
-  const handled = attempts.flatMap((a) => (a.result === "sent" || a.result === "refused" ? [a.subscriptionId] : []));
+  const handled = attempts.flatMap((a) => (a.result === "sent" || a.result === "refused" ? [a.keyId] : []));
   const gone = attempts.flatMap((a) => (a.result === "gone" && !a.native ? [a.subscriptionId] : []));
   const goneNative = attempts.flatMap((a) => (a.result === "gone" && a.native ? [a.subscriptionId] : []));
   const failed = attempts.flatMap((a) => (a.result === "retry" ? [a.error] : []));
@@ -300,7 +335,7 @@ async function pushToDevices(
       ? [
           db
             .insert(processedJobs)
-            .values(handled.map((subscriptionId) => ({ key: keyOf(subscriptionId), kind: "push" })))
+            .values(handled.map((keyId) => ({ key: keyOf(keyId), kind: "push" })))
             .onConflictDoNothing(),
         ]
       : []),
@@ -315,7 +350,7 @@ async function pushToDevices(
   return {
     outcome: "handled",
     sent: attempts.filter((a) => a.result === "sent").length,
-    alreadySent: subscriptions.length - pending.length,
+    alreadySent: subscriptions.filter((s) => s.alreadySent).length,
     gone: gone.length + goneNative.length,
     refused: attempts.filter((a) => a.result === "refused").length,
   };

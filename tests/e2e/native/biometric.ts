@@ -6,7 +6,8 @@ import { NativeError } from "./double";
 // outlasts the webview, as the real one outlasts the app) and a Face ID / fingerprint
 // sensor the test tells to succeed, be cancelled or fail, with the plugin's error codes.
 
-export type Keychain = Map<string, { username: string; password: string }>;
+/** `accessControl` as stored (the plugin's AccessControl: 0 none, 1 current biometry set, 2 any). */
+export type Keychain = Map<string, { username: string; password: string; accessControl?: number }>;
 
 /** What verifyIdentity does next: succeed, the person cancels (code 16), or no match (code 10). */
 export type IdentityCheck = "match" | "cancel" | "no-match";
@@ -35,9 +36,18 @@ export function fakeBiometrics({ biometryType, keychain = new Map() }: { biometr
           if (!credentials) throw new NativeError("No credentials found");
           return credentials;
         },
-        setCredentials: ({ server, username, password }) => {
-          keychain.set(String(server), { username: String(username), password: String(password) });
+        setCredentials: ({ server, username, password, accessControl }) => {
+          keychain.set(String(server), { username: String(username), password: String(password), accessControl: Number(accessControl ?? 0) });
           return {};
+        },
+        // The OS releases a protected item only after the face or finger matched (the prompt is the read).
+        getSecureCredentials: async ({ server }) => {
+          const credentials = keychain.get(String(server));
+          if (!credentials?.accessControl) throw new NativeError("No protected credentials found for server", "21");
+          await new Promise((resolve) => setTimeout(resolve, device.delayMs));
+          if (device.identity === "cancel") throw new NativeError("User canceled biometric authentication", "16");
+          if (device.identity === "no-match") throw new NativeError("Biometric authentication failed", "10");
+          return { username: credentials.username, password: credentials.password };
         },
         deleteCredentials: ({ server }) => {
           keychain.delete(String(server));
@@ -50,6 +60,8 @@ export function fakeBiometrics({ biometryType, keychain = new Map() }: { biometr
           return {};
         },
       },
+      // iOS's bridge forwards every console call to native; unanswered, it loops (see push.ts).
+      Console: { log: () => ({}) },
       // The shell's own start (app/modules/native/shell.client.ts) on every page.
       SplashScreen: { hide: () => ({}) },
       StatusBar: { setStyle: () => ({}), setBackgroundColor: () => ({}), setOverlaysWebView: () => ({}) },

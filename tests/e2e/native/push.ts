@@ -44,6 +44,9 @@ export function pushPlugins(device: PushDevice, double: () => NativeDouble): Nat
       // Capacitor's listener handles call it (not awaited by the core): answered, not kept.
       removeListener: () => ({}),
     },
+    // iOS's bridge forwards every console call to native (native-bridge.js); unanswered, its
+    // error is logged again, and so on: the page never goes idle.
+    Console: { log: () => ({}) },
     SplashScreen: { hide: () => ({}) },
     StatusBar: { setStyle: () => ({}), setBackgroundColor: () => ({}), setOverlaysWebView: () => ({}) },
   };

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import type { validateWithToast } from "~/components/validate-with-toast";
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { Form, useNavigate, useNavigation, useNavigationType, useSearchParams } from "react-router";
 import { AppLogo } from "~/components/app-logo";
 import { CheckboxField, ErrorList, Field } from "~/components/forms";
@@ -209,6 +210,43 @@ function useBiometrics(actionData: AccountActionData | undefined) {
   return { method, available: method?.available ?? false, remembered, recheck };
 }
 
+/**
+ * docs/product/native.md#biometric-sign-in's full-screen 'Authenticating with Face ID/Touch ID...' (issue 18 audit): a modal
+ * state, so the page behind is `inert` (no focus, no clicks, hidden from screen readers) while
+ * it shows, focus moves into it and returns to where it was afterwards. Rendered into <body>
+ * beside the page, so the page's own root can be made inert without the overlay.
+ */
+function AuthenticatingOverlay() {
+  const overlay = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const shown = overlay.current;
+    if (!shown) return;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const behind = [...document.body.children].filter((child): child is HTMLElement => child instanceof HTMLElement && child !== shown && !child.inert);
+    for (const element of behind) element.inert = true;
+    shown.focus();
+    return () => {
+      for (const element of behind) element.inert = false;
+      if (returnTo?.isConnected) returnTo.focus();
+    };
+  }, []);
+  return createPortal(
+    <div
+      ref={overlay}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="biometric-authenticating"
+      tabIndex={-1}
+      className="fixed inset-0 z-[70] flex items-center justify-center bg-white/95 outline-none"
+    >
+      <p id="biometric-authenticating" role="status" className="text-lg font-semibold text-slate-900">
+        {BIOMETRIC_AUTHENTICATING}
+      </p>
+    </div>,
+    document.body,
+  );
+}
+
 function BiometricSignIn({ method, onFailed }: { method: BiometricMethod; onFailed: () => void }) {
   const [authenticating, setAuthenticating] = useState(false);
   const [searchParams] = useSearchParams();
@@ -236,11 +274,7 @@ function BiometricSignIn({ method, onFailed }: { method: BiometricMethod; onFail
       <Button type="button" variant="secondary" className="w-full" onClick={() => void start()} disabled={authenticating}>
         {method.label}
       </Button>
-      {authenticating ? (
-        <div role="status" className="fixed inset-0 z-[70] flex items-center justify-center bg-white/95">
-          <p className="text-lg font-semibold text-slate-900">{BIOMETRIC_AUTHENTICATING}</p>
-        </div>
-      ) : null}
+      {authenticating ? <AuthenticatingOverlay /> : null}
     </>
   );
 }

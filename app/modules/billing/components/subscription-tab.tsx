@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toaster";
-import { MANAGE_IN_APP_STORE, MANAGE_IN_GOOGLE_PLAY, PAYMENT_FAILED_NOTICE, PORTAL_FAILED } from "~/modules/billing/messages";
+import { MANAGE_IN_APP_STORE, MANAGE_IN_GOOGLE_PLAY, MANAGE_ON_WEB, PAYMENT_FAILED_NOTICE, PORTAL_FAILED } from "~/modules/billing/messages";
 import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
 import { useNativePlatform, type NativePlatform } from "~/modules/native/platform";
 
@@ -32,7 +32,7 @@ const longDate = (iso: string) =>
  */
 export function SubscriptionTab({ subscription }: { subscription: SubscriptionSummary }) {
   const native = useNativePlatform();
-  const portal = subscription.billedByStripe ? (native ? <NativeBillingNote platform={native} /> : <BillingPortalButton />) : null;
+  const portal = subscription.billedByStripe ? (native ? <NativeBillingNote /> : <BillingPortalButton />) : null;
   if (!subscription.active) {
     return (
       <Card>
@@ -116,16 +116,17 @@ function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionS
 /**
  * docs/product/screens.md#settings: native apps show the billing portal button disabled, with where the
  * subscription is managed instead (store rules: no way out to a web payment from the app).
- * On Android that is Google Play (decision 012's wording; decision 013 (in-app purchases)).
+ * This is Stripe's subscription, so that place is the web, named without a link (issue 18
+ * audit: "in the App Store" was untrue for it; store purchases keep the store's text).
  */
-function NativeBillingNote({ platform }: { platform: NativePlatform }) {
+function NativeBillingNote() {
   return (
     <div className="space-y-2">
       <Button type="button" variant="secondary" disabled>
         Manage Billing
       </Button>
       <p className="text-sm text-slate-600" data-testid="native-billing-note">
-        {platform === "android" ? MANAGE_IN_GOOGLE_PLAY : MANAGE_IN_APP_STORE}
+        {MANAGE_ON_WEB}
       </p>
     </div>
   );

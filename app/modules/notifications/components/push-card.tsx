@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useRevalidator } from "react-router";
+import { Form, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
 import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
+import { NATIVE_PUSH_BLOCKED } from "../push-messages";
 import type { PushDevice } from "../push-devices.server";
+import type { loader as rootLoader } from "~/root";
 
 // Issue 16 item 1: push on and off for THIS browser, and the user's other devices.
 // The tab shows the truth for this device: the browser's permission and whether the
@@ -88,6 +90,8 @@ export function PushCard({
   devices: PushDevice[];
 }) {
   const fetcher = useFetcher<FormActionData>();
+  // The app keeps its push token with the user who turned it on (push.client.ts).
+  const userId = useRouteLoaderData<typeof rootLoader>("root")?.nativePurchases.userId ?? null;
   const [browser, setBrowser] = useState<Browser>({ state: "checking" });
   const [working, setWorking] = useState(false);
 
@@ -95,7 +99,7 @@ export function PushCard({
     const platform = nativePlatform();
     if (platform) {
       const { nativePushState } = await import("~/modules/native/push.client");
-      const { permission, token } = await nativePushState();
+      const { permission, token } = await nativePushState(userId);
       return setBrowser({ state: "native", platform, permission, endpointHash: token ? await sha256Hex(token) : null });
     }
     const detected = detect();
@@ -106,7 +110,7 @@ export function PushCard({
     // (audit finding 3), and turning it on replaces it.
     const keyMatches = !vapidPublicKey || sameKey(subscription?.options?.applicationServerKey, applicationServerKey(vapidPublicKey));
     setBrowser({ ...detected, endpoint, endpointHash: endpoint ? await sha256Hex(endpoint) : null, keyMatches });
-  }, [vapidPublicKey]);
+  }, [vapidPublicKey, userId]);
   useEffect(() => {
     void refresh();
   }, [refresh]);
@@ -173,10 +177,11 @@ export function PushCard({
   /** The native shell's switch: the same toasts as the browser's (decision 009), shown here since the post is not a fetcher's. */
   async function toggleNative(platform: NativePlatform) {
     const { disableNativePush, enableNativePush } = await import("~/modules/native/push.client");
-    const result = on ? await disableNativePush(platform) : await enableNativePush(platform);
+    if (!on && !userId) return;
+    const result = on ? await disableNativePush(platform) : await enableNativePush(platform, userId!);
     if (result.outcome === "enabled") showToast({ type: "success", title: "Notifications enabled", description: "This device will get push notifications." });
     if (result.outcome === "disabled") showToast({ type: "success", title: "Notifications disabled", description: "This device will no longer get push notifications." });
-    if (result.outcome === "denied") showToast({ type: "error", title: "Notifications blocked", description: "Please enable notifications in your browser settings" });
+    if (result.outcome === "denied") showToast({ type: "error", title: "Notifications blocked", description: NATIVE_PUSH_BLOCKED });
     if (result.outcome === "failed") showToast({ type: "error", title: on ? "Failed to disable notifications" : "Failed to enable notifications", ...(result.message ? { description: result.message } : {}) });
     await revalidator.revalidate();
   }
@@ -293,6 +298,9 @@ function stateText(browser: Browser, on: boolean) {
   if (browser.state === "unsupported") return "This browser doesn't support notifications.";
   if (browser.state === "no-service-worker") return "This browser doesn't support service workers, which push needs.";
   if (browser.state !== "ready" && browser.state !== "native") return "";
-  if (browser.permission === "denied") return "Notifications are blocked for this site. Please enable notifications in your browser settings.";
+  if (browser.permission === "denied") {
+    // Inside the app the switch is the phone's, not a browser's (issue 18 audit).
+    return browser.state === "native" ? NATIVE_PUSH_BLOCKED : "Notifications are blocked for this site. Please enable notifications in your browser settings.";
+  }
   return on ? "On: this device gets push notifications." : "Off: this device gets no push notifications.";
 }
