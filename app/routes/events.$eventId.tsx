@@ -22,9 +22,8 @@ import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
 import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { useMemo } from "react";
-import { cloudflareContext } from "~/context";
 import { LiveStatusBadge } from "~/modules/live/live-status";
-import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
+import { pageSeq } from "~/modules/live/room.server";
 import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
@@ -37,14 +36,11 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 /** The event and every list of the dashboard, in the same D1 batch as the access check. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  // Access is checked before any room is touched (issue 14 item 7: a stranger's GET
-  // creates no Durable Object). The page's sequence is then the room's as of just
-  // before the reads: whatever was published since is replayed to the page, so no
-  // change falls between its data and its socket (and none from before the viewer's
-  // access, issue 14 item 2).
   const readAt = Date.now();
-  const { event, role, viewer, reads, accessStart } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
-  const seq = await roomOf(context.get(cloudflareContext).env, event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, accessStart));
+  const { event, role, viewer, reads } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
+  // Issue 19 item 3: the sequence the data is at, read in the same batch (no room is
+  // asked): what is published after it is replayed to the page's socket.
+  const seq = pageSeq(event);
   const { blocks, shots, people, vendors, members, invites, clientAccess, contacts } = reads;
   const isLead = role === "lead";
   return {

@@ -16,7 +16,7 @@ import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation,
 import { DeleteEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
-import { publishChange, revokeLive } from "~/modules/live/room.server";
+import { publishCommitted, revokeLive } from "~/modules/live/room.server";
 import type { Revocation } from "../../../workers/durable-objects/event-room";
 import { createClientAccess } from "~/modules/client-access/service.server";
 import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
@@ -173,7 +173,7 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   }
   const { event, viewer, db } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
   const outcome = await HANDLERS[intent]({ db, env, origin: new URL(request.url).origin, event, viewer, eventId: event.id, userId: viewer.userId, formData, claim });
-  await announce(env, event, outcome, viewer.userId);
+  await announce(db, env, event, outcome, viewer.userId);
   return answerOutcome(context, request, intent, outcome);
 }
 
@@ -246,10 +246,10 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
 }
 
 /** After D1 has committed a team change: tells the event's live room, and closes the sockets whose access ended. */
-async function announce(env: Env, event: Pick<EventRow, "id">, outcome: Outcome, actorId: string) {
+async function announce(db: Db, env: Env, event: Pick<EventRow, "id">, outcome: Outcome, actorId: string) {
   const live = "live" in outcome ? outcome.live : undefined;
   if (!live) return;
-  await publishChange(env, event.id, { ...live.change, actor: actorId });
+  await publishCommitted(db, env, event.id, { ...live.change, actor: actorId });
   if (live.revoke) await revokeLive(env, event.id, live.revoke);
 }
 

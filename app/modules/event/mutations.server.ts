@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { toPortalRow } from "~/modules/live/protocol";
-import { publishChange, revokeLive } from "~/modules/live/room.server";
+import { nextLiveSeq, publishChange, revokeLive, seqOf } from "~/modules/live/room.server";
 import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db, rawAll } from "~/utils/db.server";
@@ -405,8 +405,22 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
     writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
     notice = noticeIn(db, sender, query, key, kind, verb, plan, mutation, context.now);
+    // The live room's number for the change (issue 19 item 3), taken only if it took
+    // effect (its record stands). After `unrecord`, whose changes() is the writes'; for
+    // the event's deletion before it, while the event's row is still there.
+    const numbered = plan.noop ? null : nextLiveSeq(db, query.eventId, sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`);
+    const numberFirst = kind === "event" && verb === "delete";
     try {
-      results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}), ...notice?.statements });
+      results = await batchNamed(db, {
+        access: query.statement,
+        record,
+        ...(numbered && numberFirst ? { seq: numbered } : {}),
+        ...writes,
+        unrecord,
+        ...(numbered && !numberFirst ? { seq: numbered } : {}),
+        ...(keep ? { keep } : {}),
+        ...notice?.statements,
+      });
     } catch (error) {
       if (isRepeatOf(error)) {
         const replay = await replayOf(db, env, query, key, mutation);
@@ -427,7 +441,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 
   const row = outcome.row;
   const told = notice ? teamChangeJobsOf(access.event.id, results.noticeRows, results.noticeWindows, new Date(context.now)) : undefined;
-  if (!plan.noop) await tell(db, env, sender, access, mutation, outcome, told);
+  if (!plan.noop) await tell(db, env, sender, access, mutation, outcome, seqOf(results.seq), told);
   const shown = (r: Record<string, unknown>) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
   return {
     result: {
@@ -455,9 +469,15 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string, mutat
   const argsId = (mutation.args as { id?: string }).id ?? null;
   // The row the first run wrote: its id from the record (a form's add names its row anew on each submit).
   const rowId = kind === "event" ? query.eventId : sql`COALESCE((SELECT json_extract(${appliedMutations.result}, '$.id') FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key}), ${argsId})`;
-  const { access: accessRows, records, current } = await batchNamed(db, {
+  const { access: accessRows, records, current, seq } = await batchNamed(db, {
     access: query.statement,
     records: db.select({ name: appliedMutations.name, result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
+    // The retelling's number (retell), only for a sender still allowed to make this change.
+    seq: nextLiveSeq(
+      db,
+      query.eventId,
+      and(query.permitted(mutation.name), sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key} AND ${appliedMutations.name} = ${mutation.name})`),
+    ),
     current: db
       .select()
       .from(table as Table)
@@ -472,19 +492,18 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string, mutat
   const row = record.result ? fromDriver(table, record.result) : null;
   const plan = row && "values" in mutation.args && "base" in mutation.args && mutation.args.base ? mineOf(kind, mutation) : null;
   const conflicts = row && plan ? conflictsOf(kind, row, plan) : [];
-  await retell(env, access, kind, (current as Record<string, unknown>[])[0] ?? null, String(row?.id ?? argsId ?? ""));
+  await retell(env, access, kind, (current as Record<string, unknown>[])[0] ?? null, String(row?.id ?? argsId ?? ""), seqOf(seq));
   const shown = row && access.role === "client" && kind !== "event" ? toPortalRow(kind, row) : row;
   return { result: { id: mutation.id, status: "applied", replay: true, ...(shown ? { row: shown } : {}), ...(conflicts.length ? { conflicts } : {}) }, access };
 }
 
 /** A repeat's news to the room: the row as it is now, or its deletion (never the team's notifications again). */
-async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: Record<string, unknown> | null, id: string) {
+async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: Record<string, unknown> | null, id: string, seq: number | null) {
   if (kind === "event") {
-    if (current) await publishChange(env, access.event.id, { entity: "event", op: "upsert", rows: [toEventSummary(current as typeof events.$inferSelect)], actor: null });
+    await publishChange(env, access.event.id, seq, current ? { entity: "event", op: "upsert", rows: [toEventSummary(current as typeof events.$inferSelect)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
     return;
   }
-  if (current) await publishChange(env, access.event.id, { entity: kind, op: "upsert", rows: [current], actor: null });
-  else if (id) await publishChange(env, access.event.id, { entity: kind, op: "delete", ids: [id], actor: null });
+  await publishChange(env, access.event.id, seq, current ? { entity: kind, op: "upsert", rows: [current], actor: null } : { entity: kind, op: "delete", ids: [id], actor: null });
 }
 
 /** The fields an edit with `base` wrote (as editPlan chose them), to re-derive its conflicts. */
@@ -535,6 +554,8 @@ async function tell(
   access: EventAccess,
   mutation: Mutation,
   outcome: { row: Record<string, unknown> | null; rows?: Record<string, unknown>[] },
+  /** The live room's number for it (nextLiveSeq, in the change's batch). */
+  seq: number | null,
   /** The team's notifications, when the change's own batch wrote them (noticeIn): only their pushes and bells are left. */
   told?: ReturnType<typeof teamChangeJobsOf>,
 ) {
@@ -543,12 +564,12 @@ async function tell(
   const actor = "userId" in sender ? { userId: sender.userId, name: sender.name } : null;
   if (kind === "event") {
     if (verb === "delete") {
-      await publishChange(env, event.id, { entity: "event", op: "delete", ids: [event.id], actor: actor?.userId ?? null });
+      await publishChange(env, event.id, seq, { entity: "event", op: "delete", ids: [event.id], actor: actor?.userId ?? null });
       await revokeLive(env, event.id, { everyone: true });
       return;
     }
     const updated = outcome.row as typeof events.$inferSelect;
-    await publishChange(env, event.id, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
+    await publishChange(env, event.id, seq, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
     await notify(db, env, event, { type: "event_updated", subject: updated.title }, actor, false);
     return;
   }
@@ -557,7 +578,7 @@ async function tell(
       ? { entity: kind, op: "delete" as const, ids: [String(outcome.row?.id ?? (mutation.args as { id: string }).id)] }
       : { entity: kind, op: "upsert" as const, rows: outcome.rows ?? (outcome.row ? [outcome.row] : []) };
   // The room first: devices see the change before the notifications are written.
-  await publishChange(env, event.id, { ...change, actor: actor?.userId ?? null });
+  await publishChange(env, event.id, seq, { ...change, actor: actor?.userId ?? null });
   const type = NOTICES[kind][verb];
   const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
   if (told) await dispatchTeamChange(env, told);

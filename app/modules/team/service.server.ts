@@ -12,7 +12,7 @@ import {
 import { isOnTeam } from "~/db/enums";
 import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
 import { dispatchTeamChange, type InsertedRow, teamChangeJobs, teamChangeStatements, writtenOf } from "~/modules/notifications/team-changes.server";
-import { publishChange } from "~/modules/live/room.server";
+import { nextLiveSeq, publishChange, seqOf } from "~/modules/live/room.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
@@ -374,6 +374,8 @@ export async function respondToInvite(
               AND EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`,
         ]
       : []),
+    // The live room's number for the answer, taken in its own batch (issue 19 item 3).
+    nextLiveSeq(db, event.id, sql`EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`),
   ]);
   const [answer, , told] = results;
   const [inserted, windows] = joined.length ? results.slice(3, 3 + joined.length) : [];
@@ -386,6 +388,6 @@ export async function respondToInvite(
     await dispatchTeamChange(env, teamChangeJobs(event.id, inserted.results as InsertedRow[], windows.results as never[], new Date(stamp)));
   }
   // The lead's team tab (and every member's) shows the answer at once.
-  await publishChange(env, event.id, { entity: "team", op: "upsert", actor: responder.userId });
+  await publishChange(env, event.id, seqOf(results.at(-1)?.results), { entity: "team", op: "upsert", actor: responder.userId });
   return { status: "done" };
 }
