@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   eventClientAccess,
   eventInvites,
@@ -35,6 +35,22 @@ export function inviterDisplayName(person: Person | null | undefined) {
 /** How a team member is named to the others: their own name, else the business, else the address. */
 export function personName(person: Person & { email?: string }) {
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.businessName || person.email || "A team member";
+}
+
+/**
+ * personName of a user as SQL, from their profile as the statement runs (issue 19 item
+ * 3: a change whose sender is known only to its own batch names them in its notices).
+ * The same rule: first and last name, else the business name, else 'A team member'.
+ */
+export function personNameSql(userId: string | SQL<string>): SQL<string> {
+  const filled = (column: SQL) => sql`COALESCE(${column}, '') <> ''`;
+  const [first, last, business] = [sql`p.first_name`, sql`p.last_name`, sql`p.business_name`];
+  return sql<string>`COALESCE((SELECT CASE
+      WHEN ${filled(first)} AND ${filled(last)} THEN ${first} || ' ' || ${last}
+      WHEN ${filled(first)} THEN ${first}
+      WHEN ${filled(last)} THEN ${last}
+      WHEN ${filled(business)} THEN ${business}
+    END FROM profiles p WHERE p.user_id = ${userId}), 'A team member')`;
 }
 
 /**
