@@ -270,9 +270,14 @@ export class EventRoom extends DurableObject<Env> {
     }
     if (state.held.has(seq)) return seq;
     state.held.set(seq, entry);
-    // Not awaited: the frames and the RPC's answer wait for the write anyway (output gate).
-    void this.ctx.storage.put(logKey(seq), entry);
-    await this.advance(state);
+    // The next number (the usual case) is logged in the same write as the sequence it
+    // moves (advance); an early one on its own. Not awaited: the frames and the RPC's
+    // answer wait for the write anyway (output gate).
+    if (seq === state.seq + 1) await this.advance(state, { [logKey(seq)]: entry });
+    else {
+      void this.ctx.storage.put(logKey(seq), entry);
+      await this.advance(state);
+    }
     return seq;
   }
 
@@ -280,7 +285,7 @@ export class EventRoom extends DurableObject<Env> {
    * Sends, in order, every held change that follows the last one sent, then serves the
    * devices waiting for a sequence now reached, and (re)arms the gap's timer.
    */
-  private async advance(state: RoomState) {
+  private async advance(state: RoomState, logged: Record<string, LogEntry> = {}) {
     let entry = state.held.get(state.seq + 1);
     if (entry) {
       const live = this.live();
@@ -296,7 +301,7 @@ export class EventRoom extends DurableObject<Env> {
         if (seq > ROOM_LOG_SIZE) void this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
         entry = state.held.get(state.seq + 1);
       }
-      void this.ctx.storage.put({ [SEQ_KEY]: state.seq, [STAMP_KEY]: state.stamp });
+      void this.ctx.storage.put<number | LogEntry>({ ...logged, [SEQ_KEY]: state.seq, [STAMP_KEY]: state.stamp });
     }
     if (this.waiting().size > 0) {
       for (const ws of [...this.waiting()]) {
