@@ -1,0 +1,38 @@
+import { type ComponentType, Suspense, use } from "react";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
+import { lazyValue } from "~/utils/lazy-value";
+
+// Issue 19 item 4: a dialog's code (its form, conform, zod and the schemas) loads when
+// the dialog opens, not with the page. A dialog the URL asks for (`?dialog=`) still
+// renders on the server, in the first HTML, and works before JavaScript: the server
+// loads every lazy component before its first render (entry.server.tsx), so its render
+// never waits for one; in the browser, hydration keeps the server's HTML of a boundary
+// whose code has not arrived yet and hydrates it once it has (React's Suspense).
+
+const serverLoads: Array<() => Promise<unknown>> = [];
+
+/** The server's first render waits for this: every lazy component's code, loaded. */
+export function loadLazyComponents() {
+  return Promise.all(serverLoads.map((load) => load()));
+}
+
+/**
+ * The component `load` resolves to, loaded the first time it renders. Offline, its code
+ * is asked for again when the device is back online (the service worker keeps a kept
+ * page's chunks, public/sw.js); until then it shows nothing.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const component = lazyValue(import.meta.env.SSR ? load : () => new Promise<ComponentType<P>>((resolve) => loadAfterHydration(load, resolve)));
+  if (import.meta.env.SSR) serverLoads.push(component.load);
+  function Loaded(props: P) {
+    const Component = component.get() ?? use(component.load());
+    return <Component {...props} />;
+  }
+  return function Lazy(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
+}
