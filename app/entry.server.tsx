@@ -28,6 +28,10 @@ export default async function handleRequest(
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
+      // A finished Suspense boundary (a lazy dialog's, lazy-component.tsx) stays in place
+      // in the HTML: React would move a large one to the end of the stream, to be put in
+      // place by a script, and without JavaScript it would never show.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell is rendered reject and are logged by React Router.
