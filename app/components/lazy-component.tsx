@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, use } from "react";
+import { type ComponentType, Suspense, use, useEffect } from "react";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 
@@ -21,18 +21,39 @@ export function loadLazyComponents() {
  * is asked for again when the device is back online (the service worker keeps a kept
  * page's chunks, public/sw.js); until then it shows nothing.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export type LazyComponent<P> = ComponentType<P> & { load: () => Promise<unknown> };
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   const component = lazyValue(import.meta.env.SSR ? load : () => new Promise<ComponentType<P>>((resolve) => loadAfterHydration(load, resolve)));
   if (import.meta.env.SSR) serverLoads.push(component.load);
   function Loaded(props: P) {
     const Component = component.get() ?? use(component.load());
     return <Component {...props} />;
   }
-  return function Lazy(props: P) {
+  function Lazy(props: P) {
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(Lazy, { load: component.load });
+}
+
+/**
+ * A page that works offline (the dashboard, the portal: decision 010) must open its
+ * dialogs after the signal drops, also on its first visit, before the service worker
+ * has kept their code (public/sw.js, keepAssets): the page loads it once it is idle
+ * after its first paint and hydration, while it still has a connection (from the
+ * worker's copy on later visits). Not in the first paint's JavaScript (decision 014).
+ */
+export function useLoadedForOffline(...loads: Array<() => Promise<unknown>>) {
+  useEffect(() => {
+    const cancels: Array<() => void> = [];
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    idle(() => loads.forEach((load) => cancels.push(loadAfterHydration(load, () => {}))));
+    return () => cancels.forEach((cancel) => cancel());
+    // Once per page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
