@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from "./fixtures";
 import { demoSessionCookies, openAuth, toast } from "./helpers";
 
 // Issue 19 item 4 (decision 014): validation (zod, conform) and the dialogs are in no
-// page's first load: not in the scripts its HTML names; a page with forms only fetches
+// page's first load: not in the scripts its HTML preloads; a page with forms only fetches
 // zod once a form is used. The dashboard and the portal load their dialogs' code once
 // idle after the first paint (they must open offline, decision 010). A form then
 // validates in the browser with the spec's own messages; a dialog the URL opens is
@@ -29,10 +29,10 @@ function watchScripts(page: Page) {
   };
 }
 
-/** The scripts a page's HTML names (its entry and module preloads): its first load. */
+/** The scripts a page's HTML preloads (its entry and every module it imports): its first load. */
 async function firstLoadScripts(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();
-  const paths = [...new Set(html.match(/\/assets\/[\w.@-]+\.js/g) ?? [])];
+  const paths = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
   expect(paths.length).toBeGreaterThan(3);
   return Promise.all(paths.map(async (script) => ({ script, body: await (await page.request.get(script)).text() })));
 }
