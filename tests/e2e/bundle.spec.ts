@@ -48,7 +48,7 @@ test.describe("first load (phone)", () => {
     await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
     const first = await firstLoadScripts(page, DEMO_EVENT);
     expect(first.filter(({ body }) => body.includes(ZOD) || body.includes(CONFORM)).map(({ script }) => script)).toEqual([]);
-    expect(first.filter(({ body }) => body.includes("Duration (minutes)")).map(({ script }) => script)).toEqual([]);
+    expect(first.filter(({ body }) => body.includes("Save Block")).map(({ script }) => script)).toEqual([]);
 
     const scripts = watchScripts(page);
     await page.goto(DEMO_EVENT);
