@@ -5,8 +5,6 @@ import { ServerRouter } from "react-router";
 import { loadLazyComponents } from "~/components/lazy-component";
 import { nonceContext } from "~/context";
 import { NonceProvider } from "~/utils/nonce";
-import { InlineCssProvider } from "~/utils/inline-css";
-import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -25,9 +23,7 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <InlineCssProvider value={appCss}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </InlineCssProvider>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
     {
       nonce,

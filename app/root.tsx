@@ -21,10 +21,10 @@ import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { readSession, SessionJoin, type SessionRead } from "~/utils/session.server";
 import { useNonce } from "~/utils/nonce";
-import { InlineStyles } from "~/utils/inline-css";
 import { bringsToast, getToast, ONCE_HEADER } from "~/utils/toast.server";
 import { randomToken } from "~/utils/crypto.server";
 import type { Route } from "./+types/root";
+import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -127,7 +127,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Stylesheets and module preloads need no nonce under our CSP ('self'); an
             empty one keeps server and client markup equal (browsers hide only the
             nonce of scripts, so a real one here would differ after hydration). */}
-        <InlineStyles />
         <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col">
