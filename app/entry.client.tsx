@@ -3,30 +3,14 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { nativePlatform } from "./modules/native/platform";
 
-function hydrate() {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
-}
-
-// Issue 19 item 5 (LCP): the server's HTML is painted before hydration starts. When the
-// scripts are already there as the document finishes parsing (a cached or fast load),
-// the browser would otherwise run the whole hydration before its first paint; a frame
-// and a task later it has painted (the page works as before a moment after).
-let hydrating = false;
-const start = () => {
-  if (hydrating) return;
-  hydrating = true;
-  hydrate();
-};
-requestAnimationFrame(() => setTimeout(start, 0));
-// A tab loading in the background gets no frames: it hydrates all the same.
-if (document.visibilityState === "hidden") setTimeout(start, 0);
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});
 
 // docs/product/screens.md#app-shell: a service worker is registered on every platform (public/sw.js).
 function registerServiceWorker() {
