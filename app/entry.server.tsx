@@ -2,6 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { loadLazyComponents } from "~/components/lazy-component";
 import { nonceContext } from "~/context";
 import { NonceProvider } from "~/utils/nonce";
 
@@ -15,6 +16,9 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(nonceContext);
+  // A dialog the URL opens is in the first HTML, also for a visitor without JavaScript:
+  // the lazy components' code is loaded before any render (at once after the first).
+  await loadLazyComponents();
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
   const body = await renderToReadableStream(
@@ -24,6 +28,10 @@ export default async function handleRequest(
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
+      // A finished Suspense boundary (a lazy dialog's, lazy-component.tsx) stays in place
+      // in the HTML: React would move a large one to the end of the stream, to be put in
+      // place by a script, and without JavaScript it would never show.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors before the shell is rendered reject and are logged by React Router.

@@ -126,29 +126,37 @@ async function remember(kept, url, response, since) {
 }
 
 /**
- * The hashed assets a document names (scripts, module preloads, styles) and those of
- * every route in the build's manifest it loads, fetched once: the kept page works
- * offline, and so does a link inside it to a page that is not kept (its code loads, its
- * data cannot, and the offline page says so instead of the app's error screen).
+ * The hashed assets a document names (scripts, module preloads, styles), those of
+ * every route in the build's manifest it loads, and every chunk those scripts import,
+ * also later (a dialog's code, zod: loaded when first needed, issue 19 item 4), fetched
+ * once: the kept page works offline, dialogs included, and so does a link inside it to a
+ * page that is not kept (its code loads, its data cannot, and the offline page says so
+ * instead of the app's error screen). The service worker fetches them in the
+ * background: none of it is in the page's own first load.
  */
 async function keepAssets(html) {
   const cache = await caches.open(ASSET_CACHE);
+  const seen = new Set();
   const keep = async (path) => {
-    const cached = await cache.match(path, { ignoreVary: true });
-    if (cached) return cached;
-    const response = await fetch(path).catch(() => null);
-    if (!response?.ok) return null;
-    await cache.put(path, response.clone());
-    return response;
+    if (seen.has(path)) return;
+    seen.add(path);
+    let response = await cache.match(path, { ignoreVary: true });
+    if (!response) {
+      response = await fetch(path).catch(() => null);
+      if (!response?.ok) return;
+      await cache.put(path, response.clone());
+    }
+    // A manifest names the routes' modules; a script names the chunks it imports.
+    if (path.endsWith(".js")) await Promise.all(assetsNamedIn(await response.text(), true).map(keep));
   };
-  const named = assetsNamedIn(html);
-  const manifests = await Promise.all(named.filter((path) => /^\/assets\/manifest-/.test(path)).map(keep));
-  const inManifests = (await Promise.all(manifests.map((response) => response?.text() ?? ""))).flatMap(assetsNamedIn);
-  await Promise.all([...new Set([...named, ...inManifests])].map(keep));
+  await Promise.all(assetsNamedIn(html).map(keep));
 }
 
-function assetsNamedIn(text) {
-  return [...new Set(text.match(/\/assets\/[\w.@-]+\.(?:js|css|woff2?|svg|png|webp)/g) ?? [])];
+/** The assets a text names: by their path, and in a script also as its relative imports ("./chunk-1a2b.js"). */
+function assetsNamedIn(text, script = false) {
+  const named = text.match(/\/assets\/[\w.@-]+\.(?:js|css|woff2?|svg|png|webp)/g) ?? [];
+  const imported = script ? [...text.matchAll(/["'`]\.\/([\w.@-]+\.(?:js|css))["'`]/g)].map((match) => `/assets/${match[1]}`) : [];
+  return [...new Set([...named, ...imported])];
 }
 
 /**

@@ -109,6 +109,10 @@ export const PERSON_ROLE_LABELS: Record<PersonRole, string> = {
   other: "Other",
 };
 
+// docs/product/screens.md#shot-list: the dashboard's shot filter offers these, in this order.
+export const SHOT_FILTERS = ["all", "getting_ready", "ceremony", "reception", "wedding_party"] as const;
+export type ShotFilter = (typeof SHOT_FILTERS)[number];
+
 export const INVITE_TYPES = ["second_shooter", "associate_shooter", "client"] as const;
 export type InviteType = (typeof INVITE_TYPES)[number];
 export const SHOOTER_TYPES = ["second_shooter", "associate_shooter"] as const;
@@ -117,6 +121,12 @@ export const SHOOTER_TYPE_LABELS: Record<ShooterType, string> = {
   second_shooter: "Second Shooter",
   associate_shooter: "Associate Shooter",
 };
+export const INVITE_TYPE_LABELS = { ...SHOOTER_TYPE_LABELS, client: "Client" } as const;
+
+/** docs/product/screens.md#invitation-acceptance: the position a type stands for. */
+export function positionLabel(type: InviteType | null | undefined) {
+  return type ? INVITE_TYPE_LABELS[type] : "Team Member";
+}
 
 export const INVITE_STATUSES = ["pending", "accepted", "declined"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];

@@ -8,7 +8,6 @@ import { ActionToast } from "~/components/ui/toaster";
 import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
 import { PortalError } from "~/modules/client-access/components/portal-error";
 import { formatEventDate } from "~/modules/event/format";
-import { ListDialog } from "~/modules/event/components/list-dialog";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
 import { LiveStatusBadge } from "~/modules/live/live-status";
@@ -25,6 +24,15 @@ import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import type { Route } from "./+types/client.view.$accessId";
+import { lazyComponent, useLoadedForOffline } from "~/components/lazy-component";
+import { rowSchemas } from "~/modules/live/row-schemas";
+import { valueParser } from "~/modules/offline/value-parser";
+
+// Issue 19 item 4: the portal's dialogs (their forms, conform, zod) load when one opens;
+// a dialog the URL opens is still in the HTML.
+const ListDialog = lazyComponent(() =>
+  Promise.all([import("~/modules/event/components/list-dialog"), valueParser.load()]).then(([module]) => module.ListDialog),
+);
 
 // The client portal (docs/product/screens.md#client-portal). Its URL carries no secret: the token
 // lives in a cookie of this access (see client.$token.tsx).
@@ -111,6 +119,8 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
     event: data.event,
   });
   // Issue 17 item 3: the client's changes go through the device's outbox too.
+  // Offline, its dialogs still open and live changes still apply (decision 014).
+  useLoadedForOffline(ListDialog.load, rowSchemas.load);
   const { shown, outbox } = useOutbox({ path: `/client/view/${accessId}`, owner: "link", live: confirmed, notice: portalNotice });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event } = live;

@@ -10,12 +10,10 @@ import { ActionToast } from "~/components/ui/toaster";
 import { handleDashboardAction } from "~/modules/event/dashboard-actions.server";
 import { StatusBadge } from "~/modules/event/components/event-card";
 import { formatEventDate } from "~/modules/event/format";
-import { DeleteEventDialog, EditEventDialog } from "~/modules/event/components/event-dialogs";
-import { useDialogHrefs } from "~/modules/event/components/form-dialog";
-import { ClientLinkDialog, ClientTab, CreateClientAccessDialog, InviteDialog, RevokeClientAccessDialog, LeaveEventDialog, RemoveTeamDialog, TeamTab, type TeamRow, teamRows } from "~/modules/team/components/team-tab";
+import { useDialogHrefs } from "~/modules/event/dialog-href";
+import { ClientLinkDialog, ClientTab, TeamTab, teamRows } from "~/modules/team/components/team-tab";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { dashboardReads, requireEventAccess, toEventSummary } from "~/modules/event/service.server";
-import { ListDialog } from "~/modules/event/components/list-dialog";
 import { PeopleTab } from "~/modules/people/components/people-tab";
 import { ShotsTab } from "~/modules/shots/components/shots-tab";
 import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
@@ -28,7 +26,16 @@ import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { ConflictNotice, OutboxProvider, PendingCount, PendingMark, useOutbox } from "~/modules/offline/use-outbox";
+import { lazyComponent, useLoadedForOffline } from "~/components/lazy-component";
+import { rowSchemas } from "~/modules/live/row-schemas";
+import { valueParser } from "~/modules/offline/value-parser";
 import type { Route } from "./+types/events.$eventId";
+
+// Issue 19 item 4: the dialogs (their forms, conform, zod) load when one opens, with what
+// the outbox reads a saved form's values by; a dialog the URL opens is still in the HTML.
+const DashboardDialog = lazyComponent(() =>
+  Promise.all([import("~/modules/event/components/dashboard-dialog"), valueParser.load()]).then(([module]) => module.DashboardDialog),
+);
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: loaderData ? `${loaderData.event.title} | Event Flow` : "Event not found | Event Flow" }];
@@ -94,6 +101,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     event: loaderData.event,
   });
   // Issue 17 item 3: what is shown is the confirmed state with this device's pending changes on top.
+  // Offline, its dialogs still open and live changes still apply (decision 014).
+  useLoadedForOffline(DashboardDialog.load, rowSchemas.load);
   const { shown, outbox } = useOutbox({ path: `/events/${loaderData.event.id}`, owner: `user:${loaderData.viewerId}`, live: confirmed });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event, blocks, shots } = live;
@@ -207,33 +216,6 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
       <ActionToast toast={actionData?.toast} />
     </OutboxProvider>
   );
-}
-
-/** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
-function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: Omit<LoaderData, keyof LiveLists> & LiveLists; team: TeamRow[] }) {
-  const listDialog = ListDialog({ dialog, id, lists: data });
-  if (listDialog !== undefined) return listDialog;
-  const teamRow = team.find((row) => row.key === id);
-  switch (dialog) {
-    case "edit-event":
-      return <EditEventDialog event={data.event} />;
-    case "delete-event":
-      return <DeleteEventDialog event={data.event} />;
-    case "invite-team":
-      return <InviteDialog contacts={data.contacts} contactId={id} />;
-    case "remove-team":
-      return teamRow ? <RemoveTeamDialog row={teamRow} /> : null;
-    case "leave-event":
-      return <LeaveEventDialog eventTitle={data.event.title} />;
-    case "create-client-access":
-      return <CreateClientAccessDialog />;
-    case "revoke-client-access": {
-      const access = data.clientAccess.find((row) => row.id === id);
-      return access ? <RevokeClientAccessDialog access={access} /> : null;
-    }
-    default:
-      return null;
-  }
 }
 
 function Progress({ label, done, total }: { label: string; done: number; total: number }) {

@@ -11,7 +11,8 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
-import { validateWithToast } from "~/components/validate-with-toast";
+import { useLazyValidation } from "~/components/use-lazy-validation";
+import { lazyComponent } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
@@ -19,7 +20,7 @@ import { BusinessInfoSchema, ChangePasswordSchema, DeviceSignInIdSchema, Notific
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
 import { SubscriptionTab, type SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
-import { ContactDialog, ContactsTab, DeleteContactDialog } from "~/modules/contacts/components/contacts-tab";
+import { ContactsTab } from "~/modules/contacts/components/contacts-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
 import { closeDialogHref } from "~/modules/event/dialog-href";
@@ -112,10 +113,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionData = FormActionData;
+
+// Issue 19 item 4: the forms' validation (zod) loads when a form is first used, the
+// contacts' dialogs when one opens; until then the server validates, with the same messages.
+const loadSchemas = () => import("~/modules/account/schema");
+const ContactsDialog = lazyComponent(() => import("~/modules/contacts/components/contacts-dialogs").then((module) => module.ContactsDialog));
 // Contact and push device ids are UUIDs: anything else is refused (400) before it reaches D1.
-const ContactIdSchema = z.string().regex(/^[0-9a-f-]{36}$/);
+// (The action's schemas are made when it runs: a module-level one would keep zod in the
+// page's JavaScript, issue 19 item 4.)
 const contactId = (formData: FormData) => {
-  const parsed = ContactIdSchema.safeParse(formData.get("id"));
+  const parsed = z.string().regex(/^[0-9a-f-]{36}$/).safeParse(formData.get("id"));
   return parsed.success ? parsed.data : null;
 };
 
@@ -126,7 +133,7 @@ const deviceSignInId = (formData: FormData) => {
 };
 
 // A passkey id is the authenticator's credential id, base64url (decision 011).
-const PasskeyIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/);
+const passkeyIdSchema = () => z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/);
 
 /**
  * Each Remove button names its app (issue 18 audit: unique accessible names); two added on
@@ -250,7 +257,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "remove-passkey": {
       // Issue 18 item 1: removing a passkey ends the sessions it opened, as a sign-out does.
-      const parsed = PasskeyIdSchema.safeParse(formData.get("id"));
+      const parsed = passkeyIdSchema().safeParse(formData.get("id"));
       const ended = parsed.success ? await removePasskey(db, viewer.userId, parsed.data) : null;
       if (!ended) {
         return data<ActionData>({ intent, toast: errorToast("Error", "That passkey was already removed.") }, { status: parsed.success ? 404 : 400 });
@@ -328,9 +335,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </main>
       <AppFooter />
-      {tab === "contacts" && dialog === "add-contact" ? <ContactDialog /> : null}
-      {tab === "contacts" && dialog === "edit-contact" && contact ? <ContactDialog contact={contact} /> : null}
-      {tab === "contacts" && dialog === "delete-contact" && contact ? <DeleteContactDialog contact={contact} /> : null}
+      {tab === "contacts" && dialog ? <ContactsDialog dialog={dialog} contact={contact} /> : null}
       <ActionToast toast={actionData?.toast} />
     </>
   );
@@ -349,20 +354,21 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
   const removingApp = useBusy("remove-device-sign-in");
   // A saved password answers with a redirect (a new location): the form starts empty again.
   const location = useLocation();
+  const validation = useLazyValidation(loadSchemas);
   const [businessForm, business] = useForm({
     id: "business-info-form",
     lastResult: actionData?.intent === "business-info" ? actionData.result : undefined,
     defaultValue: loaderData.business,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, BusinessInfoSchema),
+    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.BusinessInfoSchema) : undefined,
   });
   const [passwordForm, password] = useForm({
     id: "change-password-form",
     lastResult: actionData?.intent === "change-password" ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, ChangePasswordSchema),
+    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.ChangePasswordSchema) : undefined,
   });
   return (
     <>
@@ -478,13 +484,14 @@ function SignInMethodRow({
 /** docs/product/screens.md#notifications-tab: upcoming-event reminders and how many days before. */
 function NotificationsTab({ preferences, actionData }: { preferences: LoaderData["preferences"]; actionData: Route.ComponentProps["actionData"] }) {
   const busy = useBusy("notification-preferences");
+  const validation = useLazyValidation(loadSchemas);
   const [form, fields] = useForm({
     id: "notification-preferences-form",
     lastResult: actionData?.intent === "notification-preferences" ? actionData.result : undefined,
     defaultValue: { upcomingEvents: preferences.upcomingEvents ? "on" : "", eventReminderDays: String(preferences.eventReminderDays) },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData, submitter }) => validateWithToast(formData, submitter, NotificationPreferencesSchema),
+    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.NotificationPreferencesSchema) : undefined,
   });
   return (
     <Card>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIST_ROW_SCHEMAS } from "~/modules/event/lists";
+import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
 import type { Change } from "~/modules/live/protocol";
 import { applyToList, type ListUpdate, readListUpdate } from "~/modules/live/use-live-room";
 

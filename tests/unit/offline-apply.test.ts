@@ -1,9 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Mutation } from "~/modules/event/mutations";
 import { applyMutation, baseOf, changeOf, mineAgain, pendingIds } from "~/modules/offline/apply";
+import { valueParser } from "~/modules/offline/value-parser";
 
 // Issue 17 item 3: the page shows the confirmed state with the device's pending
 // mutations applied on top, as the server will apply them.
+
+// The form schemas that read an add's or edit's values load when a page first needs
+// them (value-parser.ts, issue 19 item 4), as the page's outbox does.
+beforeAll(async () => {
+  await valueParser.load();
+});
 
 const T0 = "2027-06-12T10:00:00.000Z";
 const AT = "2027-06-12T11:00:00.000Z";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readMessage, ServerMessageSchema, toPortalChange, toPortalRow } from "~/modules/live/protocol";
+import { toPortalChange, toPortalRow } from "~/modules/live/protocol";
+import { readMessage, ServerMessageSchema } from "~/modules/live/protocol.schema";
 
 // docs/product/roles.md#client-links: a client link sees the event, timeline, shots, people
 // and vendors, never the team. The room publishes whole rows; a portal gets a cut.

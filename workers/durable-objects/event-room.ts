@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { type Change, ClientMessageSchema, readMessage, ROOM_LOG_SIZE, type ServerMessage, toPortalChange } from "../../app/modules/live/protocol";
+import { type Change, ROOM_LOG_SIZE, type ServerMessage, toPortalChange } from "../../app/modules/live/protocol";
+import { ClientMessageSchema, readMessage } from "../../app/modules/live/protocol.schema";
 
 /**
  * Who a connection belongs to. The Worker sets this header after it has checked the

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { readMessage, USER_CHANNEL_LOG_SIZE, UserHelloSchema, type UserServerMessage } from "../../app/modules/live/protocol";
+import { USER_CHANNEL_LOG_SIZE, type UserServerMessage } from "../../app/modules/live/protocol";
+import { readMessage, UserHelloSchema } from "../../app/modules/live/protocol.schema";
 import type { HeaderNotification } from "../../app/modules/notifications/header";
 import { roomOf } from "../../app/modules/live/room.server";
 import { ACCESS_ENDED, completeClose, openSockets, SOCKETS_PER_SESSION } from "./event-room";

@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 
 // The dashboard's dialogs live in the URL (?dialog=<intent>&id=<row>): the server
 // renders them, so they open before JavaScript loads, and closing one is a link.
@@ -18,4 +19,14 @@ export function closeDialogHref(pathname: string, search: URLSearchParams) {
   params.delete("id");
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/** Links that open and close the dashboard's dialogs, keeping the tab and filter. */
+export function useDialogHrefs() {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  return {
+    open: (dialog: string, id?: string) => openDialogHref(pathname, params, dialog, id),
+    close: closeDialogHref(pathname, params),
+  };
 }

@@ -1,6 +1,6 @@
-import { z } from "~/utils/zod";
+import type { z } from "zod";
 import { BLOCK_TYPES, PERSON_ROLES, SHOT_CATEGORIES, VENDOR_TYPES } from "~/db/enums";
-import type { PortalRow } from "~/modules/live/protocol";
+import type { LIST_ROW_SCHEMAS } from "./lists.schema";
 
 // Issue 17 item 1, decision 010 "List services and typed rows": the four lists under an
 // event (timeline blocks, shots, people, vendors), each defined once: its row as a page
@@ -12,77 +12,11 @@ export const LIST_KINDS = ["block", "shot", "person", "vendor"] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
 /**
- * A row as every page holds it: the fields a client link is given (PORTAL_FIELDS,
- * protocol.ts). The dashboard's rows have `doneBy` besides, which no page shows. A
- * change's rows are read with these schemas, so a device only ever holds rows of this
- * shape (no cast at the socket's seam).
+ * A row as every page holds it (LIST_ROW_SCHEMAS, lists.schema.ts: the fields a client
+ * link is given). Its zod schemas are in their own module, which a page loads only when
+ * a change arrives (issue 19 item 4, decision 014).
  */
-export const LIST_ROW_SCHEMAS = {
-  block: z.object({
-    id: z.string(),
-    eventId: z.string(),
-    title: z.string(),
-    blockType: z.enum(BLOCK_TYPES),
-    startTime: z.string().nullable(),
-    durationMinutes: z.number(),
-    location: z.string().nullable(),
-    notes: z.string().nullable(),
-    orderIndex: z.number(),
-    isDone: z.boolean(),
-    doneAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-  shot: z.object({
-    id: z.string(),
-    eventId: z.string(),
-    title: z.string(),
-    category: z.enum(SHOT_CATEGORIES),
-    description: z.string().nullable(),
-    orderIndex: z.number(),
-    isDone: z.boolean(),
-    doneAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-  person: z.object({
-    id: z.string(),
-    eventId: z.string(),
-    firstName: z.string(),
-    lastName: z.string().nullable(),
-    role: z.enum(PERSON_ROLES),
-    isVip: z.boolean(),
-    pronunciation: z.string().nullable(),
-    notes: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-  vendor: z.object({
-    id: z.string(),
-    eventId: z.string(),
-    vendorName: z.string(),
-    companyName: z.string().nullable(),
-    vendorType: z.enum(VENDOR_TYPES),
-    email: z.string().nullable(),
-    phoneNumber: z.string().nullable(),
-    website: z.string().nullable(),
-    instagramHandle: z.string().nullable(),
-    facebookHandle: z.string().nullable(),
-    twitterHandle: z.string().nullable(),
-    tiktokHandle: z.string().nullable(),
-    notes: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  }),
-} as const;
-
 export type ListRow<K extends ListKind> = z.infer<(typeof LIST_ROW_SCHEMAS)[K]>;
-
-// The schemas above and the drizzle tables (through PortalRow) must describe the same
-// row: a column added to a table without its schema here fails the type check.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const rowsMatchTables: { [K in ListKind]: Same<ListRow<K>, PortalRow<K>> } = { block: true, shot: true, person: true, vendor: true };
-void rowsMatchTables;
 
 /**
  * Each list's order, as SQL's ORDER BY reads it: ascending, NULL first (SQLite's rule),

@@ -1,8 +1,13 @@
-import { z } from "~/utils/zod";
 import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 
 // The wire protocol of an event's live room (issue 7), validated on both ends
-// (docs/conventions.md#8-wire-messages-are-a-discriminated-union). Client-safe.
+// (docs/conventions.md#8-wire-messages-are-a-discriminated-union). Client-safe and
+// without zod: the messages' zod schemas, which the server validates with, are in
+// protocol.schema.ts; the browser reads the server's frames with the small checks at
+// the end of this file (issue 19 item 4, decision 014).
+
+export type { Change, ClientMessage, ServerMessage, UserServerMessage } from "./protocol.schema";
+import type { Change, ServerMessage, UserServerMessage } from "./protocol.schema";
 
 /** What changed: the entity, upserted rows (whole rows, so a device applies them as they are) or deleted ids. */
 export const ENTITIES = ["block", "shot", "person", "vendor", "event", "team", "client_access"] as const;
@@ -12,16 +17,6 @@ export type Entity = (typeof ENTITIES)[number];
 const PORTAL_ENTITY_LIST = ["block", "shot", "person", "vendor", "event"] as const satisfies readonly Entity[];
 export type PortalEntity = (typeof PORTAL_ENTITY_LIST)[number];
 export const PORTAL_ENTITIES: ReadonlySet<Entity> = new Set(PORTAL_ENTITY_LIST);
-
-export const ChangeSchema = z.object({
-  entity: z.enum(ENTITIES),
-  op: z.enum(["upsert", "delete"]),
-  rows: z.array(z.record(z.string(), z.unknown())).max(500).optional(),
-  ids: z.array(z.string().max(128)).max(500).optional(),
-  /** The user who made it; null for a client link. */
-  actor: z.string().max(128).nullable(),
-});
-export type Change = z.infer<typeof ChangeSchema>;
 
 type Rows = {
   block: typeof timelineBlocks.$inferSelect;
@@ -93,25 +88,6 @@ export function portalLivePath(accessId: string) {
   return `/client/view/${accessId}/live`;
 }
 
-export const ClientMessageSchema = z.discriminatedUnion("type", [
-  /** The last sequence this device has applied (its page's, on first connect). */
-  z.object({ type: z.literal("hello"), since: z.number().int().min(0) }),
-]);
-export type ClientMessage = z.infer<typeof ClientMessageSchema>;
-
-export const ServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("change"), seq: z.number().int(), change: ChangeSchema }),
-  /** A sequence number whose change this socket may not see (a portal socket). */
-  z.object({ type: z.literal("skip"), seq: z.number().int() }),
-  /** Caught up: everything up to `seq` has been sent. */
-  z.object({ type: z.literal("live"), seq: z.number().int() }),
-  /** The gap is larger than the room's log: reload the page. */
-  z.object({ type: z.literal("reload"), seq: z.number().int() }),
-  z.object({ type: z.literal("welcome"), role: z.string() }),
-  z.object({ type: z.literal("error"), message: z.string() }),
-]);
-export type ServerMessage = z.infer<typeof ServerMessageSchema>;
-
 /** The room keeps at least this many changes for devices that come back. */
 export const ROOM_LOG_SIZE = 1000;
 
@@ -119,36 +95,87 @@ export const ROOM_LOG_SIZE = 1000;
 // open tab of their user. A tab says hello with when its list was read; the channel
 // sends what arrived since (the tab skips those it already has), then 'ready'.
 
-export const NotificationItemSchema = z.object({
-  id: z.string().max(64),
-  title: z.string().max(500),
-  message: z.string().max(2000),
-  read: z.boolean(),
-  createdAt: z.string().max(40),
-});
-
-export const UserHelloSchema = z.object({ type: z.literal("hello"), since: z.iso.datetime() });
-
-export const UserServerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("notifications"), items: z.array(NotificationItemSchema).max(50) }),
-  z.object({ type: z.literal("ready") }),
-  z.object({ type: z.literal("error"), message: z.string() }),
-]);
-export type UserServerMessage = z.infer<typeof UserServerMessageSchema>;
-
 /** How many recent notifications the channel keeps for tabs that connect late. */
 export const USER_CHANNEL_LOG_SIZE = 20;
 
-/**
- * A message (a socket's, or a header the Worker set) as `schema` reads it; null when
- * it is missing, not JSON or not of that shape.
- */
-export function readMessage<S extends z.ZodType>(schema: S, data: string | ArrayBuffer | null): z.output<S> | null {
+// ---------------------------------------------------------------- the browser's checks
+// A page's first JavaScript carries no zod (issue 19 item 4): a frame from the server is
+// checked here against the shape of its schema in protocol.schema.ts (which the server
+// sent it by), and tests/unit/protocol-frames.test.ts holds the two to the same answers.
+// A change's rows are read further by the list's own row schema (useLiveEvent).
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+const isString = (value: unknown, max = Infinity): value is string => typeof value === "string" && value.length <= max;
+const isArrayOf = (value: unknown, max: number, each: (item: unknown) => boolean) => Array.isArray(value) && value.length <= max && value.every(each);
+
+/** The JSON of a frame (a socket's message), or null when it is not JSON. */
+function frameJson(data: string | ArrayBuffer | null): unknown {
   if (data === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data));
   } catch {
     return null;
+  }
+}
+
+/** A change as ChangeSchema reads it (only its own fields), or null. */
+function readChange(value: unknown): Change | null {
+  if (!isObject(value)) return null;
+  const { entity, op, rows, ids, actor } = value;
+  const valid =
+    (ENTITIES as readonly unknown[]).includes(entity) &&
+    (op === "upsert" || op === "delete") &&
+    (rows === undefined || isArrayOf(rows, 500, isObject)) &&
+    (ids === undefined || isArrayOf(ids, 500, (id) => isString(id, 128))) &&
+    (actor === null || isString(actor, 128));
+  if (!valid) return null;
+  return { entity, op, ...(rows === undefined ? {} : { rows }), ...(ids === undefined ? {} : { ids }), actor } as Change;
+}
+
+/** A frame of an event's live room (ServerMessageSchema's shape), or null. */
+export function readServerFrame(data: string | ArrayBuffer | null): ServerMessage | null {
+  const frame = frameJson(data);
+  if (!isObject(frame)) return null;
+  switch (frame.type) {
+    case "change": {
+      const change = readChange(frame.change);
+      return isInt(frame.seq) && change ? { type: "change", seq: frame.seq, change } : null;
+    }
+    case "skip":
+    case "live":
+    case "reload":
+      return isInt(frame.seq) ? { type: frame.type, seq: frame.seq } : null;
+    case "welcome":
+      return isString(frame.role) ? { type: "welcome", role: frame.role } : null;
+    case "error":
+      return isString(frame.message) ? { type: "error", message: frame.message } : null;
+    default:
+      return null;
+  }
+}
+
+type NotificationItem = Extract<UserServerMessage, { type: "notifications" }>["items"][number];
+function isNotificationItem(value: unknown): value is NotificationItem {
+  if (!isObject(value)) return false;
+  return isString(value.id, 64) && isString(value.title, 500) && isString(value.message, 2000) && typeof value.read === "boolean" && isString(value.createdAt, 40);
+}
+
+/** A frame of the user's notification channel (UserServerMessageSchema's shape), or null. */
+export function readUserFrame(data: string | ArrayBuffer | null): UserServerMessage | null {
+  const frame = frameJson(data);
+  if (!isObject(frame)) return null;
+  switch (frame.type) {
+    case "notifications":
+      return isArrayOf(frame.items, 50, isNotificationItem)
+        ? { type: "notifications", items: (frame.items as NotificationItem[]).map(({ id, title, message, read, createdAt }) => ({ id, title, message, read, createdAt })) }
+        : null;
+    case "ready":
+      return { type: "ready" };
+    case "error":
+      return isString(frame.message) ? { type: "error", message: frame.message } : null;
+    default:
+      return null;
   }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { z } from "~/utils/zod";
-import { type Change, readMessage, ServerMessageSchema } from "./protocol";
+import type { z } from "zod";
+import { type Change, readServerFrame } from "./protocol";
 import { connectLive, type LiveSocket } from "./reconnecting-socket";
 
 // A device's connection to its event's live room (issue 7). It says hello with the
@@ -41,7 +41,7 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
       onStatus: setStatus,
       onAccessEnded: () => handlers.current.onAccessEnded(),
       onMessage: (data, ws) => {
-        const message = readMessage(ServerMessageSchema, data);
+        const message = readServerFrame(data);
         switch (message?.type) {
           case "change":
           case "skip":
@@ -80,8 +80,13 @@ export type ListUpdate<Row> = { op: "upsert"; rows: Row[] } | { op: "delete"; id
  */
 export function readListUpdate<S extends z.ZodType>(schema: S, change: Change): ListUpdate<z.output<S>> | null {
   if (change.op === "delete") return { op: "delete", ids: change.ids ?? [] };
-  const rows = z.array(schema).safeParse(change.rows ?? []);
-  return rows.success ? { op: "upsert", rows: rows.data } : null;
+  const rows: z.output<S>[] = [];
+  for (const row of change.rows ?? []) {
+    const read = schema.safeParse(row);
+    if (!read.success) return null;
+    rows.push(read.data);
+  }
+  return { op: "upsert", rows };
 }
 
 /** A list with the update applied: whole rows replace older ones (by updatedAt), deletes remove. */

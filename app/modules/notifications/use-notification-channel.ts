@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { readUserFrame } from "~/modules/live/protocol";
 import { connectLive } from "~/modules/live/reconnecting-socket";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
-import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { playChime, unlockChimeOnFirstGesture } from "./chime";
 import type { HeaderNotification, HeaderNotifications } from "./header";
 import { mergeNotifications } from "./header";
@@ -28,40 +28,33 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
     if (!signedIn) return;
     unlockChimeOnFirstGesture();
     let opened = 0;
-    let socket: ReturnType<typeof connectLive> | undefined;
-    // The header is on every page: the message schemas (zod) load after hydration, not
-    // with the page's first JavaScript.
-    const cancelLoad = loadAfterHydration(() => import("~/modules/live/protocol"), ({ readMessage, UserServerMessageSchema }) => {
-      socket = connectLive("/live/me", {
-        onOpen: (ws) => {
-          opened++;
-          // The list's read time, a few seconds early for clock skew: duplicates are skipped by id.
-          const from = new Date(Date.parse(since.current ?? new Date().toISOString()) - 5_000).toISOString();
-          ws.send(JSON.stringify({ type: "hello", since: from }));
-          // A reconnect: what arrived while the socket was down is in the page data.
-          if (opened > 1) refetch();
-        },
-        onStatus: () => {},
-        onAccessEnded: () => refetch(),
-        onMessage: (data) => {
-          const message = readMessage(UserServerMessageSchema, data);
-          if (message?.type === "ready") return socket?.resetBackoff();
-          if (message?.type !== "notifications") return;
-          const incoming: HeaderNotification[] = message.items;
-          const current = latest.current;
-          if (!current) return;
-          const merged = mergeNotifications(current, incoming);
-          if (merged === current) return; // all already shown
-          latest.current = merged;
-          setState(merged);
-          if (merged.unreadCount > current.unreadCount) playChime();
-        },
-      });
+    // The header is on every page: its frames are read without zod (protocol.ts, issue 19 item 4).
+    const socket = connectLive("/live/me", {
+      onOpen: (ws) => {
+        opened++;
+        // The list's read time, a few seconds early for clock skew: duplicates are skipped by id.
+        const from = new Date(Date.parse(since.current ?? new Date().toISOString()) - 5_000).toISOString();
+        ws.send(JSON.stringify({ type: "hello", since: from }));
+        // A reconnect: what arrived while the socket was down is in the page data.
+        if (opened > 1) refetch();
+      },
+      onStatus: () => {},
+      onAccessEnded: () => refetch(),
+      onMessage: (data) => {
+        const message = readUserFrame(data);
+        if (message?.type === "ready") return socket.resetBackoff();
+        if (message?.type !== "notifications") return;
+        const incoming: HeaderNotification[] = message.items;
+        const current = latest.current;
+        if (!current) return;
+        const merged = mergeNotifications(current, incoming);
+        if (merged === current) return; // all already shown
+        latest.current = merged;
+        setState(merged);
+        if (merged.unreadCount > current.unreadCount) playChime();
+      },
     });
-    return () => {
-      cancelLoad();
-      socket?.stop();
-    };
+    return () => socket.stop();
   }, [signedIn, refetch]);
 
   return state;

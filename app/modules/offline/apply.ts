@@ -1,5 +1,6 @@
 import { eventStatus } from "~/modules/event/status";
-import { type Conflict, type Mutation, type MutationName, type MutationResult, parseValues, partsOf } from "~/modules/event/mutations";
+import { type Conflict, type Mutation, type MutationName, type MutationResult, partsOf } from "~/modules/event/mutation-names";
+import { valueParser } from "./value-parser";
 import type { Change } from "~/modules/live/protocol";
 import { FIELD_LABELS } from "./messages";
 import { listOrder } from "~/modules/event/lists";
@@ -24,9 +25,13 @@ const ORDER: Record<ListKey, (a: never, b: never) => number> = { blocks: listOrd
 /** The event's fields an edit-event form field writes (the status field is the override). */
 const EVENT_FIELD: Record<string, string> = { title: "title", coupleNames: "coupleNames", date: "date", venue: "venue", timeZone: "timeZone", status: "statusOverride" };
 
-/** A form's values as its schema reads them (the dialog's, the server's), or null when invalid. */
+/**
+ * A form's values as its schema reads them (the dialog's, the server's), or null when
+ * invalid or while the schemas are still loading (value-parser.ts: useOutbox shows the
+ * entry again once they are there).
+ */
 function valuesOf(kind: Kind | "event", values: Record<string, string>) {
-  return parseValues(kind, values).value ?? null;
+  return valueParser.get()?.(kind, values).value ?? null;
 }
 
 function sorted(key: ListKey, rows: Row[]) {

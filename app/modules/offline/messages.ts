@@ -1,4 +1,4 @@
-import type { MutationName } from "~/modules/event/mutations";
+import type { MutationName } from "~/modules/event/mutation-names";
 
 // The strings of offline writing (issue 17 item 3), recorded in decision 010. Client-safe.
 

@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import type { Mutation } from "~/modules/event/mutations";
+import type { Mutation } from "~/modules/event/mutation-names";
 import type { OutboxEntry } from "./send";
 
 // Issue 17 item 3 (decision 010 "Offline writing"): the device's outbox, in IndexedDB

@@ -1,12 +1,15 @@
 import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { showToast } from "~/components/ui/toaster";
-import { type Conflict, type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, ONLINE_ONLY, isMutationName, partsOf } from "~/modules/event/mutations";
+import { type Conflict, type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, ONLINE_ONLY, isMutationName, partsOf } from "~/modules/event/mutation-names";
 import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { applyMutation, baseOf, changeOf, type EventState, LIST_KEY, mineAgain, pendingIds } from "./apply";
 import { accessEndedToast, signedOutToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
 import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
+import { valueParser } from "./value-parser";
+import { rowSchemas } from "~/modules/live/row-schemas";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
 
 // Issue 17 item 3 (decision 010 "Offline writing"): with JavaScript, every change the
@@ -237,9 +240,17 @@ export function useOutbox<S extends EventState<object, object>>({
     return [...stored, ...fresh.filter((entry) => !known.has(entry.mutation.id))];
   }, [stored, fresh]);
   const confirmed: S = live;
+  // An add or an edit waiting here is shown with its values read by the form's schema,
+  // which loads with the first one (value-parser.ts); `parserReady` shows it again then.
+  const [parserReady, setParserReady] = useState(() => valueParser.get() !== null);
+  const needsParser = !parserReady && pendingEntries.some((entry) => "values" in (entry.mutation.args as object));
+  useEffect(() => {
+    if (needsParser) return loadAfterHydration(valueParser.load, () => setParserReady(true));
+  }, [needsParser]);
   const shown = useMemo(
     () => pendingEntries.reduce((state, entry) => applyMutation(state, entry.mutation, entry.createdAt), { lists: confirmed.lists, event: confirmed.event } as EventState<object, object>) as S,
-    [pendingEntries, confirmed.lists, confirmed.event],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- parserReady: the values read once the parser is there
+    [pendingEntries, confirmed.lists, confirmed.event, parserReady],
   );
   const pending = useMemo(() => pendingIds(pendingEntries.map((entry) => entry.mutation)), [pendingEntries]);
 
@@ -265,6 +276,10 @@ export function useOutbox<S extends EventState<object, object>>({
 
 async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
   try {
+    // The answer's rows join the page as a live change does, read by the lists' row
+    // schemas (useLiveEvent): loaded first, so the answer replaces the pending entry in
+    // one render (no old value in between). Not loaded (offline): as no answer.
+    await rowSchemas.load();
     const response = await fetch(`${path}/mutations`, {
       method: "POST",
       body: new URLSearchParams({ [MUTATIONS_FIELD]: JSON.stringify(mutations) }),

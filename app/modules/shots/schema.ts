@@ -11,6 +11,5 @@ export const ShotSchema = z.object({
   description: optionalText(1000, "Description"),
 });
 
-// docs/product/screens.md#shot-list: the dashboard's shot filter offers these, in this order.
-export const SHOT_FILTERS = ["all", "getting_ready", "ceremony", "reception", "wedding_party"] as const;
-export type ShotFilter = (typeof SHOT_FILTERS)[number];
+// Kept with the enumerations (no zod: the shot list shows them at first paint, issue 19 item 4).
+export { SHOT_FILTERS, type ShotFilter } from "~/db/enums";

@@ -5,12 +5,8 @@ import { checkbox, emailAddress, optionalTime, requiredText } from "~/utils/sche
 // Invitations (docs/product/validation.md#invite-entry and 'Invite form'), client-safe: the same
 // schemas validate the forms in the browser and the actions on the server.
 
-export const INVITE_TYPE_LABELS = { ...SHOOTER_TYPE_LABELS, client: "Client" } as const;
-
-/** docs/product/screens.md#invitation-acceptance: the position a type stands for. */
-export function positionLabel(type: InviteType | null | undefined) {
-  return type ? INVITE_TYPE_LABELS[type] : "Team Member";
-}
+// Kept with the enumerations (no zod: the team tab shows them at first paint, issue 19 item 4).
+export { INVITE_TYPE_LABELS, positionLabel } from "~/db/enums";
 
 export const COVERAGE_HOURS_MAX = 24;
 /** How many invitations the create flow sends at once. */

@@ -1,17 +1,14 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
-import { SHOOTER_TYPE_LABELS, SHOOTER_TYPES } from "~/db/enums";
+import { SHOOTER_TYPE_LABELS } from "~/db/enums";
 import type { shooterContacts } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
+import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
-import { ContactSchema } from "../schema";
 
 export type Contact = typeof shooterContacts.$inferSelect;
 
-const nameOf = (contact: Pick<Contact, "firstName" | "lastName">) => [contact.firstName, contact.lastName].filter(Boolean).join(" ");
+export const nameOf = (contact: Pick<Contact, "firstName" | "lastName">) => [contact.firstName, contact.lastName].filter(Boolean).join(" ");
 
 /** docs/product/screens.md#settings: saved second and associate shooters, to invite in a tap. */
 export function ContactsTab({ contacts }: { contacts: Contact[] }) {
@@ -45,40 +42,5 @@ export function ContactsTab({ contacts }: { contacts: Contact[] }) {
       </ul>
       {menu.form}
     </>
-  );
-}
-
-export function ContactDialog({ contact }: { contact?: Contact }) {
-  const intent = contact ? "edit-contact" : "add-contact";
-  const [form, fields] = useDialogForm(
-    intent,
-    contact?.id,
-    ContactSchema,
-    contact ? formDefaults(contact, ["shooterType", "firstName", "lastName", "email", "phoneNumber", "instagramHandle", "notes"]) : { shooterType: "second_shooter" },
-  );
-  return (
-    <FormDialog title={contact ? "Edit Contact" : "Add Contact"} intent={intent} id={contact?.id} form={form} submitLabel={contact ? "Save Contact" : "Add Contact"}>
-      <SelectField label="Shooter Type" inputProps={getSelectProps(fields.shooterType)} options={optionsOf(SHOOTER_TYPES, SHOOTER_TYPE_LABELS)} errors={fields.shooterType.errors} />
-      <div className="grid grid-cols-2 gap-3">
-        <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !contact }} errors={fields.firstName.errors} />
-        <Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
-      </div>
-      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
-      <Field label="Phone" inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "off" }} errors={fields.phoneNumber.errors} />
-      <Field label="Instagram" inputProps={getInputProps(fields.instagramHandle, { type: "text" })} errors={fields.instagramHandle.errors} hint="Without the @" />
-      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
-    </FormDialog>
-  );
-}
-
-export function DeleteContactDialog({ contact }: { contact: Contact }) {
-  return (
-    <ConfirmDialog
-      title="Delete contact?"
-      message={`${nameOf(contact)} will be removed from your saved contacts. Events they are on are not affected.`}
-      intent="delete-contact"
-      id={contact.id}
-      confirmLabel="Delete Contact"
-    />
   );
 }

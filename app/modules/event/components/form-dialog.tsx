@@ -8,7 +8,9 @@ import { baseOf, isQueued, useOutboxContext } from "~/modules/offline/use-outbox
 import { Button, ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { closeWithoutRefetch } from "~/utils/revalidate";
-import { closeDialogHref, openDialogHref } from "../dialog-href";
+import { useDialogHrefs } from "../dialog-href";
+
+export { useDialogHrefs };
 import type { Toast } from "~/utils/toast";
 
 /**
@@ -17,16 +19,6 @@ import type { Toast } from "~/utils/toast";
  * settings all answer this way, so these dialogs serve all three.
  */
 export type FormActionData = { intent: string | null; result?: SubmissionResult<string[]>; toast: Toast | null };
-
-/** Links that open and close the dashboard's dialogs, keeping the tab and filter. */
-export function useDialogHrefs() {
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  return {
-    open: (dialog: string, id?: string) => openDialogHref(pathname, params, dialog, id),
-    close: closeDialogHref(pathname, params),
-  };
-}
 
 /** The server's validation result for this form, if the last submission was its. */
 export function useLastResult(intent: string) {

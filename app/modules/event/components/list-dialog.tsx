@@ -1,8 +1,12 @@
 import type { BlockType, VendorType } from "~/db/enums";
-import { DeletePersonDialog, type Person, PersonDialog } from "~/modules/people/components/people-tab";
-import { DeleteShotDialog, type Shot, ShotDialog } from "~/modules/shots/components/shots-tab";
-import { type Block, BlockDialog, DeleteBlockDialog } from "~/modules/timeline/components/timeline-tab";
-import { DeleteVendorDialog, type Vendor, VendorDialog } from "~/modules/vendors/components/vendors-tab";
+import { DeletePersonDialog, PersonDialog } from "~/modules/people/components/people-dialogs";
+import type { Person } from "~/modules/people/components/people-tab";
+import { DeleteShotDialog, ShotDialog } from "~/modules/shots/components/shots-dialogs";
+import type { Shot } from "~/modules/shots/components/shots-tab";
+import { BlockDialog, DeleteBlockDialog } from "~/modules/timeline/components/timeline-dialogs";
+import type { Block } from "~/modules/timeline/components/timeline-tab";
+import { DeleteVendorDialog, VendorDialog } from "~/modules/vendors/components/vendors-dialogs";
+import type { Vendor } from "~/modules/vendors/components/vendors-tab";
 import type { DashboardIntent } from "../intents";
 
 export type EventLists = { blocks: Block[]; shots: Shot[]; people: Person[]; vendors: Vendor[] };

@@ -1,17 +1,14 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { CheckboxField, Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { useListWindow } from "~/components/ui/list-window";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
-import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
+import { PERSON_ROLE_LABELS } from "~/db/enums";
 import type { eventPeople } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
+import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import { ConflictNotice, PendingMark } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
-import { PERSON_DEFAULTS, PersonSchema } from "../schema";
 
 export type Person = typeof eventPeople.$inferSelect;
 
@@ -67,40 +64,5 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
       {list.footer}
       {menu.form}
     </>
-  );
-}
-
-/** Add Person / Edit Person (docs/product/validation.md#people: first name required; role defaults to guest). */
-export function PersonDialog({ person }: { person?: Person }) {
-  const intent = person ? "edit-person" : "add-person";
-  const [form, fields, base] = useDialogForm(intent, person?.id, PersonSchema, person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role });
-  return (
-    <FormDialog base={base} title={person ? "Edit Person" : "Add Person"} intent={intent} id={person?.id} form={form} submitLabel={person ? "Save Person" : "Add Person"}>
-      <div className="grid grid-cols-2 gap-3">
-        <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !person }} errors={fields.firstName.errors} />
-        <Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
-      </div>
-      <SelectField label="Role" inputProps={getSelectProps(fields.role)} options={optionsOf(PERSON_ROLES, PERSON_ROLE_LABELS)} errors={fields.role.errors} />
-      <Field
-        label="Pronunciation"
-        hint="How to say the name, e.g. shiv-AWN"
-        inputProps={getInputProps(fields.pronunciation, { type: "text" })}
-        errors={fields.pronunciation.errors}
-      />
-      <CheckboxField label="VIP" inputProps={getInputProps(fields.isVip, { type: "checkbox" })} />
-      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
-    </FormDialog>
-  );
-}
-
-export function DeletePersonDialog({ person }: { person: Person }) {
-  return (
-    <ConfirmDialog
-      title="Remove person?"
-      message={`${fullName(person)} will be removed from the people list for everyone.`}
-      intent="delete-person"
-      id={person.id}
-      confirmLabel="Remove Person"
-    />
   );
 }

@@ -1,17 +1,14 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Link, useSearchParams } from "react-router";
-import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { useListWindow } from "~/components/ui/list-window";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
-import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS } from "~/db/enums";
+import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, SHOT_FILTERS } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
+import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
 import { ConflictNotice } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
-import { SHOT_DEFAULTS, SHOT_FILTERS, ShotSchema } from "../schema";
 
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
 export type Shot = Omit<typeof shotListItems.$inferSelect, "doneBy">;
@@ -82,38 +79,5 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
       {list.footer}
       {menu.form}
     </>
-  );
-}
-
-/** Add Shot / Edit Shot (docs/product/validation.md#shot: title required; docs/product/enumerations.md#shot-category: category defaults to other). */
-export function ShotDialog({ shot }: { shot?: Shot }) {
-  const intent = shot ? "edit-shot" : "add-shot";
-  const [params] = useSearchParams();
-  // Adding while a category is filtered starts in that category.
-  const filtered = SHOT_CATEGORIES.find((category) => category === params.get("category"));
-  const [form, fields, base] = useDialogForm(intent, shot?.id, ShotSchema, shot ? formDefaults(shot, ["title", "category", "description"]) : { category: filtered ?? SHOT_DEFAULTS.category });
-  return (
-    <FormDialog base={base} title={shot ? "Edit Shot" : "Add Shot"} intent={intent} id={shot?.id} form={form} submitLabel={shot ? "Save Shot" : "Add Shot"}>
-      <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !shot }} errors={fields.title.errors} />
-      <SelectField
-        label="Category"
-        inputProps={getSelectProps(fields.category)}
-        options={optionsOf(SHOT_CATEGORIES, SHOT_CATEGORY_LABELS)}
-        errors={fields.category.errors}
-      />
-      <TextareaField label="Description" inputProps={getTextareaProps(fields.description)} errors={fields.description.errors} />
-    </FormDialog>
-  );
-}
-
-export function DeleteShotDialog({ shot }: { shot: Shot }) {
-  return (
-    <ConfirmDialog
-      title="Delete shot?"
-      message={`"${shot.title}" (${SHOT_CATEGORY_LABELS[shot.category]}) will be removed from the shot list for everyone. This cannot be undone.`}
-      intent="delete-shot"
-      id={shot.id}
-      confirmLabel="Delete Shot"
-    />
   );
 }

@@ -1,16 +1,13 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { useListWindow } from "~/components/ui/list-window";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
-import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
+import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
+import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
 import { ConflictNotice, useOutboxContext } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
-import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
 
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
 export type Block = Omit<typeof timelineBlocks.$inferSelect, "doneBy">;
@@ -82,41 +79,5 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
       {list.footer}
       {menu.form}
     </>
-  );
-}
-
-/** Add Block / Edit Block (docs/product/validation.md#timeline-block: title required; duration a whole number ≥ 1, default 60). */
-export function BlockDialog({ block, defaultType = BLOCK_DEFAULTS.blockType }: { block?: Block; defaultType?: BlockType }) {
-  const intent = block ? "edit-block" : "add-block";
-  const [form, fields, base] = useDialogForm(intent, block?.id, BlockSchema, block
-      ? formDefaults(block, ["title", "blockType", "startTime", "durationMinutes", "location", "notes"])
-      : { blockType: defaultType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) });
-  return (
-    <FormDialog base={base} title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
-      <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !block }} errors={fields.title.errors} />
-      <SelectField label="Type" inputProps={getSelectProps(fields.blockType)} options={optionsOf(BLOCK_TYPES, BLOCK_TYPE_LABELS)} errors={fields.blockType.errors} />
-      <div className="grid grid-cols-2 gap-3">
-        <Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
-        <Field
-          label="Duration (minutes)"
-          inputProps={{ ...getInputProps(fields.durationMinutes, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
-          errors={fields.durationMinutes.errors}
-        />
-      </div>
-      <Field label="Location" inputProps={getInputProps(fields.location, { type: "text" })} errors={fields.location.errors} />
-      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
-    </FormDialog>
-  );
-}
-
-export function DeleteBlockDialog({ block }: { block: Block }) {
-  return (
-    <ConfirmDialog
-      title="Delete timeline block?"
-      message={`"${block.title}" will be removed from the timeline for everyone. This cannot be undone.`}
-      intent="delete-block"
-      id={block.id}
-      confirmLabel="Delete Block"
-    />
   );
 }

@@ -1,16 +1,13 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { Card } from "~/components/ui/card";
 import { useListWindow } from "~/components/ui/list-window";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
-import { VENDOR_TYPE_LABELS, VENDOR_TYPES, type VendorType } from "~/db/enums";
+import { VENDOR_TYPE_LABELS, VENDOR_TYPES } from "~/db/enums";
 import type { eventVendors } from "~/db/schema";
-import { ConfirmDialog, FormDialog, formDefaults, useDialogForm, useDialogHrefs } from "~/modules/event/components/form-dialog";
+import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import { ConflictNotice, PendingMark } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
-import { VendorSchema } from "../schema";
 
 export type Vendor = typeof eventVendors.$inferSelect;
 
@@ -19,20 +16,6 @@ const SOCIAL = [
   { key: "facebookHandle", label: "Facebook", url: "https://www.facebook.com/" },
   { key: "twitterHandle", label: "X", url: "https://x.com/" },
   { key: "tiktokHandle", label: "TikTok", url: "https://www.tiktok.com/@" },
-] as const;
-
-const VENDOR_FIELDS = [
-  "vendorName",
-  "vendorType",
-  "companyName",
-  "email",
-  "phoneNumber",
-  "website",
-  "instagramHandle",
-  "facebookHandle",
-  "twitterHandle",
-  "tiktokHandle",
-  "notes",
 ] as const;
 
 const link = "text-brand-700 underline underline-offset-2 break-all";
@@ -109,48 +92,5 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
       {list.footer}
       {menu.form}
     </>
-  );
-}
-
-/** Add Vendor / Edit Vendor (docs/product/validation.md messages: vendor name and type required, email and URL valid). */
-export function VendorDialog({ vendor, defaultType }: { vendor?: Vendor; defaultType?: VendorType }) {
-  const intent = vendor ? "edit-vendor" : "add-vendor";
-  const [form, fields, base] = useDialogForm(intent, vendor?.id, VendorSchema, vendor ? formDefaults(vendor, VENDOR_FIELDS) : defaultType ? { vendorType: defaultType } : undefined);
-  return (
-    <FormDialog base={base} title={vendor ? "Edit Vendor" : "Add Vendor"} intent={intent} id={vendor?.id} form={form} submitLabel={vendor ? "Save Vendor" : "Add Vendor"}>
-      <Field label="Vendor Name" inputProps={{ ...getInputProps(fields.vendorName, { type: "text" }), autoFocus: !vendor }} errors={fields.vendorName.errors} />
-      <SelectField
-        label="Vendor Type"
-        inputProps={getSelectProps(fields.vendorType)}
-        options={optionsOf(VENDOR_TYPES, VENDOR_TYPE_LABELS)}
-        placeholder="Select a type"
-        errors={fields.vendorType.errors}
-      />
-      <Field label="Company Name" inputProps={getInputProps(fields.companyName, { type: "text" })} errors={fields.companyName.errors} />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
-        <Field label="Phone" inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel" }), autoComplete: "off" }} errors={fields.phoneNumber.errors} />
-      </div>
-      <Field label="Website" inputProps={{ ...getInputProps(fields.website, { type: "text" }), inputMode: "url" }} errors={fields.website.errors} />
-      <div className="grid grid-cols-2 gap-3">
-        <Field label="Instagram" inputProps={getInputProps(fields.instagramHandle, { type: "text" })} errors={fields.instagramHandle.errors} />
-        <Field label="Facebook" inputProps={getInputProps(fields.facebookHandle, { type: "text" })} errors={fields.facebookHandle.errors} />
-        <Field label="X (Twitter)" inputProps={getInputProps(fields.twitterHandle, { type: "text" })} errors={fields.twitterHandle.errors} />
-        <Field label="TikTok" inputProps={getInputProps(fields.tiktokHandle, { type: "text" })} errors={fields.tiktokHandle.errors} />
-      </div>
-      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
-    </FormDialog>
-  );
-}
-
-export function DeleteVendorDialog({ vendor }: { vendor: Vendor }) {
-  return (
-    <ConfirmDialog
-      title="Delete vendor?"
-      message={`${vendor.vendorName}${vendor.companyName ? ` (${vendor.companyName})` : ""} will be removed from this event's vendors.`}
-      intent="delete-vendor"
-      id={vendor.id}
-      confirmLabel="Delete Vendor"
-    />
   );
 }

@@ -1,0 +1,59 @@
+import { type ComponentType, Suspense, use, useEffect } from "react";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
+import { lazyValue } from "~/utils/lazy-value";
+
+// Issue 19 item 4: a dialog's code (its form, conform, zod and the schemas) loads when
+// the dialog opens, not with the page. A dialog the URL asks for (`?dialog=`) still
+// renders on the server, in the first HTML, and works before JavaScript: the server
+// loads every lazy component before its first render (entry.server.tsx), so its render
+// never waits for one; in the browser, hydration keeps the server's HTML of a boundary
+// whose code has not arrived yet and hydrates it once it has (React's Suspense).
+
+const serverLoads: Array<() => Promise<unknown>> = [];
+
+/** The server's first render waits for this: every lazy component's code, loaded. */
+export function loadLazyComponents() {
+  return Promise.all(serverLoads.map((load) => load()));
+}
+
+/**
+ * The component `load` resolves to, loaded the first time it renders. Offline, its code
+ * is asked for again when the device is back online (the service worker keeps a kept
+ * page's chunks, public/sw.js); until then it shows nothing.
+ */
+export type LazyComponent<P> = ComponentType<P> & { load: () => Promise<unknown> };
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  const component = lazyValue(import.meta.env.SSR ? load : () => new Promise<ComponentType<P>>((resolve) => loadAfterHydration(load, resolve)));
+  if (import.meta.env.SSR) serverLoads.push(component.load);
+  function Loaded(props: P) {
+    const Component = component.get() ?? use(component.load());
+    return <Component {...props} />;
+  }
+  function Lazy(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(Lazy, { load: component.load });
+}
+
+/**
+ * A page that works offline (the dashboard, the portal: decision 010) must open its
+ * dialogs after the signal drops, also on its first visit, before the service worker
+ * has kept their code (public/sw.js, keepAssets): the page loads it once it is idle
+ * after its first paint and hydration, while it still has a connection (from the
+ * worker's copy on later visits). Not in the first paint's JavaScript (decision 014).
+ */
+export function useLoadedForOffline(...loads: Array<() => Promise<unknown>>) {
+  useEffect(() => {
+    const cancels: Array<() => void> = [];
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    idle(() => loads.forEach((load) => cancels.push(loadAfterHydration(load, () => {}))));
+    return () => cancels.forEach((cancel) => cancel());
+    // Once per page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}

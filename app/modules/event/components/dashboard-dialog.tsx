@@ -1,0 +1,42 @@
+import type { ComponentProps } from "react";
+import { CreateClientAccessDialog, InviteDialog, LeaveEventDialog, RemoveTeamDialog, RevokeClientAccessDialog } from "~/modules/team/components/team-dialogs";
+import type { ClientAccess, Contact, TeamRow } from "~/modules/team/components/team-tab";
+import type { DashboardIntent } from "../intents";
+import { DeleteEventDialog, EditEventDialog } from "./event-dialogs";
+import { type EventLists, ListDialog } from "./list-dialog";
+
+// The dashboard's dialogs, loaded when one opens (events.$eventId.tsx: lazyComponent,
+// issue 19 item 4); a dialog the URL asks for still renders on the server.
+
+type DashboardData = EventLists & {
+  event: ComponentProps<typeof EditEventDialog>["event"];
+  contacts: Contact[];
+  clientAccess: ClientAccess[];
+};
+
+/** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
+export function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: DashboardData; team: TeamRow[] }) {
+  const listDialog = ListDialog({ dialog, id, lists: data });
+  if (listDialog !== undefined) return listDialog;
+  const teamRow = team.find((row) => row.key === id);
+  switch (dialog) {
+    case "edit-event":
+      return <EditEventDialog event={data.event} />;
+    case "delete-event":
+      return <DeleteEventDialog event={data.event} />;
+    case "invite-team":
+      return <InviteDialog contacts={data.contacts} contactId={id} />;
+    case "remove-team":
+      return teamRow ? <RemoveTeamDialog row={teamRow} /> : null;
+    case "leave-event":
+      return <LeaveEventDialog eventTitle={data.event.title} />;
+    case "create-client-access":
+      return <CreateClientAccessDialog />;
+    case "revoke-client-access": {
+      const access = data.clientAccess.find((row) => row.id === id);
+      return access ? <RevokeClientAccessDialog access={access} /> : null;
+    }
+    default:
+      return null;
+  }
+}

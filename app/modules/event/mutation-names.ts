@@ -1,0 +1,88 @@
+import type { z } from "zod";
+import type { MUTATION_ARGS } from "./mutations";
+
+// Decision 010's mutations as a page needs them at first (issue 19 item 4, decision 014):
+// their names, the shape of the server's answers, and what the outbox reads off a name,
+// without zod. The schemas of their arguments and values are in mutations.ts, which
+// re-exports all of this (the server imports that).
+
+/** A mutation id: made by the device (crypto.randomUUID), or derived from a form's key. */
+export const MUTATION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The mutations a device may queue while offline (MUTATION_ARGS in mutations.ts has each one's arguments). */
+export const MUTATION_NAMES = [
+  "toggle-block",
+  "toggle-shot",
+  "add-block",
+  "edit-block",
+  "move-block",
+  "delete-block",
+  "add-shot",
+  "edit-shot",
+  "delete-shot",
+  "add-person",
+  "edit-person",
+  "delete-person",
+  "add-vendor",
+  "edit-vendor",
+  "delete-vendor",
+  "edit-event",
+  "delete-event",
+] as const;
+export type MutationName = (typeof MUTATION_NAMES)[number];
+
+/**
+ * Mutations a device does not queue offline: deleting the whole event ends everyone's
+ * access at once, so it is made online, where its answer is seen at once.
+ */
+export const ONLINE_ONLY: ReadonlySet<MutationName> = new Set(["delete-event"]);
+
+export function isMutationName(value: unknown): value is MutationName {
+  return typeof value === "string" && (MUTATION_NAMES as readonly string[]).includes(value);
+}
+
+/** A mutation's verb and the kind of row it changes, read off its name (`toggle-shot`, `edit-event`…). */
+export type MutationVerb = "toggle" | "add" | "edit" | "move" | "delete";
+export type MutationKind = "block" | "shot" | "person" | "vendor" | "event";
+export function partsOf(name: MutationName): { verb: MutationVerb; kind: MutationKind } {
+  const [verb, kind] = name.split("-") as [MutationVerb, MutationKind];
+  return { verb, kind };
+}
+
+export type MutationOf<N extends MutationName> = { id: string; name: N; args: z.infer<(typeof MUTATION_ARGS)[N]> };
+export type Mutation = { [N in MutationName]: MutationOf<N> }[MutationName];
+
+/** At most this many mutations in one request (an outbox sends in chunks of it). */
+export const MUTATIONS_PER_REQUEST = 50;
+/** The form field that carries a device's mutations (JSON), posted as a form. */
+export const MUTATIONS_FIELD = "mutations";
+
+/** A field the device changed that someone else changed too, after the device last saw it. */
+export type Conflict = { field: string; theirs: unknown; mine: unknown };
+
+/** What the server answers for each mutation, in order. */
+export type MutationResult =
+  | {
+      id: string;
+      status: "applied";
+      /** The row as stored after the change (a block's, a shot's… or the event's); none for a delete. */
+      row?: Record<string, unknown>;
+      /** Rows a move renumbered. */
+      rows?: Record<string, unknown>[];
+      /** Fields kept at someone else's value (an edit with `base`). */
+      conflicts?: Conflict[];
+      /** A repeat of a mutation already applied: it changed nothing this time. */
+      replay?: true;
+    }
+  | {
+      id: string;
+      status: "refused";
+      /** 400 invalid or over a limit, 403 not allowed, 404 the row (or event) is gone, 409 an id taken, 429 too many. */
+      code: 400 | 403 | 404 | 409 | 429;
+      title: string;
+      message: string;
+      /** The form's field errors, for a 400 from validation. */
+      fieldErrors?: Record<string, string[]>;
+    };
+
+export type MutationResponse = { results: MutationResult[] };

@@ -1,0 +1,45 @@
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
+import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/modules/event/components/form-dialog";
+import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
+import type { Block } from "./timeline-tab";
+
+// The timeline's dialogs, loaded when one opens (issue 19 item 4: with zod and conform, they are
+// not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
+
+/** Add Block / Edit Block (docs/product/validation.md#timeline-block: title required; duration a whole number ≥ 1, default 60). */
+export function BlockDialog({ block, defaultType = BLOCK_DEFAULTS.blockType }: { block?: Block; defaultType?: BlockType }) {
+  const intent = block ? "edit-block" : "add-block";
+  const [form, fields, base] = useDialogForm(intent, block?.id, BlockSchema, block
+      ? formDefaults(block, ["title", "blockType", "startTime", "durationMinutes", "location", "notes"])
+      : { blockType: defaultType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) });
+  return (
+    <FormDialog base={base} title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
+      <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !block }} errors={fields.title.errors} />
+      <SelectField label="Type" inputProps={getSelectProps(fields.blockType)} options={optionsOf(BLOCK_TYPES, BLOCK_TYPE_LABELS)} errors={fields.blockType.errors} />
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
+        <Field
+          label="Duration (minutes)"
+          inputProps={{ ...getInputProps(fields.durationMinutes, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
+          errors={fields.durationMinutes.errors}
+        />
+      </div>
+      <Field label="Location" inputProps={getInputProps(fields.location, { type: "text" })} errors={fields.location.errors} />
+      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
+    </FormDialog>
+  );
+}
+
+export function DeleteBlockDialog({ block }: { block: Block }) {
+  return (
+    <ConfirmDialog
+      title="Delete timeline block?"
+      message={`"${block.title}" will be removed from the timeline for everyone. This cannot be undone.`}
+      intent="delete-block"
+      id={block.id}
+      confirmLabel="Delete Block"
+    />
+  );
+}

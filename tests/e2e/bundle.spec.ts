@@ -1,0 +1,117 @@
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+import { demoSessionCookies, openAuth, toast } from "./helpers";
+
+// Issue 19 item 4 (decision 014): validation (zod, conform) and the dialogs are in no
+// page's first load: not in the scripts its HTML preloads; a page with forms only fetches
+// zod once a form is used. The dashboard and the portal load their dialogs' code once
+// idle after the first paint (they must open offline, decision 010). A form then
+// validates in the browser with the spec's own messages; a dialog the URL opens is
+// still in the server's HTML.
+
+const DEMO_EVENT = "/events/00000000-0000-4000-8000-00000000d003";
+// What only zod's code holds (its issue codes), and only conform's (its intent field).
+const ZOD = "invalid_type";
+const CONFORM = "__intent__";
+
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+/** Every script the page itself loads (not its service worker's background fetches), by file and text. */
+function watchScripts(page: Page) {
+  const scripts = new Map<string, string>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.text().catch(() => "");
+    scripts.set(new URL(response.url()).pathname, body);
+  });
+  return {
+    holding: (marker: string) => [...scripts].filter(([, body]) => body.includes(marker)).map(([path]) => path),
+  };
+}
+
+/** The scripts a page's HTML preloads (its entry and every module it imports): its first load. */
+async function firstLoadScripts(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const paths = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(paths.length).toBeGreaterThan(3);
+  return Promise.all(paths.map(async (script) => ({ script, body: await (await page.request.get(script)).text() })));
+}
+
+/** Hydrated, connected and the network quiet: everything the page loads by itself has loaded. */
+async function settled(page: Page) {
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("first load (phone)", () => {
+  test("the dashboard's first load has no zod, conform or dialog; a dialog opened validates in the browser", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const first = await firstLoadScripts(page, DEMO_EVENT);
+    expect(first.filter(({ body }) => body.includes(ZOD) || body.includes(CONFORM)).map(({ script }) => script)).toEqual([]);
+    expect(first.filter(({ body }) => body.includes("Save Block")).map(({ script }) => script)).toEqual([]);
+
+    const scripts = watchScripts(page);
+    await page.goto(DEMO_EVENT);
+    await waitForHydration(page);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    await page.getByRole("link", { name: "Add Block" }).click();
+    const add = dialog(page, "Add Block");
+    await expect(add).toBeVisible();
+    const posts: string[] = [];
+    page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+    await add.getByLabel("Duration (minutes)").fill("0");
+    await add.getByRole("button", { name: "Add Block" }).click();
+    // docs/product/validation.md#timeline-block, as the server words it.
+    await expect(toast(page, "error", "Validation Error").filter({ hasText: "Title is required" })).toBeVisible();
+    await expect(add.getByText("Duration must be at least 1 minute")).toBeVisible();
+    expect(posts).toEqual([]);
+    expect(scripts.holding(ZOD).length).toBeGreaterThan(0);
+    expect(scripts.holding(CONFORM).length).toBeGreaterThan(0);
+  });
+
+  test("a dialog the URL opens is in the server's HTML and, once hydrated, validates in the browser", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const html = await (await page.request.get(`${DEMO_EVENT}?tab=people&dialog=add-person`)).text();
+    expect(html).toMatch(/<dialog open=""[^>]*>[\s\S]*Add Person[\s\S]*First Name/);
+    expect(html).not.toContain('<template id="B:');
+
+    await page.goto(`${DEMO_EVENT}?tab=people&dialog=add-person`);
+    await waitForHydration(page);
+    const add = dialog(page, "Add Person");
+    await expect(add).toBeVisible();
+    const posts: string[] = [];
+    page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+    await expect(async () => {
+      await add.getByRole("button", { name: "Add Person" }).click();
+      await expect(toast(page, "error", "Validation Error").filter({ hasText: "First name is required" })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(add.getByText("First name is required")).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
+  test("the landing page loads no zod until its form is used; sign-in then validates in the browser", async ({ page }) => {
+    const scripts = watchScripts(page);
+    await openAuth(page, "/");
+    await settled(page);
+    expect(scripts.holding(ZOD)).toEqual([]);
+
+    await page.getByLabel("Email").first().focus();
+    await expect.poll(() => scripts.holding(ZOD).length).toBeGreaterThan(0);
+    const posts: string[] = [];
+    page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    // docs/product/validation.md, as the server words it.
+    await expect(toast(page, "error", "Validation Error").filter({ hasText: "Please enter a valid email address" })).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
+  test("settings loads no zod or conform's zod adapter until a form is used", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const scripts = watchScripts(page);
+    await page.goto("/settings");
+    await settled(page);
+    expect(scripts.holding(ZOD)).toEqual([]);
+    await page.getByLabel("Business Name").focus();
+    await expect.poll(() => scripts.holding(ZOD).length).toBeGreaterThan(0);
+  });
+});
