@@ -2,6 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import { Link, useSearchParams } from "react-router";
 import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
 import { useListWindow } from "~/components/ui/list-window";
+import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
@@ -22,7 +23,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const filter = SHOT_FILTERS.find((f) => f === params.get("category")) ?? "all";
   const visible = filter === "all" ? shots : shots.filter((shot) => shot.category === filter);
-  const list = useListWindow(visible, { noun: "shots", text: (shot) => `${shot.title} ${shot.description ?? ""}` });
+  const list = useListWindow(visible, { noun: "shots", text: LIST_SEARCH_TEXT.shot });
   const groups = SHOT_CATEGORIES.map((category) => ({ category, items: list.shown.filter((shot) => shot.category === category) })).filter(
     (group) => group.items.length > 0,
   );
@@ -47,7 +48,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
           </Link>
         ))}
       </nav>
-      <ListHeader count={visible.length} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
+      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
       {list.controls}
       {groups.map((group) => (
         <section key={group.category} className="mb-4" aria-labelledby={`shots-${group.category}`}>
@@ -78,7 +79,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
           </ul>
         </section>
       ))}
-      {visible.length === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
+      {list.count === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
       {list.footer}
       {menu.form}
     </>

@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
+
+// Issue 19 item 2: the dashboard's document carries what its URL shows; the rest (every
+// list whole, the team) is one request to the lists route, made when the browser is
+// idle after hydration, or at once when a tab, a search or the end of a list needs it.
+// Offline, the service worker answers it with the copy it kept with the page (decision
+// 010 'Offline reading'). Client-only.
+
+const idle = (run: () => void) => {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+};
+
+/**
+ * The rest of the page `page` (its loader data) from `url`: null until it is here;
+ * `fresh` once it was read after the page's current data (new page data, a navigation
+ * or a revalidation, asks for it again, the older copy serving meanwhile). `need`
+ * fetches it at once.
+ */
+export function useRestOfPage<T>(url: string, page: object) {
+  const [rest, setRest] = useState<{ data: T; for: object } | null>(null);
+  const refetchPage = useQuietRefetch();
+  const latest = useRef(page);
+  latest.current = page;
+  const loading = useRef<object | null>(null);
+
+  const need = useCallback(() => {
+    const forPage = latest.current;
+    if (loading.current === forPage) return;
+    loading.current = forPage;
+    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (response.ok && !response.redirected && response.headers.get("Content-Type")?.includes("json")) {
+          const data = (await response.json()) as T;
+          setRest((current) => (current && current.for === latest.current && forPage !== latest.current ? current : { data, for: forPage }));
+          return;
+        }
+        // Signed out, or the access ended: the page's own loader says so (its error page, or sign in).
+        if (response.redirected || [401, 403, 404, 410].includes(response.status)) refetchPage();
+        loading.current = null;
+      })
+      // No network and no copy kept: the window stays, and the rest is asked for again when needed.
+      .catch(() => {
+        loading.current = null;
+      })
+      .finally(() => {
+        // Newer page data came meanwhile: its rest is read too.
+        if (loading.current !== null && loading.current !== latest.current) loading.current = null;
+      });
+  }, [url, refetchPage]);
+
+  useEffect(() => idle(need), [page, need]);
+
+  return { rest: rest?.data ?? null, fresh: rest !== null && rest.for === page, need };
+}
