@@ -26,13 +26,13 @@ beforeAll(async () => {
   // Blocks 0-44 (4 done), shots 0-69 (ceremony every other; 7 done), people and vendors by name.
   // One row a statement: D1 binds at most 100 values to one.
   await db.batch([
+    db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: member.id, status: "accepted" }),
     ...Array.from({ length: COUNTS.blocks }, (_, i) => db.insert(timelineBlocks).values({ id: crypto.randomUUID(), eventId, title: `Block ${pad(i)}`, orderIndex: i, isDone: i < 4 })),
     ...Array.from({ length: COUNTS.shots }, (_, i) =>
       db.insert(shotListItems).values({ id: crypto.randomUUID(), eventId, title: `Shot ${pad(i)}`, orderIndex: i, category: i % 2 === 0 ? "ceremony" : "reception", isDone: i % 10 === 0 }),
     ),
     ...Array.from({ length: COUNTS.people }, (_, i) => db.insert(eventPeople).values({ id: crypto.randomUUID(), eventId, firstName: `Person ${pad(i)}`, notes: i === 50 ? "Needle in the haystack" : null })),
     ...Array.from({ length: COUNTS.vendors }, (_, i) => db.insert(eventVendors).values({ id: crypto.randomUUID(), eventId, vendorName: `Vendor ${pad(i)}`, vendorType: "florist" })),
-    db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: member.id, status: "accepted" }),
     db.insert(eventInvites).values({ id: crypto.randomUUID(), eventId, email: "pending@example.com", inviteType: "second_shooter" }),
     db.insert(shooterContacts).values({ id: crypto.randomUUID(), userId: lead.id, shooterType: "second_shooter", firstName: "Contact", email: "contact@example.com" }),
   ]);

@@ -33,15 +33,16 @@ export function useRestOfPage<T>(url: string, page: object) {
     const forPage = latest.current;
     if (loading.current === forPage) return;
     loading.current = forPage;
-    fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+    // Not followed: a redirect (to sign in) is not the rest of the page, and the service worker forgets the page on it.
+    fetch(url, { credentials: "same-origin", redirect: "manual", headers: { Accept: "application/json" } })
       .then(async (response) => {
-        if (response.ok && !response.redirected && response.headers.get("Content-Type")?.includes("json")) {
+        if (response.ok && response.headers.get("Content-Type")?.includes("json")) {
           const data = (await response.json()) as T;
           setRest((current) => (current && current.for === latest.current && forPage !== latest.current ? current : { data, for: forPage }));
           return;
         }
         // Signed out, or the access ended: the page's own loader says so (its error page, or sign in).
-        if (response.redirected || [401, 403, 404, 410].includes(response.status)) refetchPage();
+        if (response.type === "opaqueredirect" || [401, 403, 404, 410].includes(response.status)) refetchPage();
         loading.current = null;
       })
       // No network and no copy kept: the window stays, and the rest is asked for again when needed.
