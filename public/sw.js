@@ -43,7 +43,7 @@ self.addEventListener("activate", (event) => {
  * too: the page fetches it once hydrated, issue 19 item 2); null for any other address.
  */
 function keptPageOf(url) {
-  const lists = /^(\/events\/(?!new$)[^/.]+)\/lists$/.exec(url.pathname);
+  const lists = /^(\/events\/(?!new\/)[^/.]+)\/lists$/.exec(url.pathname);
   if (lists) return { page: lists[1], data: true, lists: true };
   const match = /^(\/events\/(?!new(?:\.data)?$)[^/.]+|\/client\/view\/[^/.]+)(\.data)?$/.exec(url.pathname);
   return match ? { page: match[1], data: Boolean(match[2]) } : null;
