@@ -14,6 +14,7 @@ import {
 // that arrives while the rest is loading is shown, once.
 
 const N = 45;
+const DEMO_EVENT = "/events/00000000-0000-4000-8000-00000000d003";
 let demoCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
 
 test.beforeAll(async ({ browser }) => {
@@ -216,6 +217,37 @@ test.describe("hidden tabs (phone)", () => {
       await expect(people.getByText("Early Guest")).toHaveCount(1);
       await expect(people.getByText("Late Guest")).toHaveCount(1);
     });
+  });
+});
+
+test.describe("hidden tabs, another event (phone)", () => {
+  // The other event's rest is held by the test's route (the page's own request, not the service worker's).
+  test.use({ serviceWorkers: "block" });
+  test("a link to another event (the same route, still mounted) shows that event's lists, never the last one's", async ({ page }) => {
+    const { path } = await longEvent(page);
+    await page.goto(`${path}?tab=people`);
+    await waitForHydration(page);
+    const people = section(page, "People");
+    await expect(people.getByText(`${N} people`)).toBeVisible();
+    await people.getByRole("searchbox", { name: "Search people" }).fill("Person 44");
+    await expect(people.getByRole("listitem")).toHaveCount(1);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${DEMO_EVENT}/lists`, async (route: Route) => {
+      await held;
+      await route.continue();
+    });
+    // As the bell's link to another event does: a client navigation within the route.
+    await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), `${DEMO_EVENT}?tab=shots`);
+    await expect(page.getByRole("heading", { level: 1, name: "Emma & James Wedding" })).toBeVisible();
+    // Its own window while its rest loads: not the last event's lists.
+    await expect(checkOff(page, /Rings/)).toBeVisible();
+    await expect(checkOff(page, /^Shot \d/)).toHaveCount(0);
+    release();
+    await sectionLink(page, "People").click();
+    await expect(section(page, "People").getByText("Siobhan Carter")).toBeVisible();
+    await expect(section(page, "People").getByText(/Person \d\d/)).toHaveCount(0);
   });
 });
 

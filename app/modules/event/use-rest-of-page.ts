@@ -23,7 +23,7 @@ const idle = (run: () => void) => {
  * fetches it at once.
  */
 export function useRestOfPage<T>(url: string, page: object) {
-  const [rest, setRest] = useState<{ data: T; for: object } | null>(null);
+  const [rest, setRest] = useState<{ data: T; for: object; url: string } | null>(null);
   const refetchPage = useQuietRefetch();
   const latest = useRef(page);
   latest.current = page;
@@ -38,7 +38,7 @@ export function useRestOfPage<T>(url: string, page: object) {
       .then(async (response) => {
         if (response.ok && response.headers.get("Content-Type")?.includes("json")) {
           const data = (await response.json()) as T;
-          setRest((current) => (current && current.for === latest.current && forPage !== latest.current ? current : { data, for: forPage }));
+          setRest((current) => (current && current.for === latest.current && forPage !== latest.current ? current : { data, for: forPage, url }));
           return;
         }
         // Signed out, or the access ended: the page's own loader says so (its error page, or sign in).
@@ -57,5 +57,7 @@ export function useRestOfPage<T>(url: string, page: object) {
 
   useEffect(() => idle(need), [page, need]);
 
-  return { rest: rest?.data ?? null, fresh: rest !== null && rest.for === page, need };
+  // Another page of the same route (a link to another event): the older page's rest is not this one's.
+  const own = rest !== null && rest.url === url ? rest : null;
+  return { rest: own?.data ?? null, fresh: own !== null && own.for === page, need };
 }

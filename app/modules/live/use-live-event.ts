@@ -56,8 +56,15 @@ export function useLiveEvent<E extends object>({ path, seq, listsSeq = seq, list
   // the room's change of it comes after; replaying it again changes nothing).
   const log = useRef<{ seq: number; list: boolean; step: Apply }[]>([]);
   const lastSeq = useRef(seq);
+  const logPath = useRef(path);
   // Fresh data replaces what the socket built on the old, with the changes after it replayed.
   useEffect(() => {
+    // Another event's page (the route stays mounted): its room's changes are not this one's.
+    if (logPath.current !== path) {
+      logPath.current = path;
+      log.current = [];
+      lastSeq.current = seq;
+    }
     log.current = log.current.filter((entry) => entry.seq > (entry.list ? listsSeq : seq));
     setState(log.current.reduce<State<E>>((current, entry) => entry.step(current), { lists, event }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
