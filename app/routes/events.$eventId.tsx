@@ -80,7 +80,7 @@ function progress<R extends { id: string; isDone: boolean }>(rows: R[], served: 
 export default function EventDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { role } = loaderData;
   // Issue 19 item 2: the document has the shown list's window; the rest follows.
-  const { rest, fresh, need } = useRestOfPage<EventRest>(`/events/${loaderData.event.id}/lists`, loaderData);
+  const { rest, fresh, need, failed } = useRestOfPage<EventRest>(`/events/${loaderData.event.id}/lists`, loaderData);
   const base = rest ?? loaderData;
   const confirmed = useLiveEvent({
     path: `/live/events/${loaderData.event.id}`,
@@ -114,9 +114,10 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     [windowFits, served, need],
   );
   const ready = rest !== null || (view.list ? windowFits : tab === "team" ? members !== null && invites !== null && clientAccess !== null : clientAccess !== null);
+  // Needed now; or tried without network before and the live room is back (so is the network).
   useEffect(() => {
-    if (!ready) need();
-  }, [ready, need]);
+    if (!ready || (failed && live.status === "live")) need();
+  }, [ready, failed, live.status, need]);
   const dialog = params.get("dialog");
   // A client link just created: shown (and copyable) this once, until dismissed.
   const clientLink = useFlash("clientLink");
@@ -212,7 +213,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         <section className="mt-3" aria-label={tabs.find((t) => t.id === tab)?.label}>
           {!ready ? (
             <p role="status" className="text-slate-600">
-              Loading…
+              {/* Offline, and this device kept only the tab its page was opened on. */}
+              {failed ? "This tab is not available offline. It will show once you are back online." : "Loading…"}
             </p>
           ) : (
             <PartialWindowProvider value={partial}>

@@ -1,12 +1,6 @@
 import type { BrowserContext, Page, Route } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import {
-  checkOff,
-  createEventFromForm,
-  d1,
-  demoSessionCookies,
-  sectionLink,
-} from "./helpers";
+import { checkOff, createEventFromForm, d1, demoSessionCookies, sectionLink } from "./helpers";
 
 // Issue 19 item 2: hidden tabs' lists are not sent until opened. The document carries
 // the shown list's window; once hydrated the page fetches the rest (GET
@@ -26,11 +20,8 @@ async function longEvent(page: Page) {
   await page.context().addCookies(demoCookies);
   await createEventFromForm(page, `Hidden Tabs ${Date.now()}`);
   const eventId = new URL(page.url()).pathname.split("/")[2]!;
-  const rows = (make: (i: number) => string) =>
-    Array.from({ length: N }, (_, i) => make(i + 1)).join(", ");
-  await d1(
-    `DELETE FROM timeline_blocks WHERE event_id = '${eventId}'; DELETE FROM shot_list_items WHERE event_id = '${eventId}';`,
-  );
+  const rows = (make: (i: number) => string) => Array.from({ length: N }, (_, i) => make(i + 1)).join(", ");
+  await d1(`DELETE FROM timeline_blocks WHERE event_id = '${eventId}'; DELETE FROM shot_list_items WHERE event_id = '${eventId}';`);
   await d1(
     `INSERT INTO timeline_blocks (id, event_id, title, block_type, duration_minutes, order_index) VALUES ${rows((i) => `('${crypto.randomUUID()}', '${eventId}', 'Block ${i}', 'portrait', 30, ${i})`)};`,
   );
@@ -43,13 +34,10 @@ async function longEvent(page: Page) {
   return { path: `/events/${eventId}`, eventId };
 }
 
-const section = (page: Page, name: string) =>
-  page.getByRole("region", { name });
+const section = (page: Page, name: string) => page.getByRole("region", { name });
 
 test.describe("hidden tabs (phone)", () => {
-  test("the document has only the shown tab's window; the other tabs show every row after scrolling and by search", async ({
-    page,
-  }) => {
+  test("the document has only the shown tab's window; the other tabs show every row after scrolling and by search", async ({ page }) => {
     const { path } = await longEvent(page);
     const html = await (await page.request.get(path)).text();
     expect(html).toContain("Block 30");
@@ -64,43 +52,28 @@ test.describe("hidden tabs (phone)", () => {
     const shots = section(page, "Shots");
     await expect(shots.getByRole("listitem")).toHaveCount(30);
     await expect(shots).toContainText(`Showing 1–30 of ${N}`);
-    await shots
-      .getByRole("link", { name: "Show more" })
-      .scrollIntoViewIfNeeded();
+    await shots.getByRole("link", { name: "Show more" }).scrollIntoViewIfNeeded();
     await expect(shots.getByRole("listitem")).toHaveCount(N);
 
     await sectionLink(page, "People").click();
     const people = section(page, "People");
     await expect(people.getByText(`${N} people`)).toBeVisible();
-    await people
-      .getByRole("searchbox", { name: "Search people" })
-      .fill("Person 44");
+    await people.getByRole("searchbox", { name: "Search people" }).fill("Person 44");
     await expect(people.getByRole("listitem")).toHaveCount(1);
     await expect(people.getByRole("listitem")).toContainText("Person 44");
 
     // Back to the Timeline: the whole list now, in the page.
     await sectionLink(page, "Timeline").click();
-    await section(page, "Timeline")
-      .getByRole("link", { name: "Show more" })
-      .scrollIntoViewIfNeeded();
-    await expect(section(page, "Timeline").getByRole("listitem")).toHaveCount(
-      N,
-    );
+    await section(page, "Timeline").getByRole("link", { name: "Show more" }).scrollIntoViewIfNeeded();
+    await expect(section(page, "Timeline").getByRole("listitem")).toHaveCount(N);
   });
 
   test.describe(() => {
     // The rest is held by the test's route: the page's own request, not the service worker's (which a page route does not see).
     test.use({ serviceWorkers: "block" });
-    test("live changes that arrive while the rest is loading are shown, each once", async ({
-      page,
-    }) => {
+    test("live changes that arrive while the rest is loading are shown, each once", async ({ page }) => {
       const { path, eventId } = await longEvent(page);
-      const [blockId] = (
-        await d1<{ id: string }>(
-          `SELECT id FROM timeline_blocks WHERE event_id = '${eventId}' AND title = 'Block 40'`,
-          { json: true },
-        )
-      ).map((row) => row.id);
+      const [blockId] = (await d1<{ id: string }>(`SELECT id FROM timeline_blocks WHERE event_id = '${eventId}' AND title = 'Block 40'`, { json: true })).map((row) => row.id);
       // The rest of the lists is held: first before it is read (a change made then is in
       // it and comes over the socket too), then after it is read (a change made then is
       // only the socket's, and must be replayed on it).
@@ -108,9 +81,7 @@ test.describe("hidden tabs (phone)", () => {
       let releaseRead!: () => void;
       let releaseAnswer!: () => void;
       const readGate = new Promise<void>((resolve) => (releaseRead = resolve));
-      const answerGate = new Promise<void>(
-        (resolve) => (releaseAnswer = resolve),
-      );
+      const answerGate = new Promise<void>((resolve) => (releaseAnswer = resolve));
       const wasRead = new Promise<void>((resolve) => (read = resolve));
       await page.route(`**/events/${eventId}/lists`, async (route: Route) => {
         await readGate;
@@ -128,11 +99,7 @@ test.describe("hidden tabs (phone)", () => {
 
       await page.goto(path);
       // Hydrated (the network is not idle: the rest is held).
-      await page.waitForFunction(
-        () =>
-          (window as unknown as { __reactRouterRouteModules?: unknown })
-            .__reactRouterRouteModules !== undefined,
-      );
+      await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
       await expect(page.locator("[data-live-status=live]")).toBeVisible();
 
       // Before the read: Block 3 checked off, a person added.
@@ -155,10 +122,7 @@ test.describe("hidden tabs (phone)", () => {
           })
         ).status(),
       ).toBeLessThan(400);
-      await expect(checkOff(page, /^Block 3\b/)).toHaveAttribute(
-        "aria-pressed",
-        "true",
-      );
+      await expect(checkOff(page, /^Block 3\b/)).toHaveAttribute("aria-pressed", "true");
       releaseRead();
       await wasRead;
       // After the read, before the answer: Block 5 and Block 40 (outside the window) checked off, another person added.
@@ -171,11 +135,7 @@ test.describe("hidden tabs (phone)", () => {
           })
         ).status(),
       ).toBeLessThan(400);
-      expect(
-        (
-          await post({ intent: "toggle-block", id: blockId!, done: "true" })
-        ).status(),
-      ).toBeLessThan(400);
+      expect((await post({ intent: "toggle-block", id: blockId!, done: "true" })).status()).toBeLessThan(400);
       expect(
         (
           await post({
@@ -186,33 +146,20 @@ test.describe("hidden tabs (phone)", () => {
           })
         ).status(),
       ).toBeLessThan(400);
-      await expect(checkOff(page, /^Block 5\b/)).toHaveAttribute(
-        "aria-pressed",
-        "true",
-      );
+      await expect(checkOff(page, /^Block 5\b/)).toHaveAttribute("aria-pressed", "true");
       releaseAnswer();
 
       // The whole timeline: every change once, none lost.
       await expect(page.getByText(`Timeline 3/${N}`)).toBeVisible();
       const timeline = section(page, "Timeline");
-      await timeline
-        .getByRole("link", { name: "Show more" })
-        .scrollIntoViewIfNeeded();
+      await timeline.getByRole("link", { name: "Show more" }).scrollIntoViewIfNeeded();
       await expect(timeline.getByRole("listitem")).toHaveCount(N);
-      await expect(checkOff(page, /^Block 40\b/)).toHaveAttribute(
-        "aria-pressed",
-        "true",
-      );
-      await expect(checkOff(page, /^Block 3\b/)).toHaveAttribute(
-        "aria-pressed",
-        "true",
-      );
+      await expect(checkOff(page, /^Block 40\b/)).toHaveAttribute("aria-pressed", "true");
+      await expect(checkOff(page, /^Block 3\b/)).toHaveAttribute("aria-pressed", "true");
       await sectionLink(page, "People").click();
       const people = section(page, "People");
       await expect(people.getByText(`${N + 2} people`)).toBeVisible();
-      await people
-        .getByRole("searchbox", { name: "Search people" })
-        .fill("Guest");
+      await people.getByRole("searchbox", { name: "Search people" }).fill("Guest");
       await expect(people.getByRole("listitem")).toHaveCount(2);
       await expect(people.getByText("Early Guest")).toHaveCount(1);
       await expect(people.getByText("Late Guest")).toHaveCount(1);
@@ -239,7 +186,10 @@ test.describe("hidden tabs, another event (phone)", () => {
       await route.continue();
     });
     // As the bell's link to another event does: a client navigation within the route.
-    await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), `${DEMO_EVENT}?tab=shots`);
+    await page.evaluate(
+      (to) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to),
+      `${DEMO_EVENT}?tab=shots`,
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Emma & James Wedding" })).toBeVisible();
     // Its own window while its rest loads: not the last event's lists.
     await expect(checkOff(page, /Rings/)).toBeVisible();
@@ -254,10 +204,7 @@ test.describe("hidden tabs, another event (phone)", () => {
 test.describe("hidden tabs without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("another tab's pages and a row dialog outside the window, by URL, are the server's", async ({
-    browser,
-    page,
-  }) => {
+  test("another tab's pages and a row dialog outside the window, by URL, are the server's", async ({ browser, page }) => {
     const setup = await browser.newContext({ javaScriptEnabled: true });
     const { path, eventId } = await longEvent(await setup.newPage());
     await setup.close();
@@ -267,22 +214,15 @@ test.describe("hidden tabs without JavaScript", () => {
     await expect(people.getByRole("listitem")).toHaveCount(15);
     await expect(people).toContainText(`Showing 31–${N} of ${N}`);
     await people.getByRole("link", { name: "Previous page" }).click();
-    await expect(people.getByRole("listitem").first()).toContainText(
-      "Person 01",
-    );
+    await expect(people.getByRole("listitem").first()).toContainText("Person 01");
 
-    await page.goto(
-      `${path}?tab=shots&dialog=edit-shot&id=${await idOf(eventId, "Shot 44", "shot_list_items")}`,
-    );
+    await page.goto(`${path}?tab=shots&dialog=edit-shot&id=${await idOf(eventId, "Shot 44", "shot_list_items")}`);
     const dialog = page.getByRole("dialog", { name: "Edit Shot" });
     await expect(dialog.getByLabel("Title")).toHaveValue("Shot 44");
   });
 });
 
 async function idOf(eventId: string, title: string, table = "timeline_blocks") {
-  const [row] = await d1<{ id: string }>(
-    `SELECT id FROM ${table} WHERE event_id = '${eventId}' AND title = '${title}'`,
-    { json: true },
-  );
+  const [row] = await d1<{ id: string }>(`SELECT id FROM ${table} WHERE event_id = '${eventId}' AND title = '${title}'`, { json: true });
   return row!.id;
 }

@@ -20,7 +20,8 @@ const idle = (run: () => void) => {
  * The rest of the page `page` (its loader data) from `url`: null until it is here;
  * `fresh` once it was read after the page's current data (new page data, a navigation
  * or a revalidation, asks for it again, the older copy serving meanwhile). `need`
- * fetches it at once.
+ * fetches it at once. `failed`: the last try found no network and no copy kept on the
+ * device; it is tried again when the device is back online.
  */
 export function useRestOfPage<T>(url: string, page: object) {
   const [rest, setRest] = useState<{ data: T; for: object; url: string } | null>(null);
@@ -28,6 +29,7 @@ export function useRestOfPage<T>(url: string, page: object) {
   const latest = useRef(page);
   latest.current = page;
   const loading = useRef<object | null>(null);
+  const [failed, setFailed] = useState(false);
 
   const need = useCallback(() => {
     const forPage = latest.current;
@@ -39,6 +41,7 @@ export function useRestOfPage<T>(url: string, page: object) {
         if (response.ok && response.headers.get("Content-Type")?.includes("json")) {
           const data = (await response.json()) as T;
           setRest((current) => (current && current.for === latest.current && forPage !== latest.current ? current : { data, for: forPage, url }));
+          setFailed(false);
           return;
         }
         // Signed out, or the access ended: the page's own loader says so (its error page, or sign in).
@@ -48,6 +51,7 @@ export function useRestOfPage<T>(url: string, page: object) {
       // No network and no copy kept: the window stays, and the rest is asked for again when needed.
       .catch(() => {
         loading.current = null;
+        setFailed(true);
       })
       .finally(() => {
         // Newer page data came meanwhile: its rest is read too.
@@ -56,8 +60,12 @@ export function useRestOfPage<T>(url: string, page: object) {
   }, [url, refetchPage]);
 
   useEffect(() => idle(need), [page, need]);
+  useEffect(() => {
+    window.addEventListener("online", need);
+    return () => window.removeEventListener("online", need);
+  }, [need]);
 
   // Another page of the same route (a link to another event): the older page's rest is not this one's.
   const own = rest !== null && rest.url === url ? rest : null;
-  return { rest: own?.data ?? null, fresh: own !== null && own.for === page, need };
+  return { rest: own?.data ?? null, fresh: own !== null && own.for === page, need, failed: own === null && failed };
 }
