@@ -47,8 +47,15 @@ export function meta(): Route.MetaDescriptors {
  */
 const SESSION_JOINING: Record<string, string> = { "events/:eventId": "routes/events.$eventId", "events/:eventId/lists": "routes/events.$eventId.lists" };
 
-/** Whether this request runs a loader that joins the session to its batch (a GET of such a page, or of its data with that loader). */
+/**
+ * The routes whose action reads the session in the change's own D1 batch (issue 19
+ * item 3: a check-off is one round trip): the dashboard's forms and the outbox.
+ */
+const SESSION_JOINING_ACTIONS: ReadonlySet<string> = new Set(["events/:eventId", "events/:eventId/mutations"]);
+
+/** Whether this request runs a loader or action that joins the session to its batch (a GET of such a page, or of its data with that loader; a POST to such an action). */
 function joinsSession(request: Request, pattern: string) {
+  if (request.method === "POST") return SESSION_JOINING_ACTIONS.has(pattern);
   const routeId = SESSION_JOINING[pattern];
   if (!routeId || request.method !== "GET") return false;
   const routes = new URL(request.url).searchParams.get("_routes");

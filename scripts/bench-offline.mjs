@@ -506,9 +506,10 @@ function check({ start, truth, userIds, records, roomChanges }) {
     }
   }
 
-  // D1's commit order: the rowid of each mutation's record (key: sha256 of sender and id).
+  // D1's commit order: the rowid of each mutation's record (key: the sender, then a sha256
+  // of the event and the id; decision 010).
   const order = new Map(records.map((record) => [record.key, record.n]));
-  const keyOf = (entry) => createHash("sha256").update(`user:${userIds[entry.device]}:${EVENT_ID}:${entry.mutation.id}`).digest("hex");
+  const keyOf = (entry) => `user:${userIds[entry.device]}:${createHash("sha256").update(`${EVENT_ID}:${entry.mutation.id}`).digest("hex")}`;
   let withoutRecord = 0;
   for (const entry of firstApplied) {
     entry.n = order.get(keyOf(entry));

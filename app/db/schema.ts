@@ -280,6 +280,10 @@ export const events = sqliteTable(
     leadPhotographerId: text("lead_photographer_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Issue 19 item 3 (decision 006): the number of the event's last published change.
+    // Each batch that commits a change the live room is told of increments it and takes
+    // its number in the same batch, so a page's reads see the sequence their data is at.
+    liveSeq: integer("live_seq").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,20 +1,32 @@
 import { personName } from "~/modules/team/service.server";
-import { noAccessResponse, runOutbox } from "~/modules/event/mutations.server";
+import { noAccessResponse, runOutbox, sessionSender, SIGNED_OUT } from "~/modules/event/mutations.server";
 import { isEventId } from "~/modules/event/service.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
-import { cloudflareContext } from "~/context";
+import { cloudflareContext, sessionJoinContext } from "~/context";
 import type { Route } from "./+types/events.$eventId.mutations";
 
 // Issue 17 item 3: where a signed-in device sends its outbox (decision 010). Answers
 // JSON: each mutation's result in order; 401 signed out, 404 no access (the device then
 // forgets the event), 400/413 a malformed or oversized outbox (nothing changes).
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const viewer = getViewer(context);
-  if (!viewer) return Response.json({ error: "Please sign in again." }, { status: 401 });
-  if (!isEventId(params.eventId)) return noAccessResponse();
+  const db = dbFrom(context);
   const { env } = context.get(cloudflareContext);
+  const signedOut = () => Response.json({ error: SIGNED_OUT }, { status: 401 });
+  // Issue 19 item 3: the session is read in the first mutation's own batch (root.tsx
+  // joins it for this action), so a check-off from the outbox is one D1 round trip.
+  const join = context.get(sessionJoinContext);
+  if (join && !join.taken && isEventId(params.eventId)) {
+    const answer = await runOutbox(db, env, sessionSender(join), params.eventId, await request.formData());
+    // Answered before any batch (a malformed outbox), the session is read on its own: signed out comes first.
+    if (!(await join.readAlone(db))) return signedOut();
+    return answer ?? noAccessResponse();
+  }
+  if (join) await join.readAlone(db);
+  const viewer = getViewer(context);
+  if (!viewer) return signedOut();
+  if (!isEventId(params.eventId)) return noAccessResponse();
   const sender = { userId: viewer.userId, name: personName({ firstName: viewer.firstName, lastName: viewer.lastName, businessName: viewer.businessName }) };
-  return (await runOutbox(dbFrom(context), env, sender, params.eventId, await request.formData())) ?? noAccessResponse();
+  return (await runOutbox(db, env, sender, params.eventId, await request.formData())) ?? noAccessResponse();
 }
 
 export function loader() {

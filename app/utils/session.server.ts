@@ -233,6 +233,11 @@ export class SessionJoin {
     this.reject(error);
   }
 
+  /** Its batch failed (nothing was read): the session is left for a later batch, or readAlone. */
+  release() {
+    this.taken = false;
+  }
+
   /** The session on its own round trip (the route returned before its batch). */
   async readAlone(db: Db) {
     if (this.taken) return this.read;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { bellButton, checkOff, createEventFromForm, demoSessionCookies, makePro, openAuth, sectionLink, sessionCookies, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
+import { bellButton, checkOff, createEventFromForm, d1, demoSessionCookies, makePro, openAuth, sectionLink, sessionCookies, signUp, skipInviteStep, submitSignIn, toast, uniqueEmail } from "./helpers";
 
 // Issue 7: two phones at a wedding never disagree for more than a moment, and a phone
 // that was offline catches up by itself. The demo lead and the seeded second shooter
@@ -57,6 +57,38 @@ test.describe("live event rooms (phone)", () => {
     await expect(other.locator("[data-live-status=live]")).toBeVisible({ timeout: 5_000 });
     for (const title of titles) await expect(shot(other, title).first()).toHaveAttribute("aria-pressed", expected[title]!);
     await alex.close();
+  });
+});
+
+test.describe("a lost live publish (phone)", () => {
+  // Issue 19 item 3 (decision 006, "The sequence lives in D1"): a change committed and
+  // numbered whose publish never reached the room (its Worker gone after the commit)
+  // still reaches an open page: the next change opens a gap, the room closes it after a
+  // few seconds, and the page reads D1 again by itself.
+  test("a change whose publish was lost reaches an open page anyway, once the room closes the gap", async ({ page }) => {
+    await page.context().addCookies(leadCookies);
+    const title = `Lost Publish Wedding ${Date.now()}`;
+    await page.goto("/events/new");
+    await page.getByLabel("Event Title").fill(title);
+    await page.getByLabel("Wedding Date").fill("2027-08-21");
+    await page.getByRole("button", { name: "Create Event" }).click();
+    await skipInviteStep(page);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const eventId = new URL(page.url()).pathname.split("/")[2]!;
+    const other = await page.context().newPage();
+    for (const device of [page, other]) {
+      await device.goto(`/events/${eventId}?tab=shots`);
+      await waitForHydration(device);
+      await expect(device.locator("[data-live-status=live]")).toBeVisible();
+    }
+    // Committed with its number, never published.
+    const renamed = `${title} (renamed)`;
+    await d1(`UPDATE events SET title = '${renamed}', live_seq = live_seq + 1 WHERE id = '${eventId}'`);
+    await checkOff(page, "Rings").click();
+    await expect(checkOff(other, "Rings")).toHaveAttribute("aria-pressed", "true", { timeout: 10_000 });
+    await expect(other.getByRole("heading", { level: 1, name: renamed })).toBeVisible({ timeout: 10_000 });
+    await expect(other.locator("[data-live-status=live]")).toBeVisible();
+    await other.close();
   });
 });
 

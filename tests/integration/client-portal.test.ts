@@ -1,4 +1,4 @@
-import { createExecutionContext, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, listDurableObjectIds } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { asc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -19,6 +19,7 @@ import { CLIENT_INTENT_FLAGS, type ClientIntent, INTENT_PERMISSIONS, type Dashbo
 import type { ClientFlags } from "~/modules/event/permissions";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
+import { publishCommitted } from "~/modules/live/room.server";
 import { createUser } from "../factories";
 import { loader as portalLoader } from "~/routes/client.view.$accessId";
 import { createClient, type Client, eventLists, ORIGIN } from "./helpers";
@@ -341,9 +342,8 @@ describe("what a client can never do", () => {
 });
 
 describe("the portal's data and its live room (issue 7)", () => {
-  const room = (eventId: string) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
   const publishSome = async (eventId: string, count: number) => {
-    for (let n = 0; n < count; n++) await room(eventId).publish({ entity: "team", op: "upsert", actor: null });
+    for (let n = 0; n < count; n++) await publishCommitted(db, env, eventId, { entity: "team", op: "upsert", actor: null });
   };
 
   type PortalData = { refused: null; seq: number; event: Record<string, unknown>; shots: Array<Record<string, unknown>>; blocks: Array<Record<string, unknown>> };
@@ -361,13 +361,6 @@ describe("the portal's data and its live room (issue 7)", () => {
     return { data: result.data, status: result.init?.status ?? 200, setCookie };
   }
 
-  /** Moves the publish times of the room's log entries `ms` into the past (as if published then). */
-  const age = (eventId: string, ms: number) =>
-    runInDurableObject(room(eventId), async (_instance, state) => {
-      const log = await state.storage.list<{ at: number; change: unknown }>({ prefix: "log:" });
-      for (const [key, entry] of log) await state.storage.put(key, { ...entry, at: entry.at - ms });
-    });
-
   it("the exchange leaves only the token's cookie: the portal needs no event-id hint any more (issue 14 item 7)", async () => {
     const fx = await seedEvent();
     const access = await createAccess(fx.eventId);
@@ -376,21 +369,23 @@ describe("the portal's data and its live room (issue 7)", () => {
     expect(cookies.map((c) => c.split("=")[0])).toEqual([`ef_client_${access.id}`]);
   });
 
-  it("the page's data carries the room's sequence as of a little before its reads: what was published since is replayed to its socket, nothing from before the link", async () => {
+  it("the page's data carries the sequence its lists are at, read in their D1 batch: what is numbered after is replayed to its socket, and no room is asked (issue 19 item 3)", async () => {
     const fx = await seedEvent();
-    // A link made a minute ago, and three changes since, published 30 s ago.
     const { client, access } = await portalOf(fx.eventId);
-    await db.update(eventClientAccess).set({ createdAt: new Date(Date.now() - 60_000).toISOString() }).where(eq(eventClientAccess.id, access.id));
     expect((await loadPage(client, access.id)).data.seq).toBe(0);
     await publishSome(fx.eventId, 3);
-    await age(fx.eventId, 30_000);
     const loaded = await loadPage(client, access.id);
     expect(loaded.status).toBe(200);
     expect(loaded.data.seq).toBe(3);
     expect(loaded.setCookie).toBeNull();
-    // Published right around the load: not counted as in the data, so replayed.
     await publishSome(fx.eventId, 2);
-    expect((await loadPage(client, access.id)).data.seq).toBe(3);
+    expect((await loadPage(client, access.id)).data.seq).toBe(5);
+    // The loads themselves made no room: a room exists only because of the publishes.
+    const quiet = await seedEvent();
+    const other = await portalOf(quiet.eventId);
+    expect((await loadPage(other.client, other.access.id)).data.seq).toBe(0);
+    const wanted = env.EVENT_ROOM.idFromName(quiet.eventId);
+    expect((await listDurableObjectIds(env.EVENT_ROOM)).some((id) => id.equals(wanted))).toBe(false);
   });
 
   it("the sequence is the access's own event's, whatever event-id cookie a browser still sends", async () => {
@@ -400,8 +395,6 @@ describe("the portal's data and its live room (issue 7)", () => {
     await db.update(eventClientAccess).set({ createdAt: new Date(Date.now() - 60_000).toISOString() }).where(eq(eventClientAccess.id, access.id));
     await publishSome(fx.eventId, 2);
     await publishSome(other.eventId, 5);
-    await age(fx.eventId, 30_000);
-    await age(other.eventId, 30_000);
     client.jar.set(`ef_client_event_${access.id}`, other.eventId);
     const loaded = await loadPage(client, access.id);
     expect(loaded.data.seq).toBe(2);

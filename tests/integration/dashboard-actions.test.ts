@@ -705,7 +705,9 @@ describe("what the lead's changes store", () => {
     expect(response.headers.get("Location")).toBe(pageOf(fx));
     const after = await snapshot(fx.eventId);
     expect(after.blocks.map((b) => b.id)).toEqual([fx.blocks[0], fx.blocks[2]]);
-    expect({ ...after, blocks: [] }).toEqual({ ...before, blocks: [] });
+    // Besides the block, only the live room's number for the change (issue 19 item 3).
+    expect(after.event!.liveSeq).toBe(before.event!.liveSeq + 1);
+    expect({ ...after, blocks: [], event: { ...after.event!, liveSeq: 0 } }).toEqual({ ...before, blocks: [], event: { ...before.event!, liveSeq: 0 } });
     expect(await textOf(await lead.client.get(pageOf(fx)))).toContain("Timeline block deleted");
   });
 

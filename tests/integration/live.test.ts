@@ -434,9 +434,9 @@ describe("no room is touched before access is checked (issue 14 item 7)", () => 
     expect((await stranger.client.get(`/live/events/${randomId}`, { Upgrade: "websocket", Origin: ORIGIN })).status).toBe(404);
     expect(await roomExists(randomId)).toBe(false);
     expect(await roomExists(eventId)).toBe(false);
-    // The member's does (the page reads the room's sequence).
+    // Nor does the member's (issue 19 item 3: the page's sequence is read from D1 with its data).
     expect((await member.client.get(`/events/${eventId}`)).status).toBe(200);
-    expect(await roomExists(eventId)).toBe(true);
+    expect(await roomExists(eventId)).toBe(false);
   });
 
   it.each(["not-a-uuid", "..%2Fsettings", "0".repeat(64), crypto.randomUUID().toUpperCase()])("a malformed event id (%s) is refused before any look-up, and creates no room", async (id) => {

@@ -42,12 +42,36 @@ export const ACCESS_ENDED = 4003;
 export const SOCKETS_PER_SESSION = 10;
 export const SOCKETS_PER_CLIENT_LINK = 20;
 
-type Attachment = { viewer: RoomViewer; hello: boolean };
+/**
+ * `hello`: in the room (sent every change). `waitingFor`: said hello with a sequence the
+ * room has not reached yet (issue 19 item 3: its page read D1 after a change whose
+ * publish is still on its way), held until the room gets there or closes the gap.
+ */
+type Attachment = { viewer: RoomViewer; hello: boolean; waitingFor?: number };
 
+/** The event a room is for, sent by the Worker with a socket (publishes name it too): what the room asks D1 about a gap. */
+export const ROOM_EVENT_HEADER = "X-Event-Flow-Event";
+
+/** The last number published in order: every change up to it has been sent. */
 const SEQ_KEY = "seq";
 /** The publish time of the newest entry (ms), so that stamps never go backwards. */
 const STAMP_KEY = "stamp";
-const logKey = (seq: number) => `log:${String(seq).padStart(12, "0")}`;
+const EVENT_KEY = "event";
+/** When an open gap is closed if nothing fills it (ms). */
+const GAP_KEY = "gap";
+/** "d1": the room's numbers are D1's (events.live_seq). A room without it numbered changes itself (before issue 19). */
+const NUMBERING_KEY = "numbering";
+const LOG_PREFIX = "log:";
+const logKey = (seq: number) => `${LOG_PREFIX}${String(seq).padStart(12, "0")}`;
+
+/**
+ * Issue 19 item 3: how long a gap in the numbers may stay open (a publish from another
+ * Worker still on its way) before the room closes it (decision 006, "The sequence lives
+ * in D1"): a number D1 gave that never arrived was lost (its Worker died after the
+ * commit), and the devices in the room are told to reload.
+ */
+export const GAP_WAIT_MS = 3_000;
+
 /**
  * A log entry: the change and when it was published (ms). Entries stored before
  * issue 14 are bare changes, and count as published at 0.
@@ -56,14 +80,20 @@ type LogEntry = { at: number; change: Change };
 const readEntry = (value: LogEntry | Change | undefined): LogEntry | undefined =>
   value === undefined ? undefined : "at" in value && "change" in value ? value : { at: 0, change: value as Change };
 
+/** What the room holds in memory, rebuilt from storage after hibernation. `held`: changes numbered past a gap. */
+type RoomState = { seq: number; stamp: number; eventId: string | null; gapAt: number | null; held: Map<number, LogEntry> };
+
 /**
  * One instance per event (idFromName(eventId)): the event's live room (issue 7).
- * Every change committed to D1 is published here, stamped with the next number of a
- * gap-free per-event sequence kept in storage, logged (the last ROOM_LOG_SIZE), and
- * sent to every socket that has said hello. A device says hello with the last
- * sequence it applied and first gets what it missed (or 'reload' if the gap is larger
- * than the log), then 'live'. Storage operations hold the input gate, so a publish
- * never interleaves with a replay: nothing is missed or sent twice.
+ * Every change committed to D1 is published here with the number its own batch gave it
+ * (events.live_seq, issue 19 item 3), logged (the last ROOM_LOG_SIZE), and sent in
+ * number order to every socket that has said hello: a number that arrives early (two
+ * Workers publishing at once) is held until the ones before it arrive, and a gap that
+ * stays open GAP_WAIT_MS is closed (the devices reload). A device says hello with the
+ * last sequence it applied (its page's, read from D1 with its data) and first gets what
+ * it missed (or 'reload' if the log cannot give it all), then 'live'. Storage operations
+ * hold the input gate, so a publish never interleaves with a replay: nothing is missed
+ * or sent twice.
  *
  * Sockets use the hibernation API ("ping" is answered by the runtime), so an idle room
  * costs nothing and the sequence, being in storage, survives hibernation.
@@ -75,6 +105,9 @@ export class EventRoom extends DurableObject<Env> {
    * hibernation it is rebuilt from the attachments, which stay the record.
    */
   private liveSockets: LiveSockets | null = null;
+  /** The sockets waiting for the room to reach their hello's sequence (their attachments' waitingFor). */
+  private waitingSockets: Set<WebSocket> | null = null;
+  private state: RoomState | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -89,12 +122,13 @@ export class EventRoom extends DurableObject<Env> {
     if (!viewer) return new Response("Forbidden", { status: 403 });
     const [capTag, cap] = viewer.role === "client" ? [`client:${viewer.clientAccessId}`, SOCKETS_PER_CLIENT_LINK] : [`session:${viewer.sessionHash}`, SOCKETS_PER_SESSION];
     if (openSockets(this.ctx, capTag).length >= cap) return new Response("Too many connections", { status: 429 });
+    await this.knowEvent(request.headers.get(ROOM_EVENT_HEADER));
 
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     const tags = [`role:${viewer.role}`, ...(viewer.role === "client" ? [`client:${viewer.clientAccessId}`] : [`user:${viewer.userId}`, `session:${viewer.sessionHash}`])];
     this.ctx.acceptWebSocket(server, tags);
     server.serializeAttachment({ viewer, hello: false } satisfies Attachment);
-    if (viewer.role === "client") await this.armExpiry(viewer.expiresAt);
+    if (viewer.role === "client") await this.armAlarm(viewer.expiresAt);
     send(server, { type: "welcome", role: viewer.role });
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -116,27 +150,44 @@ export class EventRoom extends DurableObject<Env> {
     this.forget(ws);
   }
 
-  /** Replays what the device missed since `since`, then marks it live. */
+  /** Replays what the device missed since `since`, then marks it live; a sequence the room has not reached yet waits for it. */
   private async hello(ws: WebSocket, since: number) {
     const attachment = ws.deserializeAttachment() as Attachment;
-    const current = await this.currentSeq();
-    if (since > current || current - since > ROOM_LOG_SIZE) {
-      // A sequence from the future (another room's, a reset) or a gap past the log. The
-      // socket stays out of the room: after refetching, the device says hello again.
-      return send(ws, { type: "reload", seq: current });
+    const state = await this.load();
+    this.forget(ws);
+    if (since > state.seq) {
+      // Its page read D1 after a change the room has not been told yet: held until the
+      // number arrives, or the gap is closed (closeGap: then D1 says whether it exists).
+      ws.serializeAttachment({ viewer: attachment.viewer, hello: false, waitingFor: since } satisfies Attachment);
+      this.waiting().add(ws);
+      await this.armGap(state);
+      return;
     }
+    await this.serve(ws, attachment.viewer, since, state.seq);
+  }
+
+  /** A device at `since` (≤ the room's `current`): what it missed, then 'live'; 'reload' when the log cannot give it all. */
+  private async serve(ws: WebSocket, viewer: RoomViewer, since: number, current: number) {
+    const reload = () => {
+      ws.serializeAttachment({ viewer, hello: false } satisfies Attachment);
+      send(ws, { type: "reload", seq: current });
+    };
+    // A gap past the log: the socket stays out of the room; after refetching, the device says hello again.
+    if (current - since > ROOM_LOG_SIZE) return reload();
     if (since < current) {
       const missed = await this.ctx.storage.list<LogEntry | Change>({ start: logKey(since + 1), end: logKey(current + 1) });
-      const entries = [...missed].map(([key, value]) => [Number(key.slice(4)), readEntry(value)!] as const);
+      const entries = [...missed].map(([key, value]) => [Number(key.slice(LOG_PREFIX.length)), readEntry(value)!] as const);
+      // A number whose change never reached the room (its gap was closed): read current state instead.
+      if (entries.length !== current - since) return reload();
       // Issue 14 item 2: a viewer is replayed only what was published after their
       // access began (a link created, a membership accepted): an older change may
       // hold what they were never shown (a note removed before the link existed).
       // Older than that, the device reads current state instead.
-      if ((entries[0]?.[1].at ?? 0) < attachment.viewer.accessStart) return send(ws, { type: "reload", seq: current });
-      for (const [seq, entry] of entries) send(ws, messageFor(attachment.viewer, seq, entry.change));
+      if ((entries[0]?.[1].at ?? 0) < viewer.accessStart) return reload();
+      for (const [seq, entry] of entries) send(ws, messageFor(viewer, seq, entry.change));
     }
-    ws.serializeAttachment({ ...attachment, hello: true } satisfies Attachment);
-    this.live()[audienceOf(attachment.viewer)].add(ws);
+    ws.serializeAttachment({ viewer, hello: true } satisfies Attachment);
+    this.live()[audienceOf(viewer)].add(ws);
     send(ws, { type: "live", seq: current });
   }
 
@@ -152,57 +203,196 @@ export class EventRoom extends DurableObject<Env> {
     return this.liveSockets;
   }
 
+  private waiting() {
+    if (!this.waitingSockets) {
+      this.waitingSockets = new Set(this.ctx.getWebSockets().filter((ws) => (ws.deserializeAttachment() as Attachment | null)?.waitingFor !== undefined));
+    }
+    return this.waitingSockets;
+  }
+
   private forget(ws: WebSocket) {
     this.liveSockets?.team.delete(ws);
     this.liveSockets?.portal.delete(ws);
+    this.waitingSockets?.delete(ws);
   }
 
-  private async currentSeq() {
-    return (await this.ctx.storage.get<number>(SEQ_KEY)) ?? 0;
+  /** The room's state, from storage after hibernation. */
+  private async load(): Promise<RoomState> {
+    if (this.state) return this.state;
+    const stored = await this.ctx.storage.get<unknown>([SEQ_KEY, STAMP_KEY, EVENT_KEY, GAP_KEY, NUMBERING_KEY]);
+    let seq = (stored.get(SEQ_KEY) as number | undefined) ?? 0;
+    if (stored.get(NUMBERING_KEY) !== "d1") {
+      // A room from before issue 19 numbered changes itself; D1's numbers start again at
+      // 0 (migration 0012). Its log goes, and devices holding its numbers reload.
+      if (seq > 0) {
+        await this.trimLog(Number.MAX_SAFE_INTEGER);
+        this.dropLive(0);
+        seq = 0;
+      }
+      await this.ctx.storage.put({ [NUMBERING_KEY]: "d1", [SEQ_KEY]: seq });
+    }
+    const held = new Map<number, LogEntry>();
+    for (const [key, value] of await this.ctx.storage.list<LogEntry | Change>({ start: logKey(seq + 1), prefix: LOG_PREFIX })) {
+      held.set(Number(key.slice(LOG_PREFIX.length)), readEntry(value)!);
+    }
+    this.state ??= {
+      seq,
+      stamp: (stored.get(STAMP_KEY) as number | undefined) ?? 0,
+      eventId: (stored.get(EVENT_KEY) as string | undefined) ?? null,
+      gapAt: (stored.get(GAP_KEY) as number | undefined) ?? null,
+      held,
+    };
+    return this.state;
   }
 
-  /** RPC: a committed change. Returns its sequence number. */
-  async publish(change: Change): Promise<number> {
-    const stored = await this.ctx.storage.get<number>([SEQ_KEY, STAMP_KEY]);
-    const seq = (stored.get(SEQ_KEY) ?? 0) + 1;
-    // Stamps never go backwards (a clock step), so "published before" is one scan.
-    const at = Math.max(stored.get(STAMP_KEY) ?? 0, Date.now());
-    await this.ctx.storage.put<number | LogEntry>({ [SEQ_KEY]: seq, [STAMP_KEY]: at, [logKey(seq)]: { at, change } });
-    // Issue 19 item 6: one frame per audience, encoded once, and the same string handed
-    // to each of its sockets; the loop allocates nothing of its own per socket (a room
-    // may hold hundreds; what is left per send is the runtime's own). Sent before the
-    // log is trimmed: the frames wait for the put above (output gate), not for the
-    // trim, and the input gate keeps a hello out until publish is done.
-    const live = this.live();
-    if (live.team.size > 0) broadcast(live.team, JSON.stringify({ type: "change", seq, change } satisfies ServerMessage));
-    if (live.portal.size > 0) broadcast(live.portal, JSON.stringify(portalMessage(seq, change)));
-    if (seq > ROOM_LOG_SIZE) await this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
-    return seq;
-  }
-
-  /** RPC: the current sequence. */
-  async sequence(): Promise<number> {
-    return this.currentSeq();
+  private async knowEvent(eventId: string | null) {
+    if (!eventId) return;
+    const state = await this.load();
+    if (state.eventId === eventId) return;
+    state.eventId = eventId;
+    void this.ctx.storage.put(EVENT_KEY, eventId);
   }
 
   /**
-   * RPC: the last sequence whose change was published before `instant` (ms). A page
-   * asks it after its D1 reads, with an instant a little before them (issue 14 item
-   * 7: no room is touched before access is checked): what was published since is
-   * replayed to its socket, so nothing falls between its data and its socket (replays
-   * are idempotent). Scans the log back from the newest entry, usually one step.
+   * RPC: a change D1 committed, with the number its batch gave it (nextLiveSeq).
+   * Returns that number. One that arrives before the numbers under it waits for them.
    */
-  async sequenceAt(instant: number): Promise<number> {
-    let seq = await this.currentSeq();
-    while (seq > 0) {
-      const page = await this.ctx.storage.list<LogEntry | Change>({ start: logKey(Math.max(1, seq - 63)), end: logKey(seq + 1), reverse: true });
-      if (page.size === 0) return seq;
-      for (const [key, value] of page) {
-        if (readEntry(value)!.at < instant) return Number(key.slice(4));
-        seq = Number(key.slice(4)) - 1;
-      }
+  async publish(eventId: string, seq: number, change: Change): Promise<number> {
+    const state = await this.load();
+    await this.knowEvent(eventId);
+    // Stamps never go backwards (a clock step), so "published before" is one scan.
+    const entry: LogEntry = { at: (state.stamp = Math.max(state.stamp, Date.now())), change };
+    if (seq <= state.seq) {
+      // Late (its gap was closed, the devices reloaded) or a repeat: it only fills its
+      // place in the log, so a later replay over it needs no reload.
+      if (seq > state.seq - ROOM_LOG_SIZE && (await this.ctx.storage.get(logKey(seq))) === undefined) void this.ctx.storage.put(logKey(seq), entry);
+      return seq;
+    }
+    if (state.held.has(seq)) return seq;
+    state.held.set(seq, entry);
+    // The next number (the usual case) is logged in the same write as the sequence it
+    // moves (advance); an early one on its own. Not awaited: the frames and the RPC's
+    // answer wait for the write anyway (output gate).
+    if (seq === state.seq + 1) await this.advance(state, { [logKey(seq)]: entry });
+    else {
+      void this.ctx.storage.put(logKey(seq), entry);
+      await this.advance(state);
     }
     return seq;
+  }
+
+  /**
+   * Sends, in order, every held change that follows the last one sent, then serves the
+   * devices waiting for a sequence now reached, and (re)arms the gap's timer.
+   */
+  private async advance(state: RoomState, logged: Record<string, LogEntry> = {}) {
+    let entry = state.held.get(state.seq + 1);
+    if (entry) {
+      const live = this.live();
+      while (entry) {
+        const seq = ++state.seq;
+        state.held.delete(seq);
+        // Issue 19 item 6: one frame per audience, encoded once, and the same string handed
+        // to each of its sockets; the loop allocates nothing of its own per socket (a room
+        // may hold hundreds; what is left per send is the runtime's own). The frames wait
+        // for the log's write (output gate); the trim is written with it.
+        if (live.team.size > 0) broadcast(live.team, JSON.stringify({ type: "change", seq, change: entry.change } satisfies ServerMessage));
+        if (live.portal.size > 0) broadcast(live.portal, JSON.stringify(portalMessage(seq, entry.change)));
+        if (seq > ROOM_LOG_SIZE) void this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
+        entry = state.held.get(state.seq + 1);
+      }
+      void this.ctx.storage.put<number | LogEntry>({ ...logged, [SEQ_KEY]: state.seq, [STAMP_KEY]: state.stamp });
+    }
+    if (this.waiting().size > 0) {
+      for (const ws of [...this.waiting()]) {
+        const attachment = ws.deserializeAttachment() as Attachment;
+        if ((attachment.waitingFor ?? 0) > state.seq) continue;
+        this.waiting().delete(ws);
+        await this.serve(ws, attachment.viewer, attachment.waitingFor ?? 0, state.seq);
+      }
+    }
+    await this.armGap(state);
+  }
+
+  /** The gap's timer: set when a number is missing (a held change, a waiting device), cleared when none is. */
+  private async armGap(state: RoomState) {
+    const open = state.held.size > 0 || [...this.waiting()].some((ws) => ((ws.deserializeAttachment() as Attachment).waitingFor ?? 0) > state.seq);
+    if (open && state.gapAt === null) {
+      state.gapAt = Date.now() + GAP_WAIT_MS;
+      void this.ctx.storage.put(GAP_KEY, state.gapAt);
+      await this.armAlarm(state.gapAt);
+    } else if (!open && state.gapAt !== null) {
+      state.gapAt = null;
+      void this.ctx.storage.delete(GAP_KEY);
+    }
+  }
+
+  /**
+   * A gap open for GAP_WAIT_MS: D1 says which numbers it gave (the event's live_seq).
+   * Every held change is within them (the Worker numbered it); a waiting device's
+   * sequence counts only as far as D1's (a hello is the device's word). A number among
+   * them that never arrived was lost: the devices in the room reload (their page reads
+   * D1 again), and the room carries on after it.
+   */
+  private async closeGap(state: RoomState) {
+    const waitingFor = Math.max(0, ...[...this.waiting()].map((ws) => (ws.deserializeAttachment() as Attachment).waitingFor ?? 0));
+    const given = waitingFor > state.seq ? await this.committedSeq(state.eventId) : 0;
+    const target = Math.max(state.seq, ...state.held.keys(), Math.min(waitingFor, given));
+    if (target > state.seq) {
+      const lost = Array.from({ length: target - state.seq }, (_, i) => state.seq + 1 + i).some((seq) => !state.held.has(seq));
+      if (lost) this.dropLive(target);
+      const from = state.seq;
+      for (let seq = from + 1; seq <= target; seq++) state.held.delete(seq);
+      state.seq = target;
+      void this.ctx.storage.put({ [SEQ_KEY]: state.seq, [STAMP_KEY]: state.stamp });
+      await this.trimLog(target - ROOM_LOG_SIZE + 1);
+    }
+    state.gapAt = null;
+    void this.ctx.storage.delete(GAP_KEY);
+    // A device waiting for a number D1 never gave (another room's, a reset): it reads current state.
+    for (const ws of [...this.waiting()]) {
+      const attachment = ws.deserializeAttachment() as Attachment;
+      if ((attachment.waitingFor ?? 0) <= state.seq) continue;
+      this.waiting().delete(ws);
+      ws.serializeAttachment({ viewer: attachment.viewer, hello: false } satisfies Attachment);
+      send(ws, { type: "reload", seq: state.seq });
+    }
+    await this.advance(state);
+  }
+
+  /** The event's live_seq in D1; 0 when the room's event is unknown or gone. */
+  private async committedSeq(eventId: string | null) {
+    if (!eventId) return 0;
+    const row = await this.env.DB.prepare("SELECT live_seq AS seq FROM events WHERE id = ?").bind(eventId).first<{ seq: number }>();
+    return row?.seq ?? 0;
+  }
+
+  /** Every device in the room is told to reload (what it holds can no longer be completed by sends) and leaves it until its next hello. */
+  private dropLive(seq: number) {
+    const live = this.live();
+    const frame = JSON.stringify({ type: "reload", seq } satisfies ServerMessage);
+    for (const ws of [...live.team, ...live.portal]) {
+      const attachment = ws.deserializeAttachment() as Attachment;
+      ws.serializeAttachment({ viewer: attachment.viewer, hello: false } satisfies Attachment);
+      sendText(ws, frame);
+    }
+    live.team.clear();
+    live.portal.clear();
+  }
+
+  /** Deletes the log's entries before `first`. */
+  private async trimLog(first: number) {
+    if (first <= 1) return;
+    for (;;) {
+      const old = [...(await this.ctx.storage.list({ prefix: LOG_PREFIX, end: logKey(Math.min(first, 1e12 - 1)), limit: 128 })).keys()];
+      if (old.length === 0) return;
+      await this.ctx.storage.delete(old);
+    }
+  }
+
+  /** RPC: the last number sent in order (every change up to it has been). */
+  async sequence(): Promise<number> {
+    return (await this.load()).seq;
   }
 
   /** RPC: closes the sockets whose access ended; returns how many. */
@@ -231,15 +421,16 @@ export class EventRoom extends DurableObject<Env> {
     return openSockets(this.ctx, `user:${userId}`).length;
   }
 
-  /** Sets the alarm at `expiresAt` unless one is due sooner. */
-  private async armExpiry(expiresAt: number) {
+  /** Sets the alarm at `at` unless one is due sooner. */
+  private async armAlarm(at: number) {
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || expiresAt < current) await this.ctx.storage.setAlarm(expiresAt);
+    if (current === null || at < current) await this.ctx.storage.setAlarm(at);
   }
 
   /**
    * A client link's access ends at its expiry even if nobody acts (issue 14 item 4):
-   * closes the client sockets whose link has expired, then re-arms for the next.
+   * closes the client sockets whose link has expired. A gap open too long is closed
+   * (issue 19 item 3). Then re-arms for the next of either.
    */
   override async alarm(): Promise<void> {
     const now = Date.now();
@@ -252,6 +443,9 @@ export class EventRoom extends DurableObject<Env> {
         this.forget(ws);
       } else if (next === null || viewer.expiresAt < next) next = viewer.expiresAt;
     }
+    const state = await this.load();
+    if (state.gapAt !== null && state.gapAt <= now) await this.closeGap(state);
+    if (state.gapAt !== null && (next === null || state.gapAt < next)) next = state.gapAt;
     if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 

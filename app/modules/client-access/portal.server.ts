@@ -8,7 +8,7 @@ import { accessOf, guardedLinkBatch, guardedLinkLookup } from "~/modules/event/a
 import { ACCESS_ENDED, NO_PERMISSION, NOT_UNDERSTOOD } from "~/modules/event/mutations.server";
 import { getDb } from "~/utils/db.server";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
-import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
+import { pageSeq } from "~/modules/live/room.server";
 import { portalReads, readPortalCookie } from "./service.server";
 
 // The client portal (docs/product/screens.md#client-portal, docs/product/roles.md#client-links): a client
@@ -24,20 +24,14 @@ export function loadPortal(context: Readonly<RouterContextProvider>, request: Re
 
 /**
  * The portal page's data: loadPortal's, and the live room's sequence that data is at,
- * for the page's socket to say hello with (issue 7). As on the dashboard, the room is
- * asked only once the link is found valid (issue 14 item 7), for the sequence as of
- * just before the reads: whatever was published since is replayed to the page, so
- * nothing falls between its data and its socket (replays are idempotent), and nothing
- * from before the link existed (issue 14 item 2).
+ * for the page's socket to say hello with (issue 7), read in the same batch as the
+ * lists (issue 19 item 3: no room is asked): whatever is published after it is
+ * replayed to the page, so nothing falls between its data and its socket.
  */
 export async function loadPortalPage(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
-  const { env } = context.get(cloudflareContext);
-  const readAt = Date.now();
   const loaded = await readPortal(context, request, accessId);
   if (loaded.refused) return loaded;
-  const { portal } = loaded;
-  const seq = await roomOf(env, portal.event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, portal.accessStart));
-  return { ...loaded, seq };
+  return { ...loaded, seq: pageSeq(loaded.portal.event) };
 }
 
 /** The guess limit and the reads in one D1 batch (issue 19 item 3), and nothing answered over it. */

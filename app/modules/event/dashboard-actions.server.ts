@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { z } from "zod";
-import { cloudflareContext } from "~/context";
+import { cloudflareContext, sessionJoinContext } from "~/context";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
@@ -12,11 +12,11 @@ import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { type MutationName, MutationSchema, isMutationName, partsOf, VALUES_SCHEMAS } from "./mutations";
 import { conflictToast, SAVED_TOAST } from "~/modules/offline/messages";
-import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation, type Sender } from "./mutations.server";
+import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation, type Sender, sessionSender } from "./mutations.server";
 import { DeleteEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
-import { publishChange, revokeLive } from "~/modules/live/room.server";
+import { publishCommitted, revokeLive } from "~/modules/live/room.server";
 import type { Revocation } from "../../../workers/durable-objects/event-room";
 import { createClientAccess } from "~/modules/client-access/service.server";
 import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
@@ -152,28 +152,46 @@ const HANDLERS: Record<TeamIntent, IntentHandler> = {
  * the back button still leads where the user came from.
  */
 export async function handleDashboardAction(context: Readonly<RouterContextProvider>, request: Request, eventId: string | undefined) {
-  const asker = requireViewer(context, request);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  const db = dbFrom(context);
+  // Issue 19 item 3: a change to the plan (a check-off above all) reads the session in
+  // its own batch, one round trip (root.tsx joins it for this action); anything else
+  // reads it first.
+  const join = context.get(sessionJoinContext);
+  const joined = join && !join.taken && isMutationName(intent) && isEventId(eventId) ? join : null;
+  if (join && !joined) await join.readAlone(db);
+  /** Signed out (or the session expired or was revoked): to sign in, nothing written. */
+  const signedIn = async () => {
+    if (joined) await joined.readAlone(db);
+    return requireViewer(context, request);
+  };
+  if (!joined) await signedIn();
   if (!isDashboardIntent(intent)) {
     return data<DashboardActionData>({ intent: null, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   }
-  // Scoped to the event too: the page's key may outlive a move to another event's page.
-  const claim = await claimForIntent(formData, `user:${asker.userId}:${eventId}`, intent);
-  if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   const { env } = context.get(cloudflareContext);
   if (isMutationName(intent)) {
     if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
-    const sender = { userId: asker.userId, name: personName({ firstName: asker.firstName, lastName: asker.lastName, businessName: asker.businessName }) };
-    const outcome = await formMutation(dbFrom(context), env, sender, eventId ?? null, intent, formData, claim);
+    // Scoped to the event too: the page's key may outlive a move to another event's page.
+    // The claim is the mutation's id, whose record is the sender's own (runMutation).
+    const claim = await claimForIntent(formData, `event:${eventId}`, intent);
+    const asker = joined ? null : await signedIn();
+    const sender = asker ? { userId: asker.userId, name: personName({ firstName: asker.firstName, lastName: asker.lastName, businessName: asker.businessName }) } : sessionSender(joined!);
+    const outcome = claim === "malformed" ? MALFORMED : await formMutation(db, env, sender, eventId, intent, formData, claim);
+    await signedIn();
     // The page's own answers to a stranger and to a role without the right (requireEventAccess's).
     if (outcome.kind === "failed" && outcome.description === ACCESS_ENDED && outcome.status === 404) throw data("Event not found", { status: 404 });
     if (outcome.kind === "failed" && outcome.status === 403) throw data(NO_PERMISSION, { status: 403 });
     return answerOutcome(context, request, intent, outcome);
   }
-  const { event, viewer, db } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
+  const asker = await signedIn();
+  // Scoped to the event too: the page's key may outlive a move to another event's page.
+  const claim = await claimForIntent(formData, `user:${asker.userId}:${eventId}`, intent);
+  if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
+  const { event, viewer } = await requireEventAccess(context, request, eventId, INTENT_PERMISSIONS[intent]);
   const outcome = await HANDLERS[intent]({ db, env, origin: new URL(request.url).origin, event, viewer, eventId: event.id, userId: viewer.userId, formData, claim });
-  await announce(env, event, outcome, viewer.userId);
+  await announce(db, env, event, outcome, viewer.userId);
   return answerOutcome(context, request, intent, outcome);
 }
 
@@ -246,10 +264,10 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
 }
 
 /** After D1 has committed a team change: tells the event's live room, and closes the sockets whose access ended. */
-async function announce(env: Env, event: Pick<EventRow, "id">, outcome: Outcome, actorId: string) {
+async function announce(db: Db, env: Env, event: Pick<EventRow, "id">, outcome: Outcome, actorId: string) {
   const live = "live" in outcome ? outcome.live : undefined;
   if (!live) return;
-  await publishChange(env, event.id, { ...live.change, actor: actorId });
+  await publishCommitted(db, env, event.id, { ...live.change, actor: actorId });
   if (live.revoke) await revokeLive(env, event.id, live.revoke);
 }
 

@@ -1,8 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { events, shotListItems } from "~/db/schema";
-import { cloudflareContext } from "~/context";
-import { CLOCK_MARGIN_MS, roomOf } from "~/modules/live/room.server";
+import { pageSeq } from "~/modules/live/room.server";
 import type { Db, NamedResults } from "~/utils/db.server";
 import { dashboardView, type DashboardView } from "./dashboard-view";
 import { LIST_SEARCH_TEXT, LIST_WINDOW, type ListKind, type ListRow, matchingRows, windowPage } from "./lists";
@@ -17,11 +16,10 @@ import { dashboardReads, type Reads, requireEventAccess, teamReads } from "./ser
 
 /**
  * A dashboard read (the page's loader, the lists route): the access check with `reads`
- * in one D1 batch, and the room's sequence as of just before the reads. Access is
- * checked before any room is touched (issue 14 item 7: a stranger's GET creates no
- * Durable Object); whatever the room published after `seq` is replayed to the page, so
- * no change falls between its data and its socket (and none from before the viewer's
- * access, issue 14 item 2). One function for both, so the sequence is read one way.
+ * in one D1 batch, and the sequence the data is at (pageSeq: the event row of that
+ * batch, issue 19 item 3; no room is asked). Whatever the room published after it is
+ * replayed to the page, so no change falls between its data and its socket. One
+ * function for both, so the sequence is read one way.
  */
 export async function readDashboard<R extends Reads>(
   context: Readonly<RouterContextProvider>,
@@ -31,7 +29,7 @@ export async function readDashboard<R extends Reads>(
 ) {
   const readAt = Date.now();
   const access = await requireEventAccess(context, request, eventId, "view", reads);
-  const seq = await roomOf(context.get(cloudflareContext).env, access.event.id).sequenceAt(Math.max(readAt - CLOCK_MARGIN_MS, access.accessStart));
+  const seq = pageSeq(access.event);
   // Issue 17 item 2: a copy kept offline says how old it is.
   return { ...access, seq, syncedAt: new Date(readAt).toISOString() };
 }

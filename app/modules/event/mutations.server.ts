@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { toPortalRow } from "~/modules/live/protocol";
-import { publishChange, revokeLive } from "~/modules/live/room.server";
+import { nextLiveSeq, publishChange, revokeLive, seqOf } from "~/modules/live/room.server";
 import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db, rawAll } from "~/utils/db.server";
@@ -29,6 +29,8 @@ import type { Grant } from "./permissions";
 import { listQuery } from "./lists.server";
 import { limitMessage, type RowKind, rowLimit } from "./rows.server";
 import { toEventSummary } from "./service.server";
+import { personName, personNameSql } from "~/modules/team/service.server";
+import type { SessionJoin, SessionRead } from "~/utils/session.server";
 
 // Issue 17 item 1 (decision 010 "One mutation layer"): the one server function that
 // runs a change to an event, whoever sends it (a dashboard form, a client portal form,
@@ -38,8 +40,29 @@ import { toEventSummary } from "./service.server";
 // notified. A repeat of an applied mutation id fails on its record, so the whole batch
 // rolls back, and is answered with the first result.
 
-/** Who sends a mutation: a signed-in user (named, for the team's notifications) or a client link. */
-export type Sender = { userId: string; name: string } | { token: string; accessId: string };
+/**
+ * Who sends a mutation: a signed-in user (named, for the team's notifications) or a
+ * client link. A user whose session is read in the mutation's own batch (issue 19 item
+ * 3: one round trip) is known to it only as SQL (`userId` NULL unless the session is
+ * live, `name` from the profile); `join` is settled from that batch's results, and the
+ * sender is the user by name from then on.
+ */
+export type Sender = { userId: string; name: string } | { userId: SQL<string>; name: SQL<string>; join: SessionJoin } | { token: string; accessId: string };
+
+/** The answer to a request whose session is gone (the outbox's: the device asks its user to sign in). */
+export const SIGNED_OUT = "Please sign in again.";
+
+type NamedSender = Exclude<Sender, { join: SessionJoin }>;
+
+/** A sender whose session is read in the mutation's batch (runMutation settles it). */
+export function sessionSender(join: SessionJoin): Sender {
+  return { userId: join.userId, name: personNameSql(join.userId), join };
+}
+
+/** The sender by name once the session is known (null: signed out or expired). */
+function namedSender(read: SessionRead | null): NamedSender | null {
+  return read ? { userId: read.viewer.userId, name: personName(read.viewer) } : null;
+}
 
 /** The result, with the access it was decided under (null: none) and the event it changed. */
 export type Ran = { result: MutationResult; access: EventAccess | null };
@@ -166,7 +189,7 @@ type Plan = {
   precondition?: SQL;
 };
 
-type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | null; now: string };
+type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | SQL<string> | null; now: string };
 
 /** How many times a move is planned again when other moves keep changing the order under it. */
 const MOVE_ATTEMPTS = 3;
@@ -262,7 +285,7 @@ function deletePlan({ db, eventId, guard }: PlanContext, kind: RowKind | "event"
  * repairs ties left by rows added at the same moment. The moved block's own update goes
  * last, so the record follows it.
  */
-async function movePlan({ db, eventId, guard, now }: PlanContext, key: string, id: string, direction: "up" | "down"): Promise<Plan> {
+async function movePlan({ db, eventId, guard, now }: PlanContext, key: string | SQL<string>, id: string, direction: "up" | "down"): Promise<Plan> {
   // In the order the pages show (lists.ts), so a move agrees with the screen on exact ties.
   const blocks = await listQuery(db, "block", eventId);
   const from = blocks.findIndex((block) => block.id === id);
@@ -314,9 +337,14 @@ async function movePlan({ db, eventId, guard, now }: PlanContext, key: string, i
 // ------------------------------------------------------------------ the one function
 
 /** The record's key: who sent it and the id its device made, so no one reads another's. */
-async function recordKey(sender: Sender, eventId: string | null, mutationId: string) {
-  // A link opens one event; a user's id is scoped to the event too (an id reused on another event is not a repeat).
-  return sha256Hex(`${"userId" in sender ? `user:${sender.userId}:${eventId}` : `link:${sender.accessId}`}:${mutationId}`);
+async function recordKey(sender: Sender, eventId: string | null, mutationId: string): Promise<string | SQL<string>> {
+  // A link opens one event.
+  if (!("userId" in sender)) return sha256Hex(`link:${sender.accessId}:${mutationId}`);
+  // A user's id is scoped to the event too (an id reused on another event is not a
+  // repeat). The user is named in clear (issue 19 item 3), so that a batch knowing the
+  // user only as SQL (a session read in it) makes the same key.
+  const scoped = await sha256Hex(`${eventId}:${mutationId}`);
+  return typeof sender.userId === "string" ? `user:${sender.userId}:${scoped}` : sql<string>`${"user:"} || ${sender.userId} || ${`:${scoped}`}`;
 }
 
 /** True when a batch failed on the mutation's own record: a repeat. */
@@ -338,7 +366,7 @@ const grantOf = (access: EventAccess): Grant => (access.role === "client" ? { ki
  * validated here by their form's schema.
  */
 export async function runMutation(db: Db, env: Env, sender: Sender, eventId: string | null, mutation: Mutation): Promise<Ran> {
-  const who = "userId" in sender ? { userId: sender.userId } : { token: sender.token, accessId: sender.accessId };
+  const who = "userId" in sender ? { userId: sender.userId as string } : { token: sender.token, accessId: sender.accessId };
   const query = await accessQuery(db, who, eventId);
   if (!query) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
   const key = await recordKey(sender, eventId, mutation.id);
@@ -405,15 +433,45 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
     writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
     notice = noticeIn(db, sender, query, key, kind, verb, plan, mutation, context.now);
+    // The live room's number for the change (issue 19 item 3), taken only if it took
+    // effect (its record stands). After `unrecord`, whose changes() is the writes'; for
+    // the event's deletion before it, while the event's row is still there.
+    const numbered = plan.noop ? null : nextLiveSeq(db, query.eventId, sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`);
+    const numberFirst = kind === "event" && verb === "delete";
+    // The session, when it joins this batch: read first, so every statement after names the user through it.
+    const join = "join" in sender ? sender.join : null;
     try {
-      results = await batchNamed(db, { access: query.statement, record, ...writes, unrecord, ...(keep ? { keep } : {}), ...notice?.statements });
+      results = await batchNamed(db, {
+        ...join?.statements(db),
+        access: query.statement,
+        record,
+        ...(numbered && numberFirst ? { seq: numbered } : {}),
+        ...writes,
+        unrecord,
+        ...(numbered && !numberFirst ? { seq: numbered } : {}),
+        ...(keep ? { keep } : {}),
+        ...notice?.statements,
+      });
     } catch (error) {
+      if (join) {
+        // Nothing was written; the session is read on its own (a repeat's answer, or the caller's refusal, needs it).
+        join.release();
+        const named = namedSender(await join.readAlone(db));
+        if (!named) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+        sender = named;
+      }
       if (isRepeatOf(error)) {
         const replay = await replayOf(db, env, query, key, mutation);
         if (replay) return replay;
       }
       if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access: null };
       throw error;
+    }
+    if (join) {
+      // Gone or expired, the session named no one: the batch wrote nothing (its SQL id was NULL).
+      const named = namedSender(join.settle(results as unknown as Parameters<SessionJoin["settle"]>[0]));
+      if (!named) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+      sender = named;
     }
     const stale = plan.precondition && "gone" in plan.read(Object.keys(writes).map((name) => results[name]));
     if (!stale || attempt === MOVE_ATTEMPTS) break;
@@ -427,7 +485,8 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 
   const row = outcome.row;
   const told = notice ? teamChangeJobsOf(access.event.id, results.noticeRows, results.noticeWindows, new Date(context.now)) : undefined;
-  if (!plan.noop) await tell(db, env, sender, access, mutation, outcome, told);
+  // The sender is named by now: a session read in the batch was settled after it.
+  if (!plan.noop) await tell(db, env, sender as NamedSender, access, mutation, outcome, seqOf(results.seq), told);
   const shown = (r: Record<string, unknown>) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
   return {
     result: {
@@ -449,15 +508,21 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
  * off after D1 committed, or the room unreachable), and devices apply a change they
  * already have without harm (the newer row wins; a deleted row stays deleted).
  */
-async function replayOf(db: Db, env: Env, query: AccessQuery, key: string, mutation: Mutation): Promise<Ran | null> {
+async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<string>, mutation: Mutation): Promise<Ran | null> {
   const { kind } = partsOf(mutation.name);
   const table = kind === "event" ? events : TABLES[kind];
   const argsId = (mutation.args as { id?: string }).id ?? null;
   // The row the first run wrote: its id from the record (a form's add names its row anew on each submit).
   const rowId = kind === "event" ? query.eventId : sql`COALESCE((SELECT json_extract(${appliedMutations.result}, '$.id') FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key}), ${argsId})`;
-  const { access: accessRows, records, current } = await batchNamed(db, {
+  const { access: accessRows, records, current, seq } = await batchNamed(db, {
     access: query.statement,
     records: db.select({ name: appliedMutations.name, result: appliedMutations.result }).from(appliedMutations).where(eq(appliedMutations.key, key)),
+    // The retelling's number (retell), only for a sender still allowed to make this change.
+    seq: nextLiveSeq(
+      db,
+      query.eventId,
+      and(query.permitted(mutation.name), sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key} AND ${appliedMutations.name} = ${mutation.name})`),
+    ),
     current: db
       .select()
       .from(table as Table)
@@ -472,19 +537,18 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string, mutat
   const row = record.result ? fromDriver(table, record.result) : null;
   const plan = row && "values" in mutation.args && "base" in mutation.args && mutation.args.base ? mineOf(kind, mutation) : null;
   const conflicts = row && plan ? conflictsOf(kind, row, plan) : [];
-  await retell(env, access, kind, (current as Record<string, unknown>[])[0] ?? null, String(row?.id ?? argsId ?? ""));
+  await retell(env, access, kind, (current as Record<string, unknown>[])[0] ?? null, String(row?.id ?? argsId ?? ""), seqOf(seq));
   const shown = row && access.role === "client" && kind !== "event" ? toPortalRow(kind, row) : row;
   return { result: { id: mutation.id, status: "applied", replay: true, ...(shown ? { row: shown } : {}), ...(conflicts.length ? { conflicts } : {}) }, access };
 }
 
 /** A repeat's news to the room: the row as it is now, or its deletion (never the team's notifications again). */
-async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: Record<string, unknown> | null, id: string) {
+async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: Record<string, unknown> | null, id: string, seq: number | null) {
   if (kind === "event") {
-    if (current) await publishChange(env, access.event.id, { entity: "event", op: "upsert", rows: [toEventSummary(current as typeof events.$inferSelect)], actor: null });
+    await publishChange(env, access.event.id, seq, current ? { entity: "event", op: "upsert", rows: [toEventSummary(current as typeof events.$inferSelect)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
     return;
   }
-  if (current) await publishChange(env, access.event.id, { entity: kind, op: "upsert", rows: [current], actor: null });
-  else if (id) await publishChange(env, access.event.id, { entity: kind, op: "delete", ids: [id], actor: null });
+  await publishChange(env, access.event.id, seq, current ? { entity: kind, op: "upsert", rows: [current], actor: null } : { entity: kind, op: "delete", ids: [id], actor: null });
 }
 
 /** The fields an edit with `base` wrote (as editPlan chose them), to re-derive its conflicts. */
@@ -507,7 +571,7 @@ function mineOf(kind: RowKind | "event", mutation: Mutation) {
  * the row's title and the event's as the batch runs. Other changes notify after
  * committing (tell), as their subject may be gone by then (a delete) or many rows.
  */
-function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string, kind: RowKind | "event", verb: string, plan: Plan, mutation: Mutation, now: string) {
+function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string | SQL<string>, kind: RowKind | "event", verb: string, plan: Plan, mutation: Mutation, now: string) {
   if (verb !== "toggle" || kind === "event" || plan.rowId === null) return null;
   const type = NOTICES[kind].toggle;
   if (!type) return null;
@@ -531,10 +595,12 @@ function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string, kind:
 async function tell(
   db: Db,
   env: Env,
-  sender: Sender,
+  sender: NamedSender,
   access: EventAccess,
   mutation: Mutation,
   outcome: { row: Record<string, unknown> | null; rows?: Record<string, unknown>[] },
+  /** The live room's number for it (nextLiveSeq, in the change's batch). */
+  seq: number | null,
   /** The team's notifications, when the change's own batch wrote them (noticeIn): only their pushes and bells are left. */
   told?: ReturnType<typeof teamChangeJobsOf>,
 ) {
@@ -543,12 +609,12 @@ async function tell(
   const actor = "userId" in sender ? { userId: sender.userId, name: sender.name } : null;
   if (kind === "event") {
     if (verb === "delete") {
-      await publishChange(env, event.id, { entity: "event", op: "delete", ids: [event.id], actor: actor?.userId ?? null });
+      await publishChange(env, event.id, seq, { entity: "event", op: "delete", ids: [event.id], actor: actor?.userId ?? null });
       await revokeLive(env, event.id, { everyone: true });
       return;
     }
     const updated = outcome.row as typeof events.$inferSelect;
-    await publishChange(env, event.id, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
+    await publishChange(env, event.id, seq, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
     await notify(db, env, event, { type: "event_updated", subject: updated.title }, actor, false);
     return;
   }
@@ -557,7 +623,7 @@ async function tell(
       ? { entity: kind, op: "delete" as const, ids: [String(outcome.row?.id ?? (mutation.args as { id: string }).id)] }
       : { entity: kind, op: "upsert" as const, rows: outcome.rows ?? (outcome.row ? [outcome.row] : []) };
   // The room first: devices see the change before the notifications are written.
-  await publishChange(env, event.id, { ...change, actor: actor?.userId ?? null });
+  await publishChange(env, event.id, seq, { ...change, actor: actor?.userId ?? null });
   const type = NOTICES[kind][verb];
   const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
   if (told) await dispatchTeamChange(env, told);
@@ -613,8 +679,16 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
   // Whether a mutation's own batch found the sender's access (issue 19 item 3: its check
   // is that batch's, not a round trip of its own before the first).
   let accessSeen = false;
+  let by: Sender = sender;
   for (const mutation of mutations.data) {
-    const ran = await runMutation(db, env, sender, eventId, mutation);
+    const ran = await runMutation(db, env, by, eventId, mutation);
+    if ("join" in by) {
+      // The session joined the first mutation's batch (or is read now, if that mutation
+      // was refused before its batch): gone, nothing was written and the device is told to sign in.
+      const named = namedSender(await by.join.readAlone(db));
+      if (!named) return json({ error: SIGNED_OUT }, 401);
+      by = named;
+    }
     // No access at all (a removed member, a revoked link, a deleted event): the rest are not tried.
     if (!ran.access && ran.result.status === "refused" && ran.result.code === 404 && ran.result.message === ACCESS_ENDED) {
       return results.length ? json({ error: ACCESS_ENDED, results }, 404) : null;
@@ -625,7 +699,7 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
   // A user with no access to the event is answered so, whatever the mutations hold: when
   // none reached its batch (each refused on its values first), access is checked here
   // (nothing was written either way). A client link is checked by runMutation first of all.
-  if (!accessSeen && "userId" in sender && !(await accessOf(db, { userId: sender.userId }, eventId))) return null;
+  if (!accessSeen && "userId" in by && !(await accessOf(db, { userId: by.userId as string }, eventId))) return null;
   return json({ results } satisfies MutationResponse);
 }
 

@@ -7,7 +7,7 @@ import { isEventId, requireEventAccess } from "~/modules/event/service.server";
 import { getDb } from "~/utils/db.server";
 import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
 import { readSession } from "~/utils/session.server";
-import { ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
+import { ROOM_EVENT_HEADER, ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
 import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/durable-objects/user-channel";
 import { channelOf, endLiveSessions, joinedRoom } from "~/modules/notifications/live.server";
 import { revokeLive, roomOf } from "./room.server";
@@ -83,6 +83,8 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   }
   const headers = new Headers(request.headers);
   headers.set(ROOM_VIEWER_HEADER, JSON.stringify(viewer));
+  // The room asks D1 about a gap in its numbers by the event's id (issue 19 item 3).
+  headers.set(ROOM_EVENT_HEADER, eventId);
   return admitted(async () => {
     const opened = roomOf(env, eventId).fetch(new Request(request, { headers }));
     if (viewer.role === "client") {

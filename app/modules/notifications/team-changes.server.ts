@@ -102,6 +102,7 @@ export function teamChangeStatements(notice: TeamChangeNotice) {
 /** Stand-ins for what only the batch knows, in a notice written in the change's own batch. */
 const SUBJECT_MARK = "\u{E000}subject\u{E000}";
 const TITLE_MARK = "\u{E000}event\u{E000}";
+const ACTOR_MARK = "\u{E000}actor\u{E000}";
 
 /**
  * teamChangeStatements for a change whose subject and event title only its own batch
@@ -109,12 +110,24 @@ const TITLE_MARK = "\u{E000}event\u{E000}";
  * and `eventTitle` are SQL read as the batch runs, `eventId` too (a link's event is SQL).
  * The text is the same function's (teamChangeText), its stand-ins replaced in SQL.
  */
-export function teamChangeStatementsIn(notice: Omit<TeamChangeNotice, "event" | "change"> & { eventId: SQL; eventTitle: SQL; subject: SQL; change: Omit<TeamChange, "subject"> }) {
+export function teamChangeStatementsIn(
+  notice: Omit<TeamChangeNotice, "event" | "change" | "actor"> & {
+    eventId: SQL;
+    eventTitle: SQL;
+    subject: SQL;
+    change: Omit<TeamChange, "subject">;
+    /** The actor's id and name may be SQL too (a session read in the same batch, issue 19 item 3). */
+    actor: { userId: string | SQL; name: string | SQL } | null;
+  },
+) {
   const { change, actor, eventId } = notice;
-  const text = teamChangeText({ ...change, subject: SUBJECT_MARK }, actor?.name ?? "The client", TITLE_MARK);
-  // The event title first: a subject that happened to hold the title's stand-in is left as it is.
+  const named = typeof actor?.name === "string" ? actor.name : undefined;
+  const text = teamChangeText({ ...change, subject: SUBJECT_MARK }, actor ? (named ?? ACTOR_MARK) : "The client", TITLE_MARK);
+  // The actor's name first (the message starts with it), then the event title: a subject
+  // that happened to hold a stand-in is left as it is.
+  const withActor = (value: string) => (actor && named === undefined ? sql`replace(${value}, ${ACTOR_MARK}, COALESCE(${actor.name}, ''))` : sql`${value}`);
   const fill = (value: string, quote: boolean) =>
-    sql`replace(replace(${value}, ${quote ? JSON.stringify(TITLE_MARK) : TITLE_MARK}, ${quote ? sql`json_quote(COALESCE(${notice.eventTitle}, ''))` : sql`COALESCE(${notice.eventTitle}, '')`}), ${SUBJECT_MARK}, COALESCE(${notice.subject}, ''))`;
+    sql`replace(replace(${withActor(value)}, ${quote ? JSON.stringify(TITLE_MARK) : TITLE_MARK}, ${quote ? sql`json_quote(COALESCE(${notice.eventTitle}, ''))` : sql`COALESCE(${notice.eventTitle}, '')`}), ${SUBJECT_MARK}, COALESCE(${notice.subject}, ''))`;
   const data = { type: change.type, eventId: "\u{E000}id\u{E000}", eventTitle: TITLE_MARK, notificationType: change.type, url: "/" };
   const dataSql = sql`replace(${fill(JSON.stringify(data), true)}, ${JSON.stringify("\u{E000}id\u{E000}")}, json_quote(${eventId}))`;
   const recipients = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${eventId}

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   eventClientAccess,
   eventInvites,
@@ -12,7 +12,7 @@ import {
 import { isOnTeam } from "~/db/enums";
 import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
 import { dispatchTeamChange, type InsertedRow, teamChangeJobs, teamChangeStatements, writtenOf } from "~/modules/notifications/team-changes.server";
-import { publishChange } from "~/modules/live/room.server";
+import { nextLiveSeq, publishChange, seqOf } from "~/modules/live/room.server";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
@@ -35,6 +35,22 @@ export function inviterDisplayName(person: Person | null | undefined) {
 /** How a team member is named to the others: their own name, else the business, else the address. */
 export function personName(person: Person & { email?: string }) {
   return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.businessName || person.email || "A team member";
+}
+
+/**
+ * personName of a user as SQL, from their profile as the statement runs (issue 19 item
+ * 3: a change whose sender is known only to its own batch names them in its notices).
+ * The same rule: first and last name, else the business name, else 'A team member'.
+ */
+export function personNameSql(userId: string | SQL<string>): SQL<string> {
+  const filled = (column: SQL) => sql`COALESCE(${column}, '') <> ''`;
+  const [first, last, business] = [sql`p.first_name`, sql`p.last_name`, sql`p.business_name`];
+  return sql<string>`COALESCE((SELECT CASE
+      WHEN ${filled(first)} AND ${filled(last)} THEN ${first} || ' ' || ${last}
+      WHEN ${filled(first)} THEN ${first}
+      WHEN ${filled(last)} THEN ${last}
+      WHEN ${filled(business)} THEN ${business}
+    END FROM profiles p WHERE p.user_id = ${userId}), 'A team member')`;
 }
 
 /**
@@ -374,6 +390,8 @@ export async function respondToInvite(
               AND EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`,
         ]
       : []),
+    // The live room's number for the answer, taken in its own batch (issue 19 item 3).
+    nextLiveSeq(db, event.id, sql`EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`),
   ]);
   const [answer, , told] = results;
   const [inserted, windows] = joined.length ? results.slice(3, 3 + joined.length) : [];
@@ -386,6 +404,6 @@ export async function respondToInvite(
     await dispatchTeamChange(env, teamChangeJobs(event.id, inserted.results as InsertedRow[], windows.results as never[], new Date(stamp)));
   }
   // The lead's team tab (and every member's) shows the answer at once.
-  await publishChange(env, event.id, { entity: "team", op: "upsert", actor: responder.userId });
+  await publishChange(env, event.id, seqOf(results.at(-1)?.results), { entity: "team", op: "upsert", actor: responder.userId });
   return { status: "done" };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `live_seq` integer DEFAULT 0 NOT NULL;
