@@ -45,7 +45,7 @@ export function meta(): Route.MetaDescriptors {
  * round trip per page load), by pattern, with the route id a data request names in
  * `_routes` when it runs only some loaders.
  */
-const SESSION_JOINING: Record<string, string> = { "events/:eventId": "routes/events.$eventId" };
+const SESSION_JOINING: Record<string, string> = { "events/:eventId": "routes/events.$eventId", "events/:eventId/lists": "routes/events.$eventId.lists" };
 
 /**
  * The routes whose action reads the session in the change's own D1 batch (issue 19

@@ -4,7 +4,8 @@
 (async () => {
   if (!("caches" in self)) return;
   const cache = await caches.open("event-flow-pages-v1");
-  const pages = (await cache.keys()).filter((request) => !new URL(request.url).pathname.endsWith(".data"));
+  // Pages only: not their data, nor a dashboard's rest of its lists (public/sw.js).
+  const pages = (await cache.keys()).filter((request) => !/(\.data|\/lists)$/.test(new URL(request.url).pathname));
   if (pages.length === 0) return;
   const list = document.getElementById("kept-pages-list");
   for (const request of pages) {

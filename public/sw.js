@@ -2,7 +2,8 @@
 // Hashed build assets are cached on first use (they never change under one name), so
 // a phone that lost signal in a venue still has the app's code. Of the pages, exactly
 // two kinds are kept (issue 17 item 2, decision 010 'Offline reading'): an event's
-// dashboard and a client's portal, the document and its data, network first, so an
+// dashboard and a client's portal, the document and its data (for the dashboard also
+// the rest of its lists, /events/{id}/lists, issue 19 item 2), network first, so an
 // event opened once opens again in a basement with no signal. Every other page is
 // private and must be fresh: with no network a navigation gets the offline page.
 const VERSION = "v1";
@@ -38,9 +39,12 @@ self.addEventListener("activate", (event) => {
 /**
  * The kept page a URL belongs to: `/events/{id}` (not /events/new, not its /invite) or
  * `/client/view/{accessId}`, as a document or as React Router's data request
- * (`{page}.data?…`); null for any other address.
+ * (`{page}.data?…`), or the dashboard's rest of its lists (`/events/{id}/lists`, data
+ * too: the page fetches it once hydrated, issue 19 item 2); null for any other address.
  */
 function keptPageOf(url) {
+  const lists = /^(\/events\/(?!new\/)[^/.]+)\/lists$/.exec(url.pathname);
+  if (lists) return { page: lists[1], data: true, lists: true };
   const match = /^(\/events\/(?!new(?:\.data)?$)[^/.]+|\/client\/view\/[^/.]+)(\.data)?$/.exec(url.pathname);
   return match ? { page: match[1], data: Boolean(match[2]) } : null;
 }
@@ -51,7 +55,7 @@ function keptPageOf(url) {
  * (403/404), a revoked or expired link (404), a deleted event (404/410).
  */
 function refused(response) {
-  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400) || response.status === 202 || [401, 403, 404, 410].includes(response.status);
+  return response.type === "opaqueredirect" || response.redirected || (response.status >= 300 && response.status < 400) || response.status === 202 || [401, 403, 404, 410].includes(response.status);
 }
 
 /**
@@ -101,7 +105,7 @@ async function forgetPage(page) {
   generation++;
   const cache = await caches.open(PAGE_CACHE);
   const base = new URL(page, self.location.origin).href;
-  await Promise.all([cache.delete(base, { ignoreSearch: true }), cache.delete(`${base}.data`, { ignoreSearch: true })]);
+  await Promise.all([cache.delete(base, { ignoreSearch: true }), cache.delete(`${base}.data`, { ignoreSearch: true }), cache.delete(`${base}/lists`, { ignoreSearch: true })]);
 }
 
 /**
@@ -196,7 +200,8 @@ function keptPage(event, kept) {
   event.waitUntil(network.catch(() => {}));
   return (async () => {
     const stored = await storedAnswer(request, kept);
-    if (!stored) return network.catch(async () => (kept.data ? reloadDocument(request.url) : ((await caches.match("/offline")) ?? Response.error())));
+    // The rest of a dashboard's lists not kept: the page keeps what its document showed.
+    if (!stored) return network.catch(async () => (kept.lists ? Response.error() : kept.data ? reloadDocument(request.url) : ((await caches.match("/offline")) ?? Response.error())));
     const wait = new Promise((resolve) => setTimeout(resolve, NETWORK_WAIT_MS, null));
     return (await Promise.race([network.catch(() => null), wait])) ?? stored;
   })();
@@ -284,12 +289,18 @@ async function keepPage(href, syncedAt) {
   const cache = await caches.open(PAGE_CACHE);
   const [copy] = await cache.keys(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
   const storedAt = copy ? Number((await cache.match(copy))?.headers.get(STORED_AT)) : 0;
-  if (copy && !(storedAt < syncedAt - STALE_COPY_MS)) return;
+  const listsUrl = kept.page.startsWith("/events/") ? new URL(`${kept.page}/lists`, self.location.origin).href : null;
+  const listsKept = !listsUrl || Boolean(await cache.match(listsUrl));
+  if (copy && listsKept && !(storedAt < syncedAt - STALE_COPY_MS)) return;
   const since = generation;
   // Marked as the worker's own (app/utils/toast.server.ts KEEP_HEADER): a toast still
   // waiting for the user's next page is not spent on this copy.
   const response = await fetch(url.href, { credentials: "same-origin", redirect: "manual", headers: { "X-Event-Flow-Keep": "1" } }).catch(() => null);
   if (response) await remember(kept, url.href, response, since);
+  // A dashboard's other tabs read the rest of its lists (issue 19 item 2): kept with it.
+  if (!response?.ok || !listsUrl) return;
+  const lists = await fetch(listsUrl, { credentials: "same-origin", redirect: "manual" }).catch(() => null);
+  if (lists) await remember(keptPageOf(new URL(listsUrl)), listsUrl, lists, since);
 }
 
 // Web push (issue 16 item 2). The server sends only { title, body, url, tag }, url being

@@ -13,15 +13,18 @@ import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ClientLinkDialog, ClientTab, TeamTab, teamRows } from "~/modules/team/components/team-tab";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
-import { dashboardReads, requireEventAccess, toEventSummary } from "~/modules/event/service.server";
+import { toEventSummary } from "~/modules/event/service.server";
+import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } from "~/modules/event/dashboard-data.server";
+import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";
+import { useRestOfPage } from "~/modules/event/use-rest-of-page";
+import { type PartialWindow, PartialWindowProvider } from "~/components/ui/list-window";
 import { PeopleTab } from "~/modules/people/components/people-tab";
 import { ShotsTab } from "~/modules/shots/components/shots-tab";
 import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
 import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { LiveStatusBadge } from "~/modules/live/live-status";
-import { pageSeq } from "~/modules/live/room.server";
 import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
@@ -41,33 +44,23 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: loaderData ? `${loaderData.event.title} | Event Flow` : "Event not found | Event Flow" }];
 }
 
-/** The event and every list of the dashboard, in the same D1 batch as the access check. */
+/**
+ * The event and what the URL shows (issue 19 item 2): the shown list's window, the
+ * header's figures, the team data where shown, in the same D1 batch as the access
+ * check. The rest comes from the lists route once the page is hydrated.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const readAt = Date.now();
-  const { event, role, viewer, reads } = await requireEventAccess(context, request, params.eventId, "view", dashboardReads);
-  // Issue 19 item 3: the sequence the data is at, read in the same batch (no room is
-  // asked): what is published after it is replayed to the page's socket.
-  const seq = pageSeq(event);
-  const { blocks, shots, people, vendors, members, invites, clientAccess, contacts } = reads;
-  const isLead = role === "lead";
+  const { searchParams } = new URL(request.url);
+  const { event, role, viewer, reads, seq, syncedAt } = await readDashboard(context, request, params.eventId, dashboardWindowReads(searchParams));
   return {
     greetingName: greetingName(viewer),
     // Whose changes this page's outbox holds (use-outbox.tsx): the viewer's own id.
     viewerId: viewer.userId,
     seq,
-    // Issue 17 item 2: a copy kept offline says how old it is.
-    syncedAt: new Date(readAt).toISOString(),
+    syncedAt,
     role,
     event: { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride },
-    blocks,
-    shots,
-    people,
-    vendors,
-    // The team's addresses and the client links are the lead's business only.
-    members: isLead ? members : members.filter((m) => m.status !== "declined").map((m) => ({ ...m, email: null })),
-    invites: isLead ? invites : [],
-    clientAccess: isLead ? clientAccess : [],
-    contacts: isLead ? contacts : [],
+    ...dashboardWindow(searchParams, role, reads),
   };
 }
 
@@ -79,25 +72,28 @@ export const shouldRevalidate = revalidateUnlessViewChange;
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const TABS = [
-  { id: "timeline", label: "Timeline" },
-  { id: "shots", label: "Shots" },
-  { id: "people", label: "People" },
-  { id: "team", label: "Team" },
-  { id: "vendors", label: "Vendors" },
-  { id: "client", label: "Client", leadOnly: true },
-] as const;
-
 function percent(done: number, total: number) {
   return total === 0 ? 0 : Math.round((done / total) * 100);
 }
 
+/** Done and total of a list: counted on the whole list, or (its window only here yet) the server's count with the window's check-offs since. */
+function progress<R extends { id: string; isDone: boolean }>(rows: R[], served: { done: number; total: number } | null, servedRows: R[]) {
+  if (!served) return { done: rows.filter((row) => row.isDone).length, total: rows.length };
+  const before = new Map(servedRows.map((row) => [row.id, row.isDone]));
+  const flipped = rows.reduce((sum, row) => (before.has(row.id) && before.get(row.id) !== row.isDone ? sum + (row.isDone ? 1 : -1) : sum), 0);
+  return { done: served.done + flipped, total: served.total };
+}
+
 export default function EventDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { role } = loaderData;
+  // Issue 19 item 2: the document has the shown list's window; the rest follows.
+  const { rest, fresh, need, failed } = useRestOfPage<EventRest>(`/events/${loaderData.event.id}/lists`, loaderData);
+  const base = rest ?? loaderData;
   const confirmed = useLiveEvent({
     path: `/live/events/${loaderData.event.id}`,
     seq: loaderData.seq,
-    lists: useMemo(() => ({ blocks: loaderData.blocks, shots: loaderData.shots, people: loaderData.people, vendors: loaderData.vendors }), [loaderData]),
+    listsSeq: rest ? rest.seq : loaderData.seq,
+    lists: useMemo(() => ({ blocks: base.blocks, shots: base.shots, people: base.people, vendors: base.vendors }), [base]),
     event: loaderData.event,
   });
   // Issue 17 item 3: what is shown is the confirmed state with this device's pending changes on top.
@@ -110,14 +106,39 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   useKeepPageOffline(loaderData.syncedAt);
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
-  const team = teamRows({ members: loaderData.members, invites: loaderData.invites, clientAccess: loaderData.clientAccess });
-  const tabs = TABS.filter((t) => !("leadOnly" in t) || role === "lead");
-  const tab = tabs.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
+  const view = dashboardView(params, role);
+  // The team data: the rest's when read after the page's data, else the page's where it has it.
+  const teamData = <K extends "members" | "invites" | "clientAccess" | "contacts">(key: K) => (fresh ? rest![key] : (loaderData[key] ?? rest?.[key] ?? null));
+  const members = teamData("members");
+  const invites = teamData("invites");
+  const clientAccess = teamData("clientAccess");
+  const team = teamRows({ members: members ?? [], invites: invites ?? [], clientAccess: clientAccess ?? [] });
+  const tabs = tabsFor(role);
+  const tab = view.tab;
+  // Until the rest is here, a list tab shows the server's window if it is this view's (the same list and filter).
+  const served = loaderData.window;
+  const windowFits = rest === null && view.list !== null && served !== null && served.list === view.list && served.category === view.category;
+  const partial = useMemo<PartialWindow | null>(
+    () => (windowFits ? { offset: served!.offset, count: served!.count, matching: served!.matching, q: served!.q, need } : null),
+    [windowFits, served, need],
+  );
+  const ready = rest !== null || (view.list ? windowFits : tab === "team" ? members !== null && invites !== null && clientAccess !== null : clientAccess !== null);
+  // Needed now; or tried without network before and the live room is back (so is the network).
+  useEffect(() => {
+    if (!ready || (failed && live.status === "live")) need();
+  }, [ready, failed, live.status, need]);
   const dialog = params.get("dialog");
   // A client link just created: shown (and copyable) this once, until dismissed.
   const clientLink = useFlash("clientLink");
-  const blocksDone = blocks.filter((b) => b.isDone).length;
-  const shotsDone = shots.filter((s) => s.isDone).length;
+  const blocksProgress = progress(blocks, rest ? null : loaderData.counts.blocks, loaderData.blocks);
+  const shotsProgress = progress(shots, rest ? null : loaderData.counts.shots, loaderData.shots);
+  // A row dialog opened by URL has its row from the server even when it is not in the window.
+  const dialogLists = { ...live };
+  if (loaderData.dialogRow && !rest) {
+    const name = ({ block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const)[loaderData.dialogRow.list];
+    const rows = dialogLists[name] as { id: string }[];
+    if (!rows.some((row) => row.id === loaderData.dialogRow!.row.id)) Object.assign(dialogLists, { [name]: [...rows, loaderData.dialogRow.row] });
+  }
 
   return (
     <OutboxProvider value={outbox}>
@@ -168,14 +189,14 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             </Badge>
             {event.venue ? <span>{event.venue}</span> : null}
             <span>
-              Shots {shotsDone}/{shots.length}
+              Shots {shotsProgress.done}/{shotsProgress.total}
             </span>
           </p>
         </header>
 
         <div className="mt-4 grid grid-cols-2 gap-3">
-          <Progress label="Timeline" done={blocksDone} total={blocks.length} />
-          <Progress label="Shots" done={shotsDone} total={shots.length} />
+          <Progress label="Timeline" done={blocksProgress.done} total={blocksProgress.total} />
+          <Progress label="Shots" done={shotsProgress.done} total={shotsProgress.total} />
         </div>
 
         <nav aria-label="Event sections" className="sticky top-16 z-30 -mx-4 mt-4 overflow-x-auto bg-slate-50 px-4 py-2">
@@ -199,19 +220,28 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         </nav>
 
         <section className="mt-3" aria-label={tabs.find((t) => t.id === tab)?.label}>
-          {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
-          {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
-          {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
-          {tab === "team" ? <TeamTab rows={team} role={role} /> : null}
-          {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
-          {tab === "client" ? <ClientTab accesses={loaderData.clientAccess} /> : null}
+          {!ready ? (
+            <p role="status" className="text-slate-600">
+              {/* Offline, and this device kept only the tab its page was opened on. */}
+              {failed ? "This tab is not available offline. It will show once you are back online." : "Loading…"}
+            </p>
+          ) : (
+            <PartialWindowProvider value={partial}>
+              {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
+              {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
+              {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
+              {tab === "team" ? <TeamTab rows={team} role={role} /> : null}
+              {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
+              {tab === "client" ? <ClientTab accesses={clientAccess ?? []} /> : null}
+            </PartialWindowProvider>
+          )}
         </section>
       </main>
       <AppFooter />
       {clientLink ? (
         <ClientLinkDialog link={clientLink} />
       ) : isDashboardIntent(dialog) && canDo(role, dialog) ? (
-        <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...loaderData, ...live }} team={team} />
+        <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, clientAccess: clientAccess ?? [], contacts: teamData("contacts") ?? [] }} team={team} />
       ) : null}
       <ActionToast toast={actionData?.toast} />
     </OutboxProvider>

@@ -275,12 +275,12 @@ export async function waitUntilKept(page: Page, path: string) {
   await expect.poll(() => keptPaths(page), { timeout: 10_000 }).toContain(path);
 }
 
-/** The pages (documents, not data) this device keeps, by path. */
+/** The pages (documents, not data nor a dashboard's rest of its lists) this device keeps, by path. */
 export function keptPaths(page: Page) {
   return page.evaluate(async () => {
     if (!(await caches.has("event-flow-pages-v1"))) return [];
     const cache = await caches.open("event-flow-pages-v1");
-    return (await cache.keys()).map((request) => new URL(request.url).pathname).filter((path) => !path.endsWith(".data"));
+    return (await cache.keys()).map((request) => new URL(request.url).pathname).filter((path) => !path.endsWith(".data") && !path.endsWith("/lists"));
   });
 }
 

@@ -201,3 +201,16 @@ export async function insertClientLink(eventId: string, flags: ClientFlags, { ex
     .values({ id: accessId, eventId, clientEmail: "couple@example.com", accessTokenHash: await sha256Hex(token), expiresAt, ...flags, ...(createdBy ? { createdBy } : {}) });
   return { token, accessId };
 }
+
+/** React Router's `.data` answer (turbo-stream: a flat array of values and references), decoded: each route's data by route id. */
+export function decodeRouteData(text: string): Record<string, { data: Record<string, unknown> }> {
+  const flat = JSON.parse(text.split("\n")[0]!) as unknown[];
+  const at = (i: number): unknown => {
+    if (i < 0) return i === -5 ? null : undefined;
+    const value = flat[i];
+    if (Array.isArray(value)) return value.map((v) => at(v as number));
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [flat[Number(k.slice(1))] as string, at(v as number)]));
+    return value;
+  };
+  return at(0) as Record<string, { data: Record<string, unknown> }>;
+}

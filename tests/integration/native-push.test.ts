@@ -15,7 +15,7 @@ import worker from "../../workers/app";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
 import { createEvent } from "../factories";
 import { FAKE_APNS } from "../setup/fake-stripe-config";
-import { type Client, createClient, sessionFor, storeDevice } from "./helpers";
+import { type Client, createClient, decodeRouteData, sessionFor, storeDevice } from "./helpers";
 
 // Issue 18 item 2 (decision 013): the native app's push tokens, stored per device beside the
 // browsers' subscriptions and sent by the same push job through APNs and FCM, both faked at
@@ -190,22 +190,10 @@ describe("an app device's push ends with the session that registered it", () => 
 });
 
 describe("Settings' switch in the app", () => {
-  /** React Router's `.data` answer (turbo-stream: a flat array of values and references), decoded. */
-  function decodeData(text: string): Record<string, { data: Record<string, unknown> }> {
-    const flat = JSON.parse(text.split("\n")[0]!) as unknown[];
-    const at = (i: number): unknown => {
-      if (i < 0) return i === -5 ? null : undefined;
-      const value = flat[i];
-      if (Array.isArray(value)) return value.map((v) => at(v as number));
-      if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [flat[Number(k.slice(1))] as string, at(v as number)]));
-      return value;
-    };
-    return at(0) as Record<string, { data: Record<string, unknown> }>;
-  }
   async function nativePushOf(client: Client, settings: Record<string, string>) {
     const request = new Request(`http://localhost/settings.data?tab=notifications`, { headers: { Cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "), "CF-Connecting-IP": client.ip } });
     const response = await worker.fetch!(request as Parameters<NonNullable<typeof worker.fetch>>[0], { ...testEnv, ...settings } as Env, createExecutionContext());
-    return (decodeData(await response.text())["routes/settings"]!.data.push as { native: unknown }).native;
+    return (decodeRouteData(await response.text())["routes/settings"]!.data.push as { native: unknown }).native;
   }
 
   it("is offered on each platform only where its vendor is set up (APNs for iOS, FCM for Android)", async () => {

@@ -75,8 +75,8 @@ beforeAll(async () => {
 });
 
 describe("D1 round trips", () => {
-  it("a dashboard load (document or its data) is one D1 round trip, session and header included", async () => {
-    for (const path of [`/events/${eventId}`, `/events/${eventId}.data`]) {
+  it("a dashboard load (document or its data) is one D1 round trip, session and header included; so is the rest of its lists", async () => {
+    for (const path of [`/events/${eventId}`, `/events/${eventId}.data`, `/events/${eventId}?tab=team&dialog=invite-team`, `/events/${eventId}/lists`]) {
       const { response, trips } = await counted(path, cookie);
       expect(response.status).toBe(200);
       expect(trips, path).toHaveLength(1);

@@ -47,11 +47,13 @@ describe("the pages the service worker keeps", () => {
     ["/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f.data?_routes=root", { page: "/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f", data: true }],
     ["/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6", { page: "/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6", data: false }],
     ["/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6.data", { page: "/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6", data: true }],
+    // Issue 19 item 2: the dashboard's rest of its lists, kept with it as its data.
+    ["/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f/lists", { page: "/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f", data: true, lists: true }],
   ])("%s is kept", (path, kept) => {
     expect(at(path)).toEqual(kept);
   });
 
-  it.each(["/", "/events/new", "/events/new.data", "/events/3f1c2b9e/invite", "/events/3f1c2b9e/invite.data", "/events", "/settings", "/client/0123abcd", "/client/view", "/client-access", "/events/3f1c2b9e/"])(
+  it.each(["/", "/events/new", "/events/new.data", "/events/3f1c2b9e/invite", "/events/3f1c2b9e/invite.data", "/events", "/settings", "/client/0123abcd", "/client/view", "/client-access", "/events/3f1c2b9e/", "/events/new/lists", "/events/3f1c2b9e/lists/x", "/client/view/7d3a1f20/lists"])(
     "%s is not kept",
     (path) => {
       expect(at(path)).toBeNull();
@@ -67,6 +69,9 @@ describe("the answers that forget a kept page", () => {
   it("a document's redirect (opaque to the worker) and a data request's redirect (202) forget", () => {
     expect(refused({ type: "opaqueredirect", status: 0 })).toBe(true);
     expect(refused({ type: "basic", status: 202 })).toBe(true);
+  });
+  it("an answer that was redirected on its way (to sign in) forgets; it is not the page's data", () => {
+    expect(refused({ type: "basic", status: 200, redirected: true })).toBe(true);
   });
   it.each([200, 429, 500, 503])("HTTP %i keeps the copy (not an answer about access)", (status) => {
     expect(refused({ type: "basic", status })).toBe(false);

@@ -1,9 +1,20 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { LIST_WINDOW, matchingRows, windowPage } from "~/modules/event/lists";
 import { useHydrated } from "./toaster";
 
-/** Rows rendered at first: a phone screen of rows and a bit more (issue 19 item 2). */
-export const LIST_WINDOW = 30;
+export { LIST_WINDOW };
+
+/**
+ * The rows a list was given are only the server's window of it (issue 19 item 2: the
+ * dashboard's document carries the shown list's window; the rest follows once the page
+ * is hydrated): where the window starts, how many rows the list has (`count`) and how
+ * many match the page's search (`matching`), and `need`, which asks for the whole list
+ * at once (a search, the end of the list coming near). No provider: the rows are whole.
+ */
+export type PartialWindow = { offset: number; count: number; matching: number; q: string; need: () => void };
+const PartialWindowContext = createContext<PartialWindow | null>(null);
+export const PartialWindowProvider = PartialWindowContext.Provider;
 
 /**
  * A long list renders what is on screen and near it (issue 19 item 2: the server's
@@ -20,42 +31,57 @@ export function useListWindow<Row>(
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   const hydrated = useHydrated();
+  const partial = useContext(PartialWindowContext);
   const [query, setQuery] = useState(params.get("q") ?? "");
-  const needle = query.trim().toLowerCase();
-  const matching = needle
-    ? rows.filter((row) => text(row).toLowerCase().includes(needle))
-    : rows;
-  const pages = Math.max(1, Math.ceil(matching.length / LIST_WINDOW));
-  const page = Math.min(
-    pages,
-    Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
-  );
-  const start = (page - 1) * LIST_WINDOW;
+  // The server's window answers the URL's search; another search needs the whole list.
+  const asServed = partial !== null && query.trim() === partial.q;
+  const matching = asServed ? rows : matchingRows(rows, text, query);
+  const matchingCount = asServed ? partial.matching : matching.length;
+  const count = partial ? partial.count : rows.length;
+  const start = asServed
+    ? partial.offset
+    : partial
+      ? 0
+      : (windowPage(params.get("page"), matching.length) - 1) * LIST_WINDOW;
   const [end, setEnd] = useState(start + LIST_WINDOW);
   const shownEnd = hydrated
     ? Math.max(end, start + LIST_WINDOW)
     : start + LIST_WINDOW;
-  const shown = matching.slice(start, shownEnd);
-  const more = matching.length - Math.min(matching.length, shownEnd);
+  const shown = partial ? matching.slice(0, shownEnd - start) : matching.slice(start, shownEnd);
+  const more = matchingCount - Math.min(matchingCount, start + shown.length);
   const sentinel = useRef<HTMLAnchorElement>(null);
+  const need = partial?.need;
+
+  useEffect(() => {
+    if (partial && !asServed) partial.need();
+  }, [partial, asServed]);
 
   useEffect(() => {
     const element = sentinel.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting))
-          setEnd((current) => current + LIST_WINDOW);
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setEnd((current) => current + LIST_WINDOW);
+        need?.();
       },
       { rootMargin: "600px" },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [shownEnd, more > 0]);
+  }, [shownEnd, more > 0, need]);
 
-  if (rows.length <= LIST_WINDOW)
-    return { shown: rows, offset: 0, controls: null, footer: null };
+  /** A row's place in the whole list (for its moves), or -1 when not known (a search's window). */
+  const indexOf = (row: Row) => {
+    const at = rows.indexOf(row);
+    if (!partial) return at;
+    return partial.q || at === -1 ? -1 : partial.offset + at;
+  };
 
+  if (count <= LIST_WINDOW)
+    return { shown: partial ? matching : rows, offset: 0, count, indexOf, controls: null, footer: null };
+
+  const page = start / LIST_WINDOW + 1;
   const pageHref = (to: number) => {
     const next = new URLSearchParams(params);
     if (to > 1) next.set("page", String(to));
@@ -98,8 +124,8 @@ export function useListWindow<Row>(
       className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600"
     >
       <p>
-        Showing {matching.length === 0 ? 0 : start + 1}–{start + shown.length}{" "}
-        of {matching.length}
+        Showing {matchingCount === 0 ? 0 : start + 1}–{start + shown.length}{" "}
+        of {matchingCount}
       </p>
       {!hydrated && page > 1 ? (
         <Link
@@ -117,6 +143,7 @@ export function useListWindow<Row>(
             // Hydrated: the next rows join this page instead of replacing it.
             event.preventDefault();
             setEnd(shownEnd + LIST_WINDOW);
+            need?.();
           }}
           className="font-semibold text-brand-700 underline"
         >
@@ -125,5 +152,5 @@ export function useListWindow<Row>(
       ) : null}
     </nav>
   );
-  return { shown, offset: start, controls, footer };
+  return { shown, offset: start, count, indexOf, controls, footer };
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 import { LIST_ORDERS, type ListKind } from "./lists";
@@ -16,22 +16,23 @@ function orderBy(kind: ListKind) {
   return keys.map(({ field, nocase }) => asc(nocase ? sql`${columns[field]} COLLATE NOCASE` : columns[field]!));
 }
 
+// `also`: a further condition (a window's category, a dialog's row; issue 19 item 2).
 const queries = {
-  block: (db: Db, eventId: SQL | string) => db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId)).orderBy(...orderBy("block")),
-  shot: (db: Db, eventId: SQL | string) => db.select().from(shotListItems).where(eq(shotListItems.eventId, eventId)).orderBy(...orderBy("shot")),
-  person: (db: Db, eventId: SQL | string) => db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId)).orderBy(...orderBy("person")),
-  vendor: (db: Db, eventId: SQL | string) => db.select().from(eventVendors).where(eq(eventVendors.eventId, eventId)).orderBy(...orderBy("vendor")),
+  block: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(timelineBlocks).where(and(eq(timelineBlocks.eventId, eventId), also)).orderBy(...orderBy("block")),
+  shot: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(shotListItems).where(and(eq(shotListItems.eventId, eventId), also)).orderBy(...orderBy("shot")),
+  person: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(eventPeople).where(and(eq(eventPeople.eventId, eventId), also)).orderBy(...orderBy("person")),
+  vendor: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(eventVendors).where(and(eq(eventVendors.eventId, eventId), also)).orderBy(...orderBy("vendor")),
 };
 type ListSelects = { [K in ListKind]: ReturnType<(typeof queries)[K]> };
-const typedQueries: { [K in ListKind]: (db: Db, eventId: SQL | string) => ListSelects[K] } = queries;
+const typedQueries: { [K in ListKind]: (db: Db, eventId: SQL | string, also?: SQL) => ListSelects[K] } = queries;
 
 /**
  * A list of an event, whole and in its order, as one statement (for a D1 batch).
  * `eventId` may be SQL: the portal reads its link's event as a subquery that is empty
  * unless the link is valid.
  */
-export function listQuery<K extends ListKind>(db: Db, kind: K, eventId: SQL | string): ListSelects[K] {
-  return typedQueries[kind](db, eventId);
+export function listQuery<K extends ListKind>(db: Db, kind: K, eventId: SQL | string, also?: SQL): ListSelects[K] {
+  return typedQueries[kind](db, eventId, also);
 }
 
 /** The four lists of an event, by name, for batchNamed. */

@@ -88,3 +88,29 @@ export const LIST_LIMITS: Record<ListKind, { max: number; noun: string }> = {
 export function limitMessage(kind: ListKind) {
   return `An event can have at most ${LIST_LIMITS[kind].max} ${LIST_LIMITS[kind].noun}.`;
 }
+
+/**
+ * The text a list's search box matches (issue 19 item 2), for the page's box and the
+ * server's answer to it without JavaScript (`?q=`) alike.
+ */
+export const LIST_SEARCH_TEXT: { [K in ListKind]: (row: ListRow<K>) => string } = {
+  block: (block) => `${block.title} ${block.location ?? ""} ${block.notes ?? ""}`,
+  shot: (shot) => `${shot.title} ${shot.description ?? ""}`,
+  person: (person) => `${[person.firstName, person.lastName].filter(Boolean).join(" ")} ${person.notes ?? ""}`,
+  vendor: (vendor) => `${vendor.vendorName} ${vendor.companyName ?? ""} ${vendor.notes ?? ""}`,
+};
+
+/** Rows rendered at first: a phone screen of rows and a bit more (issue 19 item 2). */
+export const LIST_WINDOW = 30;
+
+/** The rows of a list matching a search, as its box matches them (lower case, anywhere in the text). */
+export function matchingRows<Row>(rows: Row[], text: (row: Row) => string, query: string) {
+  const needle = query.trim().toLowerCase();
+  return needle ? rows.filter((row) => text(row).toLowerCase().includes(needle)) : rows;
+}
+
+/** Which page of a list (`?page=`, from 1) a window starts at, within the pages there are. */
+export function windowPage(page: string | null, matching: number) {
+  const pages = Math.max(1, Math.ceil(matching / LIST_WINDOW));
+  return Math.min(pages, Math.max(1, Number.parseInt(page ?? "1", 10) || 1));
+}

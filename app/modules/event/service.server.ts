@@ -37,7 +37,7 @@ const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
 
 /** A page's reads, by name (batchNamed); `access` is the check's own. */
-type Reads = Record<string, BatchItem<"sqlite">> & { access?: never };
+export type Reads = Record<string, BatchItem<"sqlite">> & { access?: never };
 
 /**
  * The one authorization function (docs/conventions.md#2-one-authorization-function) for a signed-in page: who is
@@ -159,10 +159,14 @@ async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, inp
   return eventId;
 }
 
-/** Everything the dashboard shows, by name, read in the same batch as the access check. */
+/** Everything the dashboard shows, by name, read in the same batch as the access check (the lists route, issue 19 item 2). */
 export function dashboardReads(db: Db, eventId: string, userId: string | SQL<string>) {
+  return { ...allListQueries(db, eventId), ...teamReads(db, eventId, userId) };
+}
+
+/** The dashboard's team, client links and the viewer's contacts, by name. */
+export function teamReads(db: Db, eventId: string, userId: string | SQL<string>) {
   return {
-    ...allListQueries(db, eventId),
     members: db
       .select({
         id: eventSecondShooters.id,

@@ -24,43 +24,82 @@ function withUpdate<K extends ListKind>(lists: Lists, kind: K, update: ListUpdat
   return { ...lists, [name]: applyToList(rows, update, listOrder[kind]) };
 }
 
-export function useLiveEvent<E extends object>({ path, seq, lists, event }: { path: string; seq: number; lists: Lists; event: E }) {
-  const refetch = useQuietRefetch();
-  const [state, setState] = useState({ lists, event });
-  // Fresh page data replaces what the socket built on the old.
-  useEffect(() => setState({ lists, event }), [lists, event]);
+type State<E> = { lists: Lists; event: E };
 
-  const apply = useCallback((change: Change) => {
-    if (change.entity === "team" || change.entity === "client_access") return refetch();
-    if (isListKind(change.entity)) {
-      const kind = change.entity;
-      // Called once the schemas are loaded (onChange below).
-      const update = readListUpdate(rowSchemas.get()![kind], change);
-      // Rows not of the list's shape are not shown: the page's data is read again.
-      if (!update) return refetch();
-      return setState((current) => ({ ...current, lists: withUpdate(current.lists, kind, update) }));
+type Apply = <E extends object>(state: State<E>) => State<E>;
+
+/** A change as a step on the page's state; null when the page's data must be read again instead. */
+function stepOf(change: Change): Apply | null {
+  if (change.entity === "team" || change.entity === "client_access") return null;
+  if (isListKind(change.entity)) {
+    const kind = change.entity;
+    // Called once the schemas are loaded (onChange below).
+    const update = readListUpdate(rowSchemas.get()![kind], change);
+    // Rows not of the list's shape are not shown: the page's data is read again.
+    return update ? (state) => ({ ...state, lists: withUpdate(state.lists, kind, update) }) : null;
+  }
+  const fields = change.op === "upsert" ? change.rows?.[0] : undefined;
+  return (state) => (fields ? { ...state, event: { ...state.event, ...fields } } : state);
+}
+
+/**
+ * `seq`: the room's sequence the page's data (`event`) was read at. `listsSeq`: the one
+ * `lists` were read at, when they come apart from the page's data (issue 19 item 2: the
+ * dashboard's document carries a window, the rest of the lists follows in a request of
+ * its own). Changes are row-level and idempotent (whole rows, the newer winning; deletes
+ * by id), so new data is brought up to date by replaying on it the changes this page
+ * had applied that came after it: none is lost (a change that came while the rest was
+ * loading) and none shows twice.
+ */
+export function useLiveEvent<E extends object>({ path, seq, listsSeq = seq, lists, event }: { path: string; seq: number; listsSeq?: number; lists: Lists; event: E }) {
+  const refetch = useQuietRefetch();
+  const [state, setState] = useState<State<E>>({ lists, event });
+  // The changes applied, with their sequence. An answer of the outbox has none: it is
+  // placed after the last change the socket had then (a base read later has it, or
+  // the room's change of it comes after; replaying it again changes nothing).
+  const log = useRef<{ seq: number; list: boolean; step: Apply }[]>([]);
+  const lastSeq = useRef(seq);
+  const logPath = useRef(path);
+  // Fresh data replaces what the socket built on the old, with the changes after it replayed.
+  useEffect(() => {
+    // Another event's page (the route stays mounted): its room's changes are not this one's.
+    if (logPath.current !== path) {
+      logPath.current = path;
+      log.current = [];
+      lastSeq.current = seq;
     }
-    if (change.op === "upsert" && change.rows?.[0]) {
-      const fields = change.rows[0] as Partial<E>;
-      setState((current) => ({ ...current, event: { ...current.event, ...fields } }));
-    }
-  }, [refetch]);
+    log.current = log.current.filter((entry) => entry.seq > (entry.list ? listsSeq : seq));
+    setState(log.current.reduce<State<E>>((current, entry) => entry.step(current), { lists, event }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lists, event]);
+
+  const apply = useCallback(
+    (change: Change, seq?: number) => {
+      if (seq !== undefined) lastSeq.current = seq;
+      const step = stepOf(change);
+      if (!step) return refetch();
+      log.current.push({ seq: seq ?? lastSeq.current + 0.5, list: isListKind(change.entity), step });
+      setState((current) => step(current));
+    },
+    [refetch],
+  );
 
   // The rows' schemas (zod) load with the first change (issue 19 item 4): changes that
   // arrive meanwhile wait, and are applied in the order they came, once they are there.
-  const waiting = useRef<Change[] | null>(null);
-  const onChange = useCallback((change: Change) => {
-    if (rowSchemas.get() && !waiting.current) return apply(change);
-    if (waiting.current) return void waiting.current.push(change);
-    waiting.current = [change];
+  const waiting = useRef<[Change, number | undefined][] | null>(null);
+  const onChange = useCallback((change: Change, seq?: number) => {
+    if (rowSchemas.get() && !waiting.current) return apply(change, seq);
+    if (waiting.current) return void waiting.current.push([change, seq]);
+    waiting.current = [[change, seq]];
     loadAfterHydration(rowSchemas.load, () => {
       const changes = waiting.current ?? [];
       waiting.current = null;
-      for (const each of changes) apply(each);
+      for (const [each, eachSeq] of changes) apply(each, eachSeq);
     });
   }, [apply]);
 
   const status = useLiveRoom({ path, seq, onChange, onReload: refetch, onAccessEnded: refetch });
   // applyChange: an answer of the outbox (issue 17 item 3) joins the confirmed state as a live change would.
-  return { ...state.lists, lists: state.lists, event: state.event, status, applyChange: onChange };
+  const applyAnswer = useCallback((change: Change) => onChange(change), [onChange]);
+  return { ...state.lists, lists: state.lists, event: state.event, status, applyChange: applyAnswer };
 }

@@ -15,7 +15,8 @@ type Options = {
   path: string;
   /** The room's sequence when the page's data was read. */
   seq: number;
-  onChange: (change: Change) => void;
+  /** A change, with its sequence in the room (a page whose data comes in parts replays by it, use-live-event.ts). */
+  onChange: (change: Change, seq: number) => void;
   /** The gap is larger than the room remembers, or access ended: fetch the page again. */
   onReload: () => void;
   onAccessEnded: () => void;
@@ -48,7 +49,7 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
             if (message.seq <= lastSeq.current) return; // already applied (a replay overlap)
             if (message.seq !== lastSeq.current + 1) return ws.close(4000, "gap"); // reconnect: the room replays
             lastSeq.current = message.seq;
-            if (message.type === "change") handlers.current.onChange(message.change);
+            if (message.type === "change") handlers.current.onChange(message.change, message.seq);
             return;
           case "live":
             socket.resetBackoff();

@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { useListWindow } from "~/components/ui/list-window";
+import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { PERSON_ROLE_LABELS } from "~/db/enums";
 import type { eventPeople } from "~/db/schema";
@@ -21,11 +22,11 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-person");
   const menu = useRowMenu();
-  const list = useListWindow(people, { noun: "people", text: (person) => `${fullName(person)} ${person.notes ?? ""}` });
+  const list = useListWindow(people, { noun: "people", text: LIST_SEARCH_TEXT.person });
   return (
     <>
-      <ListHeader count={people.length} noun={["person", "people"]} addLabel="Add Person" addTo={canEdit ? dialogs.open("add-person") : null} />
-      {people.length === 0 ? <p className="text-slate-600">No people added yet</p> : null}
+      <ListHeader count={list.count} noun={["person", "people"]} addLabel="Add Person" addTo={canEdit ? dialogs.open("add-person") : null} />
+      {list.count === 0 ? <p className="text-slate-600">No people added yet</p> : null}
       {list.controls}
       <ul className="space-y-2">
         {list.shown.map((person) => (

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { useListWindow } from "~/components/ui/list-window";
+import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, SHOT_FILTERS } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
@@ -19,7 +20,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const filter = SHOT_FILTERS.find((f) => f === params.get("category")) ?? "all";
   const visible = filter === "all" ? shots : shots.filter((shot) => shot.category === filter);
-  const list = useListWindow(visible, { noun: "shots", text: (shot) => `${shot.title} ${shot.description ?? ""}` });
+  const list = useListWindow(visible, { noun: "shots", text: LIST_SEARCH_TEXT.shot });
   const groups = SHOT_CATEGORIES.map((category) => ({ category, items: list.shown.filter((shot) => shot.category === category) })).filter(
     (group) => group.items.length > 0,
   );
@@ -44,7 +45,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
           </Link>
         ))}
       </nav>
-      <ListHeader count={visible.length} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
+      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
       {list.controls}
       {groups.map((group) => (
         <section key={group.category} className="mb-4" aria-labelledby={`shots-${group.category}`}>
@@ -75,7 +76,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
           </ul>
         </section>
       ))}
-      {visible.length === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
+      {list.count === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
       {list.footer}
       {menu.form}
     </>

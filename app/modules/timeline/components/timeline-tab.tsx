@@ -1,4 +1,5 @@
 import { useListWindow } from "~/components/ui/list-window";
+import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
@@ -19,9 +20,8 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const canDelete = canDo(role, "delete-block");
   const outbox = useOutboxContext();
   const menu = useRowMenu();
-  const list = useListWindow(blocks, { noun: "blocks", text: (block) => `${block.title} ${block.location ?? ""} ${block.notes ?? ""}` });
-  // Move up/down stay about the whole timeline, whichever rows are shown.
-  const position = new Map(blocks.map((block, index) => [block.id, index]));
+  const list = useListWindow(blocks, { noun: "blocks", text: LIST_SEARCH_TEXT.block });
+  // Move up/down stay about the whole timeline, whichever rows are shown (list.indexOf: -1 when not known, the server decides).
   // With an outbox (issue 17 item 3) a move is queued there, like every change.
   const move = (id: string, direction: "up" | "down") =>
     outbox
@@ -32,12 +32,12 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
       : undefined;
   return (
     <>
-      <ListHeader count={blocks.length} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} />
-      {blocks.length === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
+      <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} />
+      {list.count === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
       {list.controls}
       <ol className="space-y-2" start={list.offset > 0 ? list.offset + 1 : undefined}>
         {list.shown.map((block) => {
-          const index = position.get(block.id) ?? 0;
+          const index = list.indexOf(block);
           return (
             <li key={block.id}>
               <ToggleRow
@@ -60,7 +60,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                               </RowActionButton>
                               <RowActionButton
                                 fields={{ intent: "move-block", id: block.id, direction: "down" }}
-                                disabled={index === blocks.length - 1}
+                                disabled={index === list.count - 1}
                                 onSubmit={move(block.id, "down")}
                               >
                                 Move down

@@ -1,5 +1,6 @@
 import { Card } from "~/components/ui/card";
 import { useListWindow } from "~/components/ui/list-window";
+import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { VENDOR_TYPE_LABELS, VENDOR_TYPES } from "~/db/enums";
 import type { eventVendors } from "~/db/schema";
@@ -25,12 +26,12 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-vendor");
   const menu = useRowMenu();
-  const list = useListWindow(vendors, { noun: "vendors", text: (vendor) => `${vendor.vendorName} ${vendor.companyName ?? ""} ${vendor.notes ?? ""}` });
+  const list = useListWindow(vendors, { noun: "vendors", text: LIST_SEARCH_TEXT.vendor });
   const groups = VENDOR_TYPES.map((type) => ({ type, items: list.shown.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
   return (
     <>
-      <ListHeader count={vendors.length} noun={["vendor", "vendors"]} addLabel="Add Vendor" addTo={canEdit ? dialogs.open("add-vendor") : null} />
-      {vendors.length === 0 ? (
+      <ListHeader count={list.count} noun={["vendor", "vendors"]} addLabel="Add Vendor" addTo={canEdit ? dialogs.open("add-vendor") : null} />
+      {list.count === 0 ? (
         <p className="text-slate-600">{canEdit ? 'No vendors added yet. Click "Add Vendor" to get started.' : "No vendors added yet."}</p>
       ) : null}
       {list.controls}
