@@ -1,4 +1,4 @@
-import { SHOT_FILTERS } from "~/modules/shots/schema";
+import { SHOT_FILTERS } from "~/db/enums";
 import type { Grant } from "./permissions";
 import { LIST_KINDS, type ListKind } from "./lists";
 
