@@ -13,6 +13,7 @@ import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ClientLinkDialog, ClientTab, TeamTab, teamRows } from "~/modules/team/components/team-tab";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
+import { LIST_NAME } from "~/modules/event/lists";
 import { toEventSummary } from "~/modules/event/service.server";
 import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } from "~/modules/event/dashboard-data.server";
 import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";
@@ -135,7 +136,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   // A row dialog opened by URL has its row from the server even when it is not in the window.
   const dialogLists = { ...live };
   if (loaderData.dialogRow && !rest) {
-    const name = ({ block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const)[loaderData.dialogRow.list];
+    const name = LIST_NAME[loaderData.dialogRow.list];
     const rows = dialogLists[name] as { id: string }[];
     if (!rows.some((row) => row.id === loaderData.dialogRow!.row.id)) Object.assign(dialogLists, { [name]: [...rows, loaderData.dialogRow.row] });
   }

@@ -4,7 +4,7 @@ import { events, shotListItems } from "~/db/schema";
 import { pageSeq } from "~/modules/live/room.server";
 import type { Db, NamedResults } from "~/utils/db.server";
 import { dashboardView, type DashboardView } from "./dashboard-view";
-import { LIST_SEARCH_TEXT, LIST_WINDOW, type ListKind, type ListRow, matchingRows, windowPage } from "./lists";
+import { LIST_NAME, LIST_SEARCH_TEXT, LIST_WINDOW, type ListKind, type ListRow, matchingRows, windowPage } from "./lists";
 import { LIST_TABLES, listQuery } from "./lists.server";
 import type { Grant } from "./permissions";
 import { dashboardReads, type Reads, requireEventAccess, teamReads } from "./service.server";
@@ -108,7 +108,6 @@ type WindowResults = Partial<TeamReads> & {
   dialogRow?: ListRow<ListKind>[];
 };
 
-const LIST_NAMES = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const;
 
 /** The loader's lists and what the page needs to show their window (see useListWindow), for the viewer's role. */
 export function dashboardWindow(params: URLSearchParams, role: Grant, results: Record<string, unknown>) {
@@ -127,7 +126,7 @@ export function dashboardWindow(params: URLSearchParams, role: Grant, results: R
       offset = (windowPage(view.page, matching) - 1) * LIST_WINDOW;
       rows = found.slice(offset, offset + LIST_WINDOW);
     }
-    (lists as Record<string, unknown>)[LIST_NAMES[view.list]] = rows;
+    (lists as Record<string, unknown>)[LIST_NAME[view.list]] = rows;
     window = { list: view.list, category: view.category, q: view.q, offset, count: counts.listed, matching };
   }
   const dialogRow = view.dialogRow && reads.dialogRow?.[0] ? { list: view.dialogRow.list, row: reads.dialogRow[0] } : null;

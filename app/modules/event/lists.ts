@@ -10,6 +10,8 @@ import type { LIST_ROW_SCHEMAS } from "./lists.schema";
 
 export const LIST_KINDS = ["block", "shot", "person", "vendor"] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
+/** Each kind's list, by the name every page and answer holds it under (the loader, the lists route, the live and offline state). */
+export const LIST_NAME = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const satisfies Record<ListKind, string>;
 
 /**
  * A row as every page holds it (LIST_ROW_SCHEMAS, lists.schema.ts: the fields a client

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type ListKind, listOrder, type ListRow } from "~/modules/event/lists";
+import { LIST_NAME, type ListKind, listOrder, type ListRow } from "~/modules/event/lists";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { rowSchemas } from "./row-schemas";
 import type { Change } from "./protocol";
@@ -14,12 +14,11 @@ import { useQuietRefetch } from "./use-quiet-refetch";
 export type LiveLists = Lists;
 type Lists = { blocks: ListRow<"block">[]; shots: ListRow<"shot">[]; people: ListRow<"person">[]; vendors: ListRow<"vendor">[] };
 
-const LIST_OF = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const satisfies Record<ListKind, keyof Lists>;
-const isListKind = (entity: Change["entity"]): entity is ListKind => entity in LIST_OF;
+const isListKind = (entity: Change["entity"]): entity is ListKind => entity in LIST_NAME;
 
 /** The lists with an update applied to one of them, in its order (listOrder: the same as the loader's SQL, lists.server.ts). */
 function withUpdate<K extends ListKind>(lists: Lists, kind: K, update: ListUpdate<ListRow<K>>): Lists {
-  const name = LIST_OF[kind];
+  const name = LIST_NAME[kind];
   const rows = lists[name] as ListRow<K>[];
   return { ...lists, [name]: applyToList(rows, update, listOrder[kind]) };
 }

@@ -3,7 +3,7 @@ import { type Conflict, type Mutation, type MutationName, type MutationResult, p
 import { valueParser } from "./value-parser";
 import type { Change } from "~/modules/live/protocol";
 import { FIELD_LABELS } from "./messages";
-import { listOrder } from "~/modules/event/lists";
+import { LIST_NAME, listOrder } from "~/modules/event/lists";
 
 // Issue 17 item 3 (decision 010 "Offline writing"): what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -16,9 +16,7 @@ type ListKey = "blocks" | "shots" | "people" | "vendors";
 export type EventLists = Record<ListKey, Row[]>;
 export type EventState<L = EventLists, E = Record<string, unknown>> = { lists: L; event: E };
 
-export const LIST_KEY = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const;
-const LIST_OF = LIST_KEY;
-type Kind = keyof typeof LIST_OF;
+type Kind = keyof typeof LIST_NAME;
 // The orders of the loader's queries, as the live room keeps them (lists.ts).
 const ORDER: Record<ListKey, (a: never, b: never) => number> = { blocks: listOrder.block, shots: listOrder.shot, people: listOrder.person, vendors: listOrder.vendor };
 
@@ -65,7 +63,7 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     }
     return { ...state, event };
   }
-  const key = LIST_OF[kind];
+  const key = LIST_NAME[kind];
   const lists = state.lists as EventLists;
   const rows = lists[key];
   let next: Row[] = rows;
@@ -159,7 +157,7 @@ function asFormValue(field: string, value: unknown) {
  * fields, and as `base` the values saved now (theirs), so only those fields are written,
  * and only if no one changed them again meanwhile.
  */
-export function mineAgain(kind: keyof typeof LIST_KEY | "event", row: Record<string, unknown>, conflicts: Conflict[]) {
+export function mineAgain(kind: Kind | "event", row: Record<string, unknown>, conflicts: Conflict[]) {
   const fields = Object.keys(FIELD_LABELS[kind]!);
   const typed = (field: string) => (kind === "event" && field === "status" ? (row.statusOverride ?? null) : (row[field] ?? null));
   const values: Record<string, string> = {};

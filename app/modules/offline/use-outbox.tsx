@@ -4,7 +4,8 @@ import { type Conflict, type Mutation, type MutationName, type MutationResult, M
 import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
-import { applyMutation, baseOf, changeOf, type EventState, LIST_KEY, mineAgain, pendingIds } from "./apply";
+import { LIST_NAME } from "~/modules/event/lists";
+import { applyMutation, baseOf, changeOf, type EventState, mineAgain, pendingIds } from "./apply";
 import { accessEndedToast, signedOutToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
 import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
 import { valueParser } from "./value-parser";
@@ -259,7 +260,7 @@ export function useOutbox<S extends EventState<object, object>>({
     (notice: ConflictRecord) => {
       dismiss(notice);
       const { kind } = partsOf(notice.name);
-      const row = kind === "event" ? (shown.event as Record<string, unknown>) : ((shown.lists as Record<string, Array<Record<string, unknown>>>)[LIST_KEY[kind]] ?? []).find((each) => each.id === notice.rowId);
+      const row = kind === "event" ? (shown.event as Record<string, unknown>) : ((shown.lists as Record<string, Array<Record<string, unknown>>>)[LIST_NAME[kind]] ?? []).find((each) => each.id === notice.rowId);
       if (!row) return;
       const again = mineAgain(kind, row, notice.conflicts);
       queue({ name: notice.name, args: kind === "event" ? again : { id: notice.rowId, ...again } } as NewMutation);
