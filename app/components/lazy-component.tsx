@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, use, useEffect } from "react";
-import { loadAfterHydration } from "~/utils/load-after-hydration";
+import { loadAfterHydration, whenIdle } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 
 // Issue 19 item 4: a dialog's code (its form, conform, zod and the schemas) loads when
@@ -50,8 +50,8 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
 export function useLoadedForOffline(...loads: Array<() => Promise<unknown>>) {
   useEffect(() => {
     const cancels: Array<() => void> = [];
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-    idle(() => loads.forEach((load) => cancels.push(loadAfterHydration(load, () => {}))));
+    // Cancelled with the page: neither the wait nor the loads outlive it.
+    cancels.push(whenIdle(() => loads.forEach((load) => cancels.push(loadAfterHydration(load, () => {})))));
     return () => cancels.forEach((cancel) => cancel());
     // Once per page.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -37,3 +37,16 @@ export function loadAfterHydration<T>(
     online.removeEventListener("online", attempt);
   };
 }
+
+/**
+ * Runs `run` once the browser is idle (at the latest after `timeoutMs`, when given);
+ * returns a cancel. Where requestIdleCallback is missing (Safari), a short timer.
+ */
+export function whenIdle(run: () => void, timeoutMs?: number): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(run, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 200);
+  return () => clearTimeout(id);
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadAfterHydration } from "~/utils/load-after-hydration";
+import { loadAfterHydration, whenIdle } from "~/utils/load-after-hydration";
 
 describe("loadAfterHydration", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -59,5 +59,40 @@ describe("loadAfterHydration", () => {
     online.dispatchEvent(new Event("online"));
     expect(load).toHaveBeenCalledTimes(2);
     expect(onLoaded).not.toHaveBeenCalled();
+  });
+});
+
+describe("whenIdle", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("runs once the browser is idle, with the longest wait asked for; a cancel before then runs nothing", () => {
+    const waiting: { run: () => void; options?: IdleRequestOptions }[] = [];
+    vi.stubGlobal("requestIdleCallback", (run: () => void, options?: IdleRequestOptions) => waiting.push({ run, options }));
+    const cancelled = new Set<number>();
+    vi.stubGlobal("cancelIdleCallback", (id: number) => cancelled.add(id));
+    const run = vi.fn();
+    whenIdle(run, 2000);
+    expect(waiting[0]!.options).toEqual({ timeout: 2000 });
+    expect(run).not.toHaveBeenCalled();
+    waiting[0]!.run();
+    expect(run).toHaveBeenCalledTimes(1);
+    whenIdle(vi.fn())();
+    expect(waiting[1]!.options).toBeUndefined();
+    expect(cancelled).toEqual(new Set([2]));
+  });
+
+  it("without requestIdleCallback (Safari), runs after a short timer, which a cancel clears", () => {
+    vi.stubGlobal("requestIdleCallback", undefined);
+    const run = vi.fn();
+    whenIdle(run);
+    const cancelledRun = vi.fn();
+    whenIdle(cancelledRun)();
+    vi.advanceTimersByTime(200);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(cancelledRun).not.toHaveBeenCalled();
   });
 });

@@ -1,20 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
+import { whenIdle } from "~/utils/load-after-hydration";
 
 // Issue 19 item 2: the dashboard's document carries what its URL shows; the rest (every
 // list whole, the team) is one request to the lists route, made when the browser is
 // idle after hydration, or at once when a tab, a search or the end of a list needs it.
 // Offline, the service worker answers it with the copy it kept with the page (decision
 // 010 'Offline reading'). Client-only.
-
-const idle = (run: () => void) => {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
-};
 
 /**
  * The rest of the page `page` (its loader data) from `url`: null until it is here;
@@ -59,7 +51,7 @@ export function useRestOfPage<T>(url: string, page: object) {
       });
   }, [url, refetchPage]);
 
-  useEffect(() => idle(need), [page, need]);
+  useEffect(() => whenIdle(need, 2000), [page, need]);
   useEffect(() => {
     window.addEventListener("online", need);
     return () => window.removeEventListener("online", need);
