@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { loadLazyComponents } from "~/components/lazy-component";
 import { nonceContext } from "~/context";
 import { NonceProvider } from "~/utils/nonce";
+import { scriptsAfterFirstPaint } from "~/utils/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -45,5 +46,8 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // The HTML paints before any script is requested (issue 19 item 5; not in development,
+  // where Vite's own module scripts must run in their order).
+  const html = import.meta.env.PROD ? scriptsAfterFirstPaint(body, nonce) : body;
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

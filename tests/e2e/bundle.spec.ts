@@ -29,10 +29,14 @@ function watchScripts(page: Page) {
   };
 }
 
-/** The scripts a page's HTML preloads (its entry and every module it imports): its first load. */
+/**
+ * The scripts a page preloads (its entry and every module it imports): its first load. They
+ * are listed in the loader that requests them after the first paint (scripts-after-paint.server.ts).
+ */
 async function firstLoadScripts(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();
-  const paths = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const list = /\}\)\("[^"]*",(\[[^\]]*\])/.exec(html)?.[1];
+  const paths = (JSON.parse(list ?? "[]") as string[]).filter((script) => /^\/assets\/[^/]+\.js$/.test(script));
   expect(paths.length).toBeGreaterThan(3);
   return Promise.all(paths.map(async (script) => ({ script, body: await (await page.request.get(script)).text() })));
 }
@@ -113,5 +117,45 @@ test.describe("first load (phone)", () => {
     expect(scripts.holding(ZOD)).toEqual([]);
     await page.getByLabel("Business Name").focus();
     await expect.poll(() => scripts.holding(ZOD).length).toBeGreaterThan(0);
+  });
+});
+
+// Issue 19 item 5 (LCP): the server's HTML paints before any script is requested, and the
+// page then hydrates and works (scripts-after-paint.server.ts).
+test.describe("scripts after the first paint (phone)", () => {
+  /** When the page first painted, and when its first script was requested (ms since navigation). */
+  async function paintAndFirstScript(page: Page) {
+    return page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime);
+      return { paint, firstScript: Math.min(...scripts), scripts: scripts.length };
+    });
+  }
+
+  test("the landing page paints its HTML before requesting a script, then hydrates", async ({ page }) => {
+    const html = await (await page.request.get("/")).text();
+    expect(html).not.toContain('<link rel="modulepreload"');
+    await page.goto("/");
+    await waitForHydration(page);
+    const timing = await paintAndFirstScript(page);
+    expect(timing.scripts).toBeGreaterThan(3);
+    expect(timing.paint).toBeLessThan(timing.firstScript);
+    // Hydrated: the client's own navigation answers a link (no document request).
+    const documents: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "document" && documents.push(request.url())));
+    await page.getByRole("link", { name: "About" }).first().click();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(documents).toEqual([]);
+  });
+
+  test("the dashboard paints before its scripts and goes live", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    await page.goto(DEMO_EVENT);
+    await expect(page.locator("[data-live-status=live]")).toBeVisible();
+    const timing = await paintAndFirstScript(page);
+    expect(timing.paint).toBeLessThan(timing.firstScript);
   });
 });
