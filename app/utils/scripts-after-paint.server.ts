@@ -60,7 +60,7 @@ export function deferModuleScripts(html: string, nonce: string): string | null {
     return "";
   });
   const [whole, open, text, close] = script;
-  return head + open + afterPaintLoader(text, preloads, nonce) + close + html.slice(script.index + whole.length);
+  return head + open + afterPaintLoader(text ?? "", preloads, nonce) + close + html.slice(script.index + whole.length);
 }
 
 /** The rendered document's stream, with its scripts requested after the first paint (deferModuleScripts). */
