@@ -9,16 +9,17 @@
 //
 // The page's HTML is complete without JavaScript, so nothing is lost by painting it first:
 // the preloads are taken out of the HTML and the module script's own text is run, unchanged,
-// after the first frame (a new module script with the page's nonce, the preloads added just
-// before it, so the modules still load in parallel). A hidden page (opened in the
-// background) paints no frame: it loads at once. A page whose frame never comes (a browser
-// that throttles it) loads after FALLBACK_MS.
+// once the browser reports the first contentful paint (a new module script with the page's
+// nonce, the preloads added just before it, so the modules still load in parallel; a browser
+// without paint timing: the task after the first frame). A hidden page (opened in the
+// background) paints nothing: it loads at once. A page whose paint is not reported (a
+// browser that throttles it) loads after FALLBACK_MS.
 //
 // React hydrates the same markup: the module script element stays where it was with its
 // attributes (its text differs, which <Scripts /> renders with suppressHydrationWarning),
 // and the preload links React renders into the head during hydration are the ones added.
 
-const FALLBACK_MS = 500;
+const FALLBACK_MS = 1000;
 
 /** The inline module script <Scripts /> writes (type="module", no src). */
 const MODULE_SCRIPT = /(<script\b(?=[^>]*\btype="module")(?![^>]*\bsrc=)[^>]*>)([\s\S]*?)(<\/script>)/;
@@ -41,7 +42,12 @@ export function afterPaintLoader(text: string, preloads: readonly string[], nonc
     `((n,h,t)=>{let done=false;const go=()=>{if(done)return;done=true;` +
     `for(const href of h){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}` +
     `const s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=t;document.head.append(s)};` +
-    `if(document.visibilityState==="hidden")go();else{requestAnimationFrame(()=>setTimeout(go,0));setTimeout(go,${FALLBACK_MS})}})` +
+    `if(document.visibilityState==="hidden")return go();setTimeout(go,${FALLBACK_MS});` +
+    // The first contentful paint as the browser reports it (its frame shown), where it does;
+    // else the task after the first frame.
+    `const P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).includes("paint"))` +
+    `new P((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});` +
+    `else requestAnimationFrame(()=>setTimeout(go,0))})` +
     `(${scriptLiteral(nonce)},${scriptLiteral(preloads)},${scriptLiteral(text)})`
   );
 }
@@ -63,37 +69,49 @@ export function deferModuleScripts(html: string, nonce: string): string | null {
   return head + open + afterPaintLoader(text ?? "", preloads, nonce) + close + html.slice(script.index + whole.length);
 }
 
-/** The rendered document's stream, with its scripts requested after the first paint (deferModuleScripts). */
+/**
+ * The rendered document's stream, with its scripts requested after the first paint
+ * (deferModuleScripts). It reads React's stream only as its own reader asks (no buffer of
+ * its own): React writes a boundary that is finished by then in place, as before.
+ */
 export function scriptsAfterFirstPaint(body: ReadableStream<Uint8Array>, nonce: string): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   // The text up to the module script; null once it is written (the rest passes as it comes,
   // through the same decoder: a chunk may end inside a character).
   let pending: string | null = "";
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        const text = decoder.decode(chunk, { stream: true });
-        if (pending === null) {
-          if (text) controller.enqueue(encoder.encode(text));
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            const rest = decoder.decode();
+            // A document without the module script (none is rendered) goes as it was.
+            const last = pending === null ? rest : (deferModuleScripts(pending + rest, nonce) ?? pending + rest);
+            if (last) controller.enqueue(encoder.encode(last));
+            controller.close();
+            return;
+          }
+          const text = decoder.decode(value, { stream: true });
+          if (pending === null) {
+            if (!text) continue;
+            controller.enqueue(encoder.encode(text));
+            return;
+          }
+          pending += text;
+          const deferred = deferModuleScripts(pending, nonce);
+          if (deferred === null) continue;
+          pending = null;
+          controller.enqueue(encoder.encode(deferred));
           return;
         }
-        pending += text;
-        const deferred = deferModuleScripts(pending, nonce);
-        if (deferred === null) return;
-        pending = null;
-        controller.enqueue(encoder.encode(deferred));
       },
-      flush(controller) {
-        const rest = decoder.decode();
-        if (pending === null) {
-          if (rest) controller.enqueue(encoder.encode(rest));
-          return;
-        }
-        // A document without the module script (none is rendered): as it was.
-        pending += rest;
-        controller.enqueue(encoder.encode(deferModuleScripts(pending, nonce) ?? pending));
+      cancel(reason) {
+        return reader.cancel(reason);
       },
-    }),
+    },
+    { highWaterMark: 0 },
   );
 }

@@ -11,23 +11,45 @@ const DOCUMENT =
   `</head><body><h1>Plan every event day</h1><script nonce="${NONCE}">window.__reactRouterContext = {};</script>` +
   `<script nonce="${NONCE}" type="module" async="">${MODULE_TEXT}</script><!--$--><script nonce="${NONCE}">enqueue("é</script>")</script><!--/$--></body></html>`;
 
-/** Runs the loader the way a browser would, with the given page visibility; returns what it appended and when. */
-function runLoader(html: string, visibility: "visible" | "hidden") {
+/**
+ * Runs the loader the way a browser would, with the given page visibility and paint timing
+ * (or none); returns what it appended, its frames, timers and paint observers.
+ */
+function runLoader(html: string, visibility: "visible" | "hidden", paintTiming = true) {
   const loader = /type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
   const appended: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = [];
   const frames: (() => void)[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
+  const observers: { report: (names: string[]) => void; observing?: unknown; disconnected: boolean }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = paintTiming ? ["paint", "resource"] : ["resource"];
+    private entry: (typeof observers)[number];
+    constructor(callback: (list: { getEntriesByName: (name: string) => unknown[] }, observer: FakeObserver) => void) {
+      this.entry = {
+        disconnected: false,
+        report: (names) => callback({ getEntriesByName: (name) => names.filter((entry) => entry === name) }, this),
+      };
+      observers.push(this.entry);
+    }
+    observe(options: unknown) {
+      this.entry.observing = options;
+    }
+    disconnect() {
+      this.entry.disconnected = true;
+    }
+  }
   const document = {
     visibilityState: visibility,
     createElement: (tag: string) => ({ tag }),
     head: { append: (element: (typeof appended)[number]) => appended.push(element) },
   };
-  new Function("document", "requestAnimationFrame", "setTimeout", loader)(
+  new Function("document", "window", "requestAnimationFrame", "setTimeout", loader)(
     document,
+    { PerformanceObserver: FakeObserver },
     (fn: () => void) => frames.push(fn),
     (fn: () => void, ms: number) => timers.push({ fn, ms }),
   );
-  return { appended, frames, timers };
+  return { appended, frames, timers, observers };
 }
 
 describe("deferModuleScripts", () => {
@@ -45,14 +67,16 @@ describe("deferModuleScripts", () => {
     expect(loader).not.toMatch(/<\//);
   });
 
-  it("after the first frame, adds the preloads and runs the module script's own text with the page's nonce", () => {
-    const { appended, frames, timers } = runLoader(deferModuleScripts(DOCUMENT, NONCE)!, "visible");
+  it("once the first contentful paint is reported, adds the preloads and runs the module script's own text with the page's nonce", () => {
+    const { appended, frames, timers, observers } = runLoader(deferModuleScripts(DOCUMENT, NONCE)!, "visible");
     expect(appended).toEqual([]);
-    expect(frames).toHaveLength(1);
-    frames[0]!();
-    expect(appended).toEqual([]); // still in the frame: the paint comes first
-    const afterPaint = timers.find((timer) => timer.ms === 0)!;
-    afterPaint.fn();
+    expect(frames).toEqual([]);
+    expect(observers).toHaveLength(1);
+    expect(observers[0]!.observing).toEqual({ type: "paint", buffered: true });
+    observers[0]!.report(["first-paint"]);
+    expect(appended).toEqual([]); // a paint with no content yet
+    observers[0]!.report(["first-contentful-paint"]);
+    expect(observers[0]!.disconnected).toBe(true);
     expect(appended).toEqual([
       { tag: "link", rel: "modulepreload", href: "/assets/entry.client-B.js" },
       { tag: "link", rel: "modulepreload", href: "/assets/a&b-D.js" },
@@ -63,11 +87,23 @@ describe("deferModuleScripts", () => {
     expect(appended).toHaveLength(3);
   });
 
-  it("loads at once on a hidden page (no frame is painted), and after 500 ms if no frame comes", () => {
+  it("without paint timing, loads in the task after the first frame", () => {
+    const { appended, frames, timers, observers } = runLoader(deferModuleScripts(DOCUMENT, NONCE)!, "visible", false);
+    expect(observers).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    expect(appended).toEqual([]); // still in the frame: the paint comes first
+    timers.find((timer) => timer.ms === 0)!.fn();
+    expect(appended.map((element) => element.tag)).toEqual(["link", "link", "script"]);
+  });
+
+  it("loads at once on a hidden page (nothing is painted), and after 1 s if no paint is reported", () => {
     const hidden = runLoader(deferModuleScripts(DOCUMENT, NONCE)!, "hidden");
     expect(hidden.appended.map((element) => element.tag)).toEqual(["link", "link", "script"]);
+    expect(hidden.observers).toEqual([]);
     const stalled = runLoader(deferModuleScripts(DOCUMENT, NONCE)!, "visible");
-    stalled.timers.find((timer) => timer.ms === 500)!.fn();
+    expect(stalled.appended).toEqual([]);
+    stalled.timers.find((timer) => timer.ms === 1000)!.fn();
     expect(stalled.appended.map((element) => element.tag)).toEqual(["link", "link", "script"]);
   });
 
@@ -119,5 +155,29 @@ describe("scriptsAfterFirstPaint", () => {
     expect(onMore).not.toHaveBeenCalled();
     push.close();
     await reader.closed;
+  });
+
+  it("reads React's stream only as its own reader asks (React then writes a boundary finished meanwhile in place)", async () => {
+    const encoder = new TextEncoder();
+    const parts = [DOCUMENT.slice(0, 100), DOCUMENT.slice(100, DOCUMENT.indexOf("<!--$-->")), DOCUMENT.slice(DOCUMENT.indexOf("<!--$-->"))];
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulls++;
+          const part = parts.shift();
+          if (part === undefined) controller.close();
+          else controller.enqueue(encoder.encode(part));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const stream = scriptsAfterFirstPaint(body, NONCE);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pulls).toBe(0);
+    const reader = stream.getReader();
+    await reader.read();
+    expect(pulls).toBe(2); // up to the module script, no further
+    while (!(await reader.read()).done);
   });
 });
