@@ -1,5 +1,5 @@
-import { type ComponentType, Suspense, use, useEffect } from "react";
-import { loadAfterHydration, whenIdle } from "~/utils/load-after-hydration";
+import { type ComponentType, Suspense, use } from "react";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 
 // Issue 19 item 4: a dialog's code (its form, conform, zod and the schemas) loads when
@@ -38,22 +38,4 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     );
   }
   return Object.assign(Lazy, { load: component.load });
-}
-
-/**
- * A page that works offline (the dashboard, the portal: decision 010) must open its
- * dialogs after the signal drops, also on its first visit, before the service worker
- * has kept their code (public/sw.js, keepAssets): the page loads it once it is idle
- * after its first paint and hydration, while it still has a connection (from the
- * worker's copy on later visits). Not in the first paint's JavaScript (decision 014).
- */
-export function useLoadedForOffline(...loads: Array<() => Promise<unknown>>) {
-  useEffect(() => {
-    const cancels: Array<() => void> = [];
-    // Cancelled with the page: neither the wait nor the loads outlive it.
-    cancels.push(whenIdle(() => loads.forEach((load) => cancels.push(loadAfterHydration(load, () => {})))));
-    return () => cancels.forEach((cancel) => cancel());
-    // Once per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 }

@@ -24,8 +24,7 @@ import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import type { Route } from "./+types/client.view.$accessId";
-import { lazyComponent, useLoadedForOffline } from "~/components/lazy-component";
-import { rowSchemas } from "~/modules/live/row-schemas";
+import { lazyComponent } from "~/components/lazy-component";
 import { valueParser } from "~/modules/offline/value-parser";
 
 // Issue 19 item 4: the portal's dialogs (their forms, conform, zod) load when one opens;
@@ -119,8 +118,8 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
     event: data.event,
   });
   // Issue 17 item 3: the client's changes go through the device's outbox too.
-  // Offline, its dialogs still open and live changes still apply (decision 014).
-  useLoadedForOffline(ListDialog.load, rowSchemas.load);
+  // Offline, its dialogs still open and live changes still apply from the code the service
+  // worker keeps with the page (decision 014).
   const { shown, outbox } = useOutbox({ path: `/client/view/${accessId}`, owner: "link", live: confirmed, notice: portalNotice });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event } = live;

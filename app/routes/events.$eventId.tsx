@@ -30,8 +30,7 @@ import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { ConflictNotice, OutboxProvider, PendingCount, PendingMark, useOutbox } from "~/modules/offline/use-outbox";
-import { lazyComponent, useLoadedForOffline } from "~/components/lazy-component";
-import { rowSchemas } from "~/modules/live/row-schemas";
+import { lazyComponent } from "~/components/lazy-component";
 import { valueParser } from "~/modules/offline/value-parser";
 import type { Route } from "./+types/events.$eventId";
 
@@ -98,8 +97,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     event: loaderData.event,
   });
   // Issue 17 item 3: what is shown is the confirmed state with this device's pending changes on top.
-  // Offline, its dialogs still open and live changes still apply (decision 014).
-  useLoadedForOffline(DashboardDialog.load, rowSchemas.load);
+  // Offline, its dialogs still open and live changes still apply from the code the service
+  // worker keeps with the page (decision 014).
   const { shown, outbox } = useOutbox({ path: `/events/${loaderData.event.id}`, owner: `user:${loaderData.viewerId}`, live: confirmed });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event, blocks, shots } = live;
