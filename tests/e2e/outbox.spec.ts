@@ -129,6 +129,8 @@ test.describe("offline writing (phone)", () => {
     await open(page, `${url}?tab=shots`);
     const other = await secondDevice(browser, `${url}?tab=shots`);
 
+    // Kept on the device: the dialogs' code comes from the service worker offline (decision 014).
+    await waitUntilKept(page, url);
     await page.context().setOffline(true);
     await expect(page.locator("[data-live-status=offline]")).toBeVisible();
     await shot(page, "Rings").click();
@@ -200,6 +202,7 @@ test.describe("offline writing (phone)", () => {
     await open(page, `${url}?tab=shots`);
     const other = await secondDevice(browser, `${url}?tab=shots`);
     for (const device of [page, other.page]) {
+      await waitUntilKept(device, url);
       await device.context().setOffline(true);
       await expect(device.locator("[data-live-status=offline]")).toBeVisible();
     }
@@ -239,6 +242,7 @@ test.describe("offline writing (phone)", () => {
     await open(page, `${url}?tab=people`);
     const tab = await context.newPage();
     await open(tab, `${url}?tab=people`);
+    await waitUntilKept(page, url);
     await context.setOffline(true);
     await expect(page.locator("[data-live-status=offline]")).toBeVisible();
     await addPerson(page, "Noor");
@@ -259,6 +263,7 @@ test.describe("offline writing (phone)", () => {
     await open(page, `${url}?tab=shots`);
     const other = await secondDevice(browser, `${url}?tab=shots`);
 
+    await waitUntilKept(page, url);
     await page.context().setOffline(true);
     await expect(page.locator("[data-live-status=offline]")).toBeVisible();
     await page.getByRole("button", { name: "Actions for Cake Cutting" }).click();
@@ -417,6 +422,7 @@ test.describe("offline writing (phone)", () => {
       await phone.goto(link);
       await waitForHydration(phone);
       await expect(phone.locator("[data-live-status=live]")).toBeVisible();
+      await waitUntilKept(phone, new URL(phone.url()).pathname);
       await couple.setOffline(true);
       await expect(phone.locator("[data-live-status=offline]")).toBeVisible();
       await sectionLink(phone, "Shot List").click();
