@@ -275,16 +275,27 @@ async function measureTrips(cookie, portal, browser) {
     quiet.stop();
     await context.close();
     const posts = requests.filter((r) => r.method === "POST");
-    const followUps = requests.filter((r) => r.method !== "POST");
+    // What the page reads again after the change (its data: the refetches the goal is
+    // about), apart from code the page's first change loads once (the row schemas).
+    const code = requests.filter((r) => r.method === "GET" && r.path.startsWith("/assets/"));
+    const followUps = requests.filter((r) => r.method !== "POST" && !code.includes(r));
     rows.push({ what: `check-off in Chromium, ${name}`, d1: cost.d1, d1Statements: cost.d1Statements, durableObject: cost.durableObject, requests });
     figure("trips", `D1 round trips per check-off (POST + follow-ups), ${name}`, cost.d1, "", GOALS.d1PerCheckOff, `${posts.length} POST, ${cost.d1Statements} statements, ${cost.durableObject} Durable Object calls`);
     figure(
       "trips",
-      `loads after a check-off, ${name}`,
+      `data loads after a check-off, ${name}`,
       followUps.length,
       "",
       GOALS.refetchesPerCheckOff,
       followUps.length ? `${followUps.reduce((kb, r) => kb + r.kb, 0).toFixed(0)} KB: ${followUps.map((r) => `${r.method} ${r.path}`).join(", ")}` : "",
+    );
+    figure(
+      "trips",
+      `code loaded by the page's first check-off, ${name}`,
+      code.reduce((kb, r) => kb + r.kb, 0),
+      "KB",
+      undefined,
+      code.length ? `${code.length} files, once per page, while the POST is under way: ${code.map((r) => r.path.replace("/assets/", "")).join(", ")}` : "",
     );
   }
   details.trips = rows;

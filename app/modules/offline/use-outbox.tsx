@@ -276,18 +276,22 @@ export function useOutbox<S extends EventState<object, object>>({
 }
 
 async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
+  // The answer's rows join the page as a live change does, read by the lists' row schemas
+  // (useLiveEvent): loaded while the request is under way (the page's first change), so the
+  // answer replaces the pending entry in one render (no old value in between); the change
+  // itself leaves at once. Not loaded (offline): as no answer (the server takes a repeat once).
+  const schemas = rowSchemas.load();
+  schemas.catch(() => {});
   try {
-    // The answer's rows join the page as a live change does, read by the lists' row
-    // schemas (useLiveEvent): loaded first, so the answer replaces the pending entry in
-    // one render (no old value in between). Not loaded (offline): as no answer.
-    await rowSchemas.load();
     const response = await fetch(`${path}/mutations`, {
       method: "POST",
       body: new URLSearchParams({ [MUTATIONS_FIELD]: JSON.stringify(mutations) }),
       credentials: "same-origin",
       signal: AbortSignal.timeout(20_000),
     });
-    return { status: response.status, body: await response.json().catch(() => null) };
+    const body: unknown = await response.json().catch(() => null);
+    await schemas;
+    return { status: response.status, body };
   } catch {
     return "network";
   }
