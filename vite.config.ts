@@ -45,7 +45,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "shared", test: /[\\/]app[\\/]components[\\/](ui[\\/]|page-shell|app-logo|not-found)/, minShareCount: 2, priority: 1 },
+                { name: "shared", test: /[\\/]app[\\/]components[\\/](ui[\\/](button|toaster|card|badge|link-tabs|popover)\.|page-shell|app-logo|not-found)/, minShareCount: 2, priority: 1 },
               ],
             },
           },

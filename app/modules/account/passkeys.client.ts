@@ -1,4 +1,3 @@
-import { platformAuthenticatorIsAvailable, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { BIOMETRIC_FAILED } from "./passkey-messages";
 
 // Issue 18 item 1 (decision 011): the browser's half of docs/product/native.md#biometric-sign-in's Face ID / Touch ID
@@ -7,7 +6,11 @@ import { BIOMETRIC_FAILED } from "./passkey-messages";
 /** What this device remembers: that it holds a passkey of this site (shows the biometric button). */
 const REMEMBER_KEY = "ef-passkey";
 
-
+/**
+ * SimpleWebAuthn's browser half, loaded when a passkey is made or used (issue 19 item 4:
+ * not in the first load of the sign-in pages, which only ask whether Face ID / Touch ID exists).
+ */
+const webAuthn = () => import("@simplewebauthn/browser");
 
 export function deviceRemembersPasskey() {
   try {
@@ -28,7 +31,9 @@ function remember(on: boolean) {
 
 /** docs/product/native.md#biometric-sign-in: the biometric controls appear only where Face ID / Touch ID (a platform authenticator) exists. */
 export async function biometricsAvailable() {
-  return platformAuthenticatorIsAvailable().catch(() => false);
+  // The browser's own question, as SimpleWebAuthn's platformAuthenticatorIsAvailable asks it.
+  if (typeof window === "undefined" || typeof window.PublicKeyCredential !== "function") return false;
+  return PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
 }
 
 async function post(fields: Record<string, string>) {
@@ -47,6 +52,7 @@ export async function enablePasskey(): Promise<boolean> {
   try {
     const options = await post({ intent: "register-options" });
     if (!options.ok) return false;
+    const { startRegistration } = await webAuthn();
     const response = await startRegistration({ optionsJSON: options.body as never });
     const stored = await post({ intent: "register", response: JSON.stringify(response) });
     if (stored.ok) remember(true);
@@ -61,10 +67,13 @@ export type PasskeySignIn = { status: "signed-in"; redirectTo: string } | { stat
 /** The biometric button: a discoverable credential, no e-mail typed. A failure forgets this device's passkey. */
 export async function signInWithPasskey(returnTo: string | null): Promise<PasskeySignIn> {
   let response;
+  // Its code not loaded (no connection): the passkey itself is fine, keep it.
+  const loaded = await webAuthn().catch(() => null);
+  if (!loaded) return { status: "failed", message: BIOMETRIC_FAILED };
   try {
     const options = await post({ intent: "signin-options" });
     if (!options.ok) return { status: "failed", message: typeof options.body.error === "string" ? options.body.error : BIOMETRIC_FAILED };
-    response = await startAuthentication({ optionsJSON: options.body as never });
+    response = await loaded.startAuthentication({ optionsJSON: options.body as never });
   } catch (error) {
     if (cancelled(error)) return { status: "cancelled" };
     remember(false);
