@@ -271,6 +271,14 @@ async function measureTrips(cookie, portal, browser) {
       );
       await quiet.wait();
     });
+    // A second check-off on the same page: nothing at all is loaded after it (code included).
+    const firstRequests = requests.splice(0);
+    const again = await toggle.getAttribute("aria-pressed");
+    await toggle.click();
+    await page.getByRole("button", { name: block }).and(page.locator(`[aria-pressed="${again === "true" ? "false" : "true"}"]`)).waitFor({ timeout: 10_000 });
+    await quiet.wait();
+    const secondFollowUps = requests.filter((r) => r.method !== "POST");
+    requests.splice(0, requests.length, ...firstRequests);
     page.off("response", onResponse);
     quiet.stop();
     await context.close();
@@ -288,6 +296,14 @@ async function measureTrips(cookie, portal, browser) {
       "",
       GOALS.refetchesPerCheckOff,
       followUps.length ? `${followUps.reduce((kb, r) => kb + r.kb, 0).toFixed(0)} KB: ${followUps.map((r) => `${r.method} ${r.path}`).join(", ")}` : "",
+    );
+    figure(
+      "trips",
+      `loads after a second check-off (code included), ${name}`,
+      secondFollowUps.length,
+      "",
+      GOALS.refetchesPerCheckOff,
+      secondFollowUps.length ? secondFollowUps.map((r) => `${r.method} ${r.path}`).join(", ") : "",
     );
     figure(
       "trips",

@@ -47,6 +47,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // a signed-in person (issue 19 item 4); the server renders either at once (lazyComponent).
 const EventsHome = lazyComponent(() => import("~/modules/event/components/events-home").then((module) => module.EventsHome));
 
+/**
+ * A client navigation to / (after signing in, a link home): the page's data and, for a
+ * signed-in person, the events home's code together, so the page shows whole instead of
+ * blank while its code loads (at most CODE_WAIT_MS: a code that does not come still shows
+ * once it does). The first load uses the server's HTML and data (no clientLoader then).
+ */
+const CODE_WAIT_MS = 5_000;
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const code = EventsHome.load();
+  const data = await serverLoader();
+  if (data.viewer) await Promise.race([code, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
+  return data;
+}
+
 export const action = authAction;
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {

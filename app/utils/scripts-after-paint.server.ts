@@ -25,6 +25,7 @@ const FALLBACK_MS = 1000;
 const MODULE_SCRIPT = /(<script\b(?=[^>]*\btype="module")(?![^>]*\bsrc=)[^>]*>)([\s\S]*?)(<\/script>)/;
 const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*>/g;
 const HREF = /\bhref="([^"]*)"/;
+const CLOSE_TAG = "</script>";
 
 /** What an HTML attribute's value holds as text (React escapes &, <, > and "). */
 function unescapeAttribute(value: string) {
@@ -100,7 +101,11 @@ export function scriptsAfterFirstPaint(body: ReadableStream<Uint8Array>, nonce: 
             controller.enqueue(encoder.encode(text));
             return;
           }
+          // Scanned again only when a script may have closed (the module script is near the
+          // end of the body: the page's HTML before it is not read over and over).
+          const closed = (pending.slice(-CLOSE_TAG.length) + text).includes(CLOSE_TAG);
           pending += text;
+          if (!closed) continue;
           const deferred = deferModuleScripts(pending, nonce);
           if (deferred === null) continue;
           pending = null;

@@ -64,15 +64,24 @@ export async function enablePasskey(): Promise<boolean> {
 
 export type PasskeySignIn = { status: "signed-in"; redirectTo: string } | { status: "cancelled" } | { status: "failed"; message: string };
 
-/** The biometric button: a discoverable credential, no e-mail typed. A failure forgets this device's passkey. */
+/** The biometric button's code, asked for as soon as the button shows (not inside the Face ID gesture). */
+export function preloadPasskeys() {
+  void webAuthn().catch(() => {});
+}
+
+/**
+ * The biometric button: a discoverable credential, no e-mail typed. A refusal forgets this
+ * device's passkey; no connection (its code, or a request, cannot reach us) does not.
+ */
 export async function signInWithPasskey(returnTo: string | null): Promise<PasskeySignIn> {
-  let response;
-  // Its code not loaded (no connection): the passkey itself is fine, keep it.
+  const offline: PasskeySignIn = { status: "failed", message: BIOMETRIC_FAILED };
   const loaded = await webAuthn().catch(() => null);
-  if (!loaded) return { status: "failed", message: BIOMETRIC_FAILED };
+  if (!loaded) return offline;
+  const options = await post({ intent: "signin-options" }).catch(() => null);
+  if (!options) return offline;
+  if (!options.ok) return { status: "failed", message: typeof options.body.error === "string" ? options.body.error : BIOMETRIC_FAILED };
+  let response;
   try {
-    const options = await post({ intent: "signin-options" });
-    if (!options.ok) return { status: "failed", message: typeof options.body.error === "string" ? options.body.error : BIOMETRIC_FAILED };
     response = await loaded.startAuthentication({ optionsJSON: options.body as never });
   } catch (error) {
     if (cancelled(error)) return { status: "cancelled" };
@@ -80,12 +89,13 @@ export async function signInWithPasskey(returnTo: string | null): Promise<Passke
     return { status: "failed", message: BIOMETRIC_FAILED };
   }
   const result = await post({ intent: "signin", response: JSON.stringify(response), ...(returnTo ? { returnTo } : {}) }).catch(() => null);
-  if (result?.ok && typeof result.body.redirectTo === "string") {
+  if (!result) return offline;
+  if (result.ok && typeof result.body.redirectTo === "string") {
     remember(true);
     return { status: "signed-in", redirectTo: result.body.redirectTo };
   }
   // Rate limited: the passkey itself is fine, keep it.
-  if (result?.body.error && result.body.error !== BIOMETRIC_FAILED) return { status: "failed", message: String(result.body.error) };
+  if (result.body.error && result.body.error !== BIOMETRIC_FAILED) return { status: "failed", message: String(result.body.error) };
   remember(false);
   return { status: "failed", message: BIOMETRIC_FAILED };
 }

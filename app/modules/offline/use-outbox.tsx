@@ -275,13 +275,17 @@ export function useOutbox<S extends EventState<object, object>>({
   return { shown, outbox };
 }
 
+/** How long an answer waits for the row schemas' code before it is handed over anyway. */
+const SCHEMAS_WAIT_MS = 3_000;
+
 async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
   // The answer's rows join the page as a live change does, read by the lists' row schemas
   // (useLiveEvent): loaded while the request is under way (the page's first change), so the
   // answer replaces the pending entry in one render (no old value in between); the change
-  // itself leaves at once. Not loaded (offline): as no answer (the server takes a repeat once).
-  const schemas = rowSchemas.load();
-  schemas.catch(() => {});
+  // itself leaves at once. An answer never waits long for them nor is lost without them: the
+  // live state holds a change until they are there.
+  const schemas = rowSchemas.load().catch(() => {});
+  let answer: PostAnswer;
   try {
     const response = await fetch(`${path}/mutations`, {
       method: "POST",
@@ -289,12 +293,12 @@ async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
       credentials: "same-origin",
       signal: AbortSignal.timeout(20_000),
     });
-    const body: unknown = await response.json().catch(() => null);
-    await schemas;
-    return { status: response.status, body };
+    answer = { status: response.status, body: await response.json().catch(() => null) };
   } catch {
     return "network";
   }
+  await Promise.race([schemas, new Promise((resolve) => setTimeout(resolve, SCHEMAS_WAIT_MS))]);
+  return answer;
 }
 
 /**

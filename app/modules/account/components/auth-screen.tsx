@@ -15,7 +15,7 @@ import type { AccountActionData } from "../action-result";
 import { APP_FEATURES } from "../features";
 import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
 import { BIOMETRIC_AUTHENTICATING, BIOMETRIC_ENABLED } from "../passkey-messages";
-import { biometricsAvailable, deviceRemembersPasskey, enablePasskey, signInWithPasskey, type PasskeySignIn } from "../passkeys.client";
+import { biometricsAvailable, deviceRemembersPasskey, enablePasskey, preloadPasskeys, signInWithPasskey, type PasskeySignIn } from "../passkeys.client";
 import type { SignInSchema } from "../schema";
 
 // The landing page of every new visitor: its schemas load after hydration (see useLazyValidation).
@@ -122,6 +122,8 @@ type BiometricMethod = {
   signIn(returnTo: string | null): Promise<PasskeySignIn>;
   /** Reads again whether the device still remembers it (after a failure). */
   recheck(): Promise<boolean>;
+  /** Gets its code ready once the button shows, so a press goes straight to the system's sheet. */
+  prepare?(): void;
 };
 
 /**
@@ -172,6 +174,7 @@ async function passkeyMethod(): Promise<BiometricMethod> {
     enable: async () => void (await enablePasskey()),
     signIn: signInWithPasskey,
     recheck: async () => deviceRemembersPasskey(),
+    prepare: preloadPasskeys,
   };
 }
 
@@ -262,6 +265,7 @@ function BiometricSignIn({ method, onFailed }: { method: BiometricMethod; onFail
       onFailed();
     }
   };
+  useEffect(() => method.prepare?.(), [method]);
   const started = useRef(false);
   useEffect(() => {
     if (!method.auto || started.current) return;

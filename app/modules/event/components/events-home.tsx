@@ -9,7 +9,7 @@ import { parseMonthParam } from "~/modules/event/calendar";
 import { EventCalendar } from "~/modules/event/components/event-calendar";
 import { EventCard } from "~/modules/event/components/event-card";
 
-// docs/product/screens.md#events-home: a signed-in person's events (My Events, Hired Events;
+// docs/product/screens.md#events-list: a signed-in person's events (My Events, Hired Events;
 // list or calendar). Its own chunk: a visitor's landing page (the sign-in screen) never
 // loads it (issue 19 item 4).
 
