@@ -48,18 +48,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const EventsHome = lazyComponent(() => import("~/modules/event/components/events-home").then((module) => module.EventsHome));
 
 /**
- * A client navigation to / (after signing in, a link home): the page's data and, for a
- * signed-in person, the events home's code together, so the page shows whole instead of
- * blank while its code loads (at most CODE_WAIT_MS: a code that does not come still shows
- * once it does). The first load uses the server's HTML and data (no clientLoader then).
+ * A client navigation to / (after signing in, a link home): the events home's code is
+ * loaded with the page's data and the page is shown once both are there (at most
+ * CODE_WAIT_MS: code that does not come still shows once it does), whole instead of blank.
+ * Middleware, not a clientLoader: with a clientLoader this route's data would come in a
+ * request of its own, apart from the root's, which would then take a toast meant for the
+ * page a redirect leads to. The first load uses the server's HTML (nothing runs here).
  */
 const CODE_WAIT_MS = 5_000;
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const code = EventsHome.load();
-  const data = await serverLoader();
-  if (data.viewer) await Promise.race([code, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
-  return data;
-}
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    const code = EventsHome.load();
+    const results = await next();
+    // Only a signed-in person's home waits (not the sign-in screen, nor a redirect away).
+    const home = results["routes/home"];
+    const signedIn = home?.type === "data" && !!(home.result as { viewer?: unknown } | null)?.viewer;
+    if (signedIn) await Promise.race([code, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
+    return results;
+  },
+];
 
 export const action = authAction;
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { DEMO_EMAIL, DEMO_PASSWORD, demoSessionCookies, openAuth, submitSignIn, toast } from "./helpers";
+import { demoSessionCookies, openAuth, toast } from "./helpers";
 
 // Issue 19 item 4 (decision 014): validation (zod, conform) and the dialogs are in no
 // page's first load: not in the scripts its HTML preloads; a page with forms only fetches
@@ -163,30 +163,41 @@ test.describe("scripts after the first paint (phone)", () => {
 });
 
 // The signed-in home's code is not in the landing page's first load (a visitor's sign-in
-// screen never needs it): signing in waits for it, so the home shows whole, never blank.
+// screen never needs it). A client navigation home waits for it (routes/home.tsx
+// clientMiddleware), so the home shows whole, never blank.
 test.describe("the signed-in home's own code (phone)", () => {
-  test("the landing page does not load it; signing in shows the sign-in screen until it is there, then the whole home", async ({ page }) => {
+  // The page's own requests (the service worker would answer them from what it keeps).
+  test.use({ serviceWorkers: "block" });
+
+  test("the landing page does not load it", async ({ page }) => {
     const scripts = watchScripts(page);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/events-home-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
     await openAuth(page, "/");
     await settled(page);
     expect(scripts.holding("Hired Events")).toEqual([]);
+    expect(scripts.holding("New Event")).toEqual([]);
+  });
 
-    // The sign-in's answer and then the home's data come back while its code is held back.
+  test("a link home keeps the page it leaves until the home's code is there, then shows the whole home", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    await page.goto("/settings");
+    await settled(page);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/events-home-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
     const homeData = page.waitForResponse((response) => new URL(response.url()).pathname === "/_root.data" && response.request().method() === "GET");
-    await submitSignIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+    await page.getByRole("link", { name: "← Back to Events" }).click();
     expect((await homeData).status()).toBe(200);
-    // Meanwhile the page is still the sign-in screen (not an empty home).
-    await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+    await expect.poll(() => asked).toBe(true);
+    // The home's data is there, its code held back: still the settings page, not an empty home.
+    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
     release();
-    await expect(page.getByRole("link", { name: "My Events" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "My Events", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Hired Events" })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/");
   });
 });
