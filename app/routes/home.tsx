@@ -7,6 +7,7 @@ import { authAction } from "~/modules/account/auth-action.server";
 import { AuthScreen } from "~/modules/account/components/auth-screen";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import { dbFrom, getViewer } from "~/utils/auth.server";
+import { waitAtMost } from "~/utils/load-after-hydration";
 import type { Route } from "./+types/home";
 
 export function meta(): Route.MetaDescriptors {
@@ -63,7 +64,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
     // Only a signed-in person's home waits (not the sign-in screen, nor a redirect away).
     const home = results["routes/home"];
     const signedIn = home?.type === "data" && !!(home.result as { viewer?: unknown } | null)?.viewer;
-    if (signedIn) await Promise.race([code, new Promise((resolve) => setTimeout(resolve, CODE_WAIT_MS))]);
+    if (signedIn) await waitAtMost(code, CODE_WAIT_MS);
     return results;
   },
 ];

@@ -50,3 +50,14 @@ export function whenIdle(run: () => void, timeoutMs?: number): () => void {
   const id = setTimeout(run, 200);
   return () => clearTimeout(id);
 }
+
+/**
+ * Waits for `promise` to settle, at most `ms`; never rejects. For code a step would
+ * rather have before going on (the row schemas before an answer is applied, the events
+ * home's code before the home shows) but must not hang on without a connection.
+ */
+export function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  return Promise.race([promise.then(noop, noop), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
+const noop = () => {};

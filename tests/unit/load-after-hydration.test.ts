@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadAfterHydration, whenIdle } from "~/utils/load-after-hydration";
+import { loadAfterHydration, waitAtMost, whenIdle } from "~/utils/load-after-hydration";
 
 describe("loadAfterHydration", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -94,5 +94,30 @@ describe("whenIdle", () => {
     vi.advanceTimersByTime(200);
     expect(run).toHaveBeenCalledTimes(1);
     expect(cancelledRun).not.toHaveBeenCalled();
+  });
+});
+
+describe("waitAtMost", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("goes on when the promise settles, fulfilled or rejected, before the time", async () => {
+    const done = vi.fn();
+    void waitAtMost(Promise.resolve("code"), 3_000).then(done);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toHaveBeenCalledWith(undefined);
+    const afterFailure = vi.fn();
+    void waitAtMost(Promise.reject(new TypeError("Failed to fetch")), 3_000).then(afterFailure);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(afterFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it("goes on after the time when the promise has not settled", async () => {
+    const done = vi.fn();
+    void waitAtMost(new Promise(() => {}), 3_000).then(done);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toHaveBeenCalledTimes(1);
   });
 });

@@ -10,7 +10,7 @@ import { accessEndedToast, signedOutToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PEN
 import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
 import { valueParser } from "./value-parser";
 import { rowSchemas } from "~/modules/live/row-schemas";
-import { loadAfterHydration } from "~/utils/load-after-hydration";
+import { loadAfterHydration, waitAtMost } from "~/utils/load-after-hydration";
 import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
 
 // Issue 17 item 3 (decision 010 "Offline writing"): with JavaScript, every change the
@@ -284,7 +284,8 @@ async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
   // answer replaces the pending entry in one render (no old value in between); the change
   // itself leaves at once. An answer never waits long for them nor is lost without them: the
   // live state holds a change until they are there.
-  const schemas = rowSchemas.load().catch(() => {});
+  const schemas = rowSchemas.load();
+  schemas.catch(() => {});
   let answer: PostAnswer;
   try {
     const response = await fetch(`${path}/mutations`, {
@@ -297,7 +298,7 @@ async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
   } catch {
     return "network";
   }
-  await Promise.race([schemas, new Promise((resolve) => setTimeout(resolve, SCHEMAS_WAIT_MS))]);
+  await waitAtMost(schemas, SCHEMAS_WAIT_MS);
   return answer;
 }
 
