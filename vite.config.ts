@@ -44,8 +44,11 @@ export default defineConfig({
             // later) as another, instead of a dozen sub-kilobyte requests.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "shared", test: /[\\/]app[\\/]components[\\/](ui[\\/](button|toaster|card|badge|link-tabs|popover)\.|page-shell|app-logo|not-found)/, minShareCount: 2, priority: 1 },
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown\/runtime|vite\/preload-helper)\.js$/, priority: 3 },
+                { name: "signed-in", test: /[\\/]app[\\/](components[\\/]signed-in-header|modules[\\/]notifications[\\/](components[\\/]notification-bell|chime|header|use-notification-channel)|modules[\\/]event[\\/]components[\\/]event-card|modules[\\/]offline[\\/]sign-out)\.tsx?$/, priority: 1 },
+                { name: "common", test: /[\\/]app[\\/](modules[\\/]live[\\/](protocol|reconnecting-socket|use-quiet-refetch)|modules[\\/]event[\\/]format|db[\\/]enums)\.tsx?$/, priority: 2 },
+                { name: "live", test: /[\\/]app[\\/](modules[\\/]live[\\/](use-live-event|use-live-room|live-status|row-schemas)|modules[\\/]offline[\\/](last-synced|use-outbox|apply|send|value-parser|outbox|messages|page-cache)|modules[\\/]event[\\/](permissions|intents|lists|mutation-names|status)|components[\\/]ui[\\/](list-window|row-actions)|modules[\\/]event[\\/]components[\\/]list-header|modules[\\/]event[\\/]components[\\/](toggle-row|list-tabs)|modules[\\/]team[\\/]team-rows|modules[\\/]timeline[\\/]components[\\/]timeline-tab)\.tsx?$|node_modules[\\/]idb[\\/]/, priority: 1 },
+                { name: "shared", test: /[\\/]app[\\/](components[\\/](ui[\\/](button|toaster|card|badge|link-tabs|popover)\.|page-shell|app-logo|not-found|lazy-component\.)|components[\\/]use-flash\.|modules[\\/]event[\\/]dialog-href\.|utils[\\/](lazy-value|load-after-hydration|revalidate)\.|modules[\\/]native[\\/]platform\.)/, minShareCount: 2, priority: 2 },
               ],
             },
           },

@@ -13,9 +13,10 @@ import { AppLogo } from "~/components/app-logo";
 import { ButtonLink } from "~/components/ui/button";
 import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
+import { lazyComponent } from "~/components/lazy-component";
+import { useNativePlatform } from "~/modules/native/platform";
 import { cloudflareContext, headerNotificationsContext, sessionJoinContext, viewerContext } from "~/context";
 import type { NativePurchasesConfig } from "~/modules/native/purchases";
-import { useNativeStart } from "~/modules/native/use-native-start";
 import { loadHeaderNotifications } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
@@ -149,10 +150,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Inside the native shell only (decision 013): a browser does not load this code (issue 19 item 4).
+const NativeStart = lazyComponent(() => import("~/modules/native/use-native-start").then((module) => module.NativeStart));
+
 export default function App({ loaderData }: Route.ComponentProps) {
-  useNativeStart(loaderData.nativePurchases);
+  const native = useNativePlatform();
   return (
     <>
+      {native ? <NativeStart config={loaderData.nativePurchases} /> : null}
       <Outlet />
       <Toaster serverToast={loaderData.toast} />
     </>

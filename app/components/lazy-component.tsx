@@ -1,5 +1,6 @@
 import { type ComponentType, Suspense, use } from "react";
-import { loadAfterHydration } from "~/utils/load-after-hydration";
+import type { DataStrategyResult, MiddlewareFunction } from "react-router";
+import { loadAfterHydration, waitAtMost } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 
 // Issue 19 item 4: a dialog's code (its form, conform, zod and the schemas) loads when
@@ -38,4 +39,27 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     );
   }
   return Object.assign(Lazy, { load: component.load });
+}
+
+/** How long a client navigation waits for the code of what it shows before showing the page anyway. */
+export const CODE_WAIT_MS = 5_000;
+
+/**
+ * Route middleware for a page whose parts load apart (a tab, the signed-in home): a client
+ * navigation loads the code the new URL shows (`codeFor`) together with its data, and the
+ * page changes once both are there (at most CODE_WAIT_MS: code that does not come still
+ * shows once it does), whole instead of with a blank part. `wanted` says, from the
+ * route's answers, whether the page shown needs it (a redirect away does not wait). The
+ * first load uses the server's HTML (no middleware runs for it).
+ */
+export function waitForCode(
+  codeFor: (url: URL) => { load: () => Promise<unknown> } | null | undefined,
+  wanted: (results: Record<string, DataStrategyResult>) => boolean = () => true,
+): MiddlewareFunction<Record<string, DataStrategyResult>> {
+  return async ({ request }, next) => {
+    const code = codeFor(new URL(request.url))?.load();
+    const results = await next();
+    if (code && wanted(results)) await waitAtMost(code, CODE_WAIT_MS);
+    return results;
+  };
 }

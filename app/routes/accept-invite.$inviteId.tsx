@@ -17,7 +17,7 @@ import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Viewer } from "~/utils/session.server";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/accept-invite.$inviteId";
-import { signOutSubmit } from "~/modules/offline/page-cache";
+import { signOutSubmit } from "~/modules/offline/sign-out";
 
 // docs/product/screens.md#invitation-acceptance. The invitation id is a capability URL: the page
 // sends no referrer and is not indexed (docs/product/roles.md#capability-urls).

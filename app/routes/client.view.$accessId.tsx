@@ -6,7 +6,6 @@ import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
 import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
-import { PortalError } from "~/modules/client-access/components/portal-error";
 import { formatEventDate } from "~/modules/event/format";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
@@ -17,14 +16,11 @@ import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { portalNotice } from "~/modules/offline/messages";
 import { OutboxProvider, PendingCount, useOutbox } from "~/modules/offline/use-outbox";
-import { PeopleTab } from "~/modules/people/components/people-tab";
-import { ShotsTab } from "~/modules/shots/components/shots-tab";
-import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
-import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
+import { LIST_TABS, PeopleTab, ShotsTab, TimelineTab, VendorsTab } from "~/modules/event/components/list-tabs";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import type { Route } from "./+types/client.view.$accessId";
-import { lazyComponent } from "~/components/lazy-component";
+import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { valueParser } from "~/modules/offline/value-parser";
 
 // Issue 19 item 4: the portal's dialogs (their forms, conform, zod) load when one opens;
@@ -74,6 +70,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const shouldRevalidate = revalidateUnlessViewChange;
+
+// Shown only when the link is refused: not in a working portal's first JavaScript (issue 19 item 4).
+const PortalError = lazyComponent(() => import("~/modules/client-access/components/portal-error").then((module) => module.PortalError));
+
+/** A client navigation to another tab shows it once its code is there (list-tabs.tsx). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => LIST_TABS[url.searchParams.get("tab") ?? ""])];
 
 const TABS = [
   { id: "timeline", label: "Timeline" },

@@ -11,7 +11,7 @@ import { handleDashboardAction } from "~/modules/event/dashboard-actions.server"
 import { StatusBadge } from "~/modules/event/components/event-card";
 import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
-import { ClientLinkDialog, ClientTab, TeamTab, teamRows } from "~/modules/team/components/team-tab";
+import { teamRows } from "~/modules/team/team-rows";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { LIST_NAME } from "~/modules/event/lists";
 import { toEventSummary } from "~/modules/event/service.server";
@@ -19,10 +19,7 @@ import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } 
 import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";
 import { useRestOfPage } from "~/modules/event/use-rest-of-page";
 import { type PartialWindow, PartialWindowProvider } from "~/components/ui/list-window";
-import { PeopleTab } from "~/modules/people/components/people-tab";
-import { ShotsTab } from "~/modules/shots/components/shots-tab";
-import { TimelineTab } from "~/modules/timeline/components/timeline-tab";
-import { VendorsTab } from "~/modules/vendors/components/vendors-tab";
+import { LIST_TABS, PeopleTab, ShotsTab, TimelineTab, VendorsTab } from "~/modules/event/components/list-tabs";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import { useEffect, useMemo } from "react";
 import { LiveStatusBadge } from "~/modules/live/live-status";
@@ -30,7 +27,7 @@ import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { ConflictNotice, OutboxProvider, PendingCount, PendingMark, useOutbox } from "~/modules/offline/use-outbox";
-import { lazyComponent } from "~/components/lazy-component";
+import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { valueParser } from "~/modules/offline/value-parser";
 import type { Route } from "./+types/events.$eventId";
 
@@ -39,6 +36,16 @@ import type { Route } from "./+types/events.$eventId";
 const DashboardDialog = lazyComponent(() =>
   Promise.all([import("~/modules/event/components/dashboard-dialog"), valueParser.load()]).then(([module]) => module.DashboardDialog),
 );
+
+// The Team and Client tabs' code, and the dialog showing a client link just made, load when
+// shown (issue 19 item 4), as the lists' tabs do (list-tabs.tsx).
+const TeamTab = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.TeamTab));
+const ClientTab = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.ClientTab));
+const ClientLinkDialog = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.ClientLinkDialog));
+const TAB_CODE: Record<string, { load: () => Promise<unknown> }> = { ...LIST_TABS, team: TeamTab, client: ClientTab };
+
+/** A client navigation to another tab shows it once its code is there (waitForCode). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => TAB_CODE[url.searchParams.get("tab") ?? ""])];
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: loaderData ? `${loaderData.event.title} | Event Flow` : "Event not found | Event Flow" }];

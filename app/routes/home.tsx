@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { lazyComponent } from "~/components/lazy-component";
+import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { greetingName } from "~/components/signed-in-header";
 import { utcToday } from "~/modules/event/calendar";
 import { listEvents } from "~/modules/event/service.server";
@@ -7,7 +7,6 @@ import { authAction } from "~/modules/account/auth-action.server";
 import { AuthScreen } from "~/modules/account/components/auth-screen";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import { dbFrom, getViewer } from "~/utils/auth.server";
-import { waitAtMost } from "~/utils/load-after-hydration";
 import type { Route } from "./+types/home";
 
 export function meta(): Route.MetaDescriptors {
@@ -50,23 +49,20 @@ const EventsHome = lazyComponent(() => import("~/modules/event/components/events
 
 /**
  * A client navigation to / (after signing in, a link home): the events home's code is
- * loaded with the page's data and the page is shown once both are there (at most
- * CODE_WAIT_MS: code that does not come still shows once it does), whole instead of blank.
+ * loaded with the page's data and the page is shown once both are there (waitForCode).
  * Middleware, not a clientLoader: with a clientLoader this route's data would come in a
  * request of its own, apart from the root's, which would then take a toast meant for the
- * page a redirect leads to. The first load uses the server's HTML (nothing runs here).
+ * page a redirect leads to. Only a signed-in person's home waits (not the sign-in screen,
+ * nor a redirect away).
  */
-const CODE_WAIT_MS = 5_000;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async (_args, next) => {
-    const code = EventsHome.load();
-    const results = await next();
-    // Only a signed-in person's home waits (not the sign-in screen, nor a redirect away).
-    const home = results["routes/home"];
-    const signedIn = home?.type === "data" && !!(home.result as { viewer?: unknown } | null)?.viewer;
-    if (signedIn) await waitAtMost(code, CODE_WAIT_MS);
-    return results;
-  },
+  waitForCode(
+    () => EventsHome,
+    (results) => {
+      const home = results["routes/home"];
+      return home?.type === "data" && !!(home.result as { viewer?: unknown } | null)?.viewer;
+    },
+  ),
 ];
 
 export const action = authAction;

@@ -12,15 +12,14 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
 import { useLazyValidation } from "~/components/use-lazy-validation";
-import { lazyComponent } from "~/components/lazy-component";
+import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { BusinessInfoSchema, ChangePasswordSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
-import { SubscriptionTab, type SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
-import { ContactsTab } from "~/modules/contacts/components/contacts-tab";
+import type { SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
 import { closeDialogHref } from "~/modules/event/dialog-href";
@@ -32,7 +31,6 @@ import { batchNamed } from "~/utils/db.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { listPasskeysQuery, removePasskey } from "~/modules/account/passkeys.server";
 import { listDeviceSignInsQuery, removeDeviceSignIn } from "~/modules/account/device-sign-ins.server";
-import { PushCard } from "~/modules/notifications/components/push-card";
 import { apnsConfigured, fcmConfigured } from "~/modules/notifications/native-push.server";
 import {
   deleteOwnDevice,
@@ -48,7 +46,7 @@ import { claimOf } from "~/utils/idempotency.server";
 import { useFlash } from "~/components/use-flash";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
-import { signOutSubmit } from "~/modules/offline/page-cache";
+import { signOutSubmit } from "~/modules/offline/sign-out";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Settings | Event Flow" }];
@@ -61,6 +59,11 @@ const TABS = [
   { id: "notifications", label: "Notifications" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
+
+/** The section a URL shows (`?tab=`; the first without one). */
+function tabOf(params: URLSearchParams): Tab {
+  return TABS.find((t) => t.id === params.get("tab"))?.id ?? "business";
+}
 
 /** The profile, the saved contacts and the notification preferences: one round trip. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -117,6 +120,16 @@ type ActionData = FormActionData;
 // Issue 19 item 4: the forms' validation (zod) loads when a form is first used, the
 // contacts' dialogs when one opens; until then the server validates, with the same messages.
 const loadSchemas = () => import("~/modules/account/schema");
+// Issue 19 item 4: each section but the first (its forms) loads when shown; the server
+// renders any at once (lazyComponent), and a client navigation to one waits for its code
+// with its data (waitForCode), so a section never shows blank.
+const ContactsTab = lazyComponent(() => import("~/modules/contacts/components/contacts-tab").then((module) => module.ContactsTab));
+const SubscriptionTab = lazyComponent(() => import("~/modules/billing/components/subscription-tab").then((module) => module.SubscriptionTab));
+const PushCard = lazyComponent(() => import("~/modules/notifications/components/push-card").then((module) => module.PushCard));
+const TAB_CODE: Partial<Record<Tab, { load: () => Promise<unknown> }>> = { contacts: ContactsTab, subscription: SubscriptionTab, notifications: PushCard };
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => TAB_CODE[tabOf(url.searchParams)])];
+
 const ContactsDialog = lazyComponent(() => import("~/modules/contacts/components/contacts-dialogs").then((module) => module.ContactsDialog));
 // Contact and push device ids are UUIDs: anything else is refused (400) before it reaches D1.
 // (The action's schemas are made when it runs: a module-level one would keep zod in the
@@ -291,7 +304,7 @@ const passkeyDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", time
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "business";
+  const tab = tabOf(params);
   const dialog = params.get("dialog");
   const contact = loaderData.contacts.find((c) => c.id === params.get("id"));
   // docs/product/data.md#audit-log: saving business info is logged to this device's audit log.

@@ -63,3 +63,9 @@ export function useNativeStart({ keys: { ios, android }, userId }: NativePurchas
     };
   }, [platform]);
 }
+
+/** useNativeStart as a component: the root renders it (and loads its code) inside the native shell only. */
+export function NativeStart({ config }: { config: NativePurchasesConfig }) {
+  useNativeStart(config);
+  return null;
+}

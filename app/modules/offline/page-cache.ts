@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import type { FormEvent } from "react";
 import { countAll, deleteOutbox } from "./outbox";
 import { signOutWithWaiting } from "./messages";
 import { closeDialogHref } from "~/modules/event/dialog-href";
@@ -58,20 +57,11 @@ export async function forgetThisDevice() {
 }
 
 /**
- * The sign-out forms' submit: forgets this device's kept pages and outbox, but asks
- * first when changes made here still wait to sync (signing out deletes them; nothing a
- * user saved is lost without their say). Without JavaScript the form posts as it is.
+ * Whether to sign out (sign-out.ts): at once when no change made here waits to sync,
+ * otherwise when the user says so (signing out deletes them; nothing a user saved is
+ * lost without their say).
  */
-export function signOutSubmit(event: FormEvent<HTMLFormElement>) {
-  const form = event.currentTarget;
-  if (form.dataset.confirmed === "true") {
-    void forgetThisDevice();
-    return;
-  }
-  event.preventDefault();
-  void countAll().then((waiting) => {
-    if (waiting > 0 && !window.confirm(signOutWithWaiting(waiting))) return;
-    form.dataset.confirmed = "true";
-    form.requestSubmit();
-  });
+export async function confirmSignOut() {
+  const waiting = await countAll();
+  return waiting === 0 || window.confirm(signOutWithWaiting(waiting));
 }

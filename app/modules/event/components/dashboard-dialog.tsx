@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { CreateClientAccessDialog, InviteDialog, LeaveEventDialog, RemoveTeamDialog, RevokeClientAccessDialog } from "~/modules/team/components/team-dialogs";
-import type { ClientAccess, Contact, TeamRow } from "~/modules/team/components/team-tab";
+import type { ClientAccess, Contact, TeamRow } from "~/modules/team/team-rows";
 import type { DashboardIntent } from "../intents";
 import { DeleteEventDialog, EditEventDialog } from "./event-dialogs";
 import { type EventLists, ListDialog } from "./list-dialog";

@@ -7,7 +7,7 @@ import { ConfirmDialog, FormDialog, useDialogForm } from "~/modules/event/compon
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { TeamInviteSchema } from "../schema";
-import { type ClientAccess, clientRights, type Contact, type TeamRow } from "./team-tab";
+import { type ClientAccess, clientRights, type Contact, type TeamRow } from "../team-rows";
 
 // The team and client tabs' dialogs, loaded when one opens (issue 19 item 4: with zod and conform, they are
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.

@@ -5,36 +5,14 @@ import { Card } from "~/components/ui/card";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { showToast, useHydrated } from "~/components/ui/toaster";
 import { UrlDialog } from "~/components/ui/url-dialog";
-import { type InviteType, isOnTeam, positionLabel, type ShooterType, type TeamMemberStatus } from "~/db/enums";
+import { isOnTeam } from "~/db/enums";
 import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import type { EventRole } from "~/modules/event/permissions";
 import { CopyLinkButton } from "./copy-link";
-
-type Member = {
-  id: string;
-  status: TeamMemberStatus;
-  shooterType: ShooterType | null;
-  coverageHours: number | null;
-  createdAt: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-};
-type PendingInvite = { id: string; email: string; inviteeName: string | null; inviteType: InviteType; coverageHours: number | null; createdAt: string };
-export type ClientAccess = {
-  id: string;
-  clientEmail: string;
-  canEditPeople: boolean;
-  canEditTimeline: boolean;
-  canEditShots: boolean;
-  canEditVendors: boolean;
-  createdAt: string;
-  expiresAt: string;
-};
-export type Contact = { id: string; shooterType: string; firstName: string; lastName: string | null; email: string };
+import { type ClientAccess, clientRights, type TeamRow } from "../team-rows";
 
 /** docs/product/roles.md#what-each-may-do: what invitees may do, in the words the team sees. */
 const TEAM_COPY =
@@ -46,54 +24,6 @@ function StatusBadge({ status }: { status: string }) {
   if (status === "declined") return <Badge tone="danger">Declined</Badge>;
   if (status === "client") return <Badge tone="brand">Client link</Badge>;
   return <Badge tone="warning">Pending</Badge>;
-}
-
-function coverage(hours: number | null) {
-  return hours === null ? null : `${hours} ${hours === 1 ? "hour" : "hours"} coverage`;
-}
-
-export function clientRights(access: Pick<ClientAccess, "canEditPeople" | "canEditTimeline" | "canEditShots" | "canEditVendors">) {
-  const editable = [
-    access.canEditTimeline && "timeline",
-    access.canEditShots && "shots",
-    access.canEditPeople && "people",
-    access.canEditVendors && "vendors",
-  ].filter(Boolean);
-  return editable.length ? `Can edit: ${editable.join(", ")}` : "View only";
-}
-
-export type TeamRow = { key: string; name: string; status: string; detail: (string | null)[]; createdAt: string };
-
-/**
- * docs/product/screens.md#team: second and associate shooters, pending invitations and client links,
- * newest invited first. Row keys name their kind (`member:`, `invite:`, `client:`):
- * removal deletes what the row stands for (docs/product/flows.md#team-removal).
- */
-export function teamRows({ members, invites, clientAccess }: { members: Member[]; invites: PendingInvite[]; clientAccess: ClientAccess[] }): TeamRow[] {
-  const rows: TeamRow[] = [
-    ...invites.map((invite) => ({
-      key: `invite:${invite.id}`,
-      name: invite.inviteeName ?? invite.email,
-      status: "pending",
-      detail: [positionLabel(invite.inviteType), coverage(invite.coverageHours), invite.inviteeName ? invite.email : null],
-      createdAt: invite.createdAt,
-    })),
-    ...members.map((member) => ({
-      key: `member:${member.id}`,
-      name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email || "Team Member",
-      status: member.status,
-      detail: [positionLabel(member.shooterType), coverage(member.coverageHours), member.email],
-      createdAt: member.createdAt,
-    })),
-    ...clientAccess.map((access) => ({
-      key: `client:${access.id}`,
-      name: access.clientEmail,
-      status: "client",
-      detail: ["Client", clientRights(access), `Expires ${formatEventDate(access.expiresAt.slice(0, 10))}`],
-      createdAt: access.createdAt,
-    })),
-  ];
-  return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** The team of the event: the lead invites and removes; members see it read-only and may leave. */
