@@ -38,10 +38,14 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // Fewer, larger chunks (issue 19 item 4): React, React DOM and React Router load on
-            // every page, so they come as one file; the small building blocks most pages share
-            // (app/components/ui and the page frame; not the forms, whose validation loads
-            // later) as another, instead of a dozen sub-kilobyte requests.
+            // Fewer, larger chunks (issue 19 item 4, decision 014): React, React DOM and React
+            // Router load on every page, so they come as one file; the small building blocks
+            // and utilities most pages share as another; the live socket with dates and
+            // enumerations (the bell, the live pages), the signed-in header, and the
+            // dashboard's and portal's own code one file each, instead of a dozen
+            // sub-kilobyte requests. A group takes the modules its modules import: each
+            // test names its modules exactly, and what another page also uses is claimed
+            // first by a group of higher priority, so no page loads a group it does not use.
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown\/runtime|vite\/preload-helper)\.js$/, priority: 3 },

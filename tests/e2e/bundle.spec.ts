@@ -201,3 +201,60 @@ test.describe("the signed-in home's own code (phone)", () => {
     expect(new URL(page.url()).pathname).toBe("/");
   });
 });
+
+// Issue 19 item 4 (decision 014): a page loads the code of the tab or section it shows; a
+// link to another waits for that one's code with its data, so the page changes whole.
+test.describe("a tab's own code (phone)", () => {
+  test.use({ serviceWorkers: "block" });
+
+  /** Holds back the scripts matching `chunk` until released; says whether one was asked for. */
+  async function holdBack(page: Page, chunk: RegExp) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const state = { asked: false, release };
+    await page.route(chunk, async (route) => {
+      state.asked = true;
+      await released;
+      await route.continue();
+    });
+    return state;
+  }
+
+  test("the dashboard loads only the shown tab's code; a link to another keeps the tab it leaves until that tab's code is there", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const first = await firstLoadScripts(page, DEMO_EVENT);
+    const tabChunks = /\/assets\/(shots-tab|people-tab|vendors-tab|team-tab)-/;
+    expect(first.filter(({ script }) => tabChunks.test(script)).map(({ script }) => script)).toEqual([]);
+    const scripts = watchScripts(page);
+    await page.goto(DEMO_EVENT);
+    await settled(page);
+    expect(scripts.holding("Filter shots")).toEqual([]);
+
+    const shots = await holdBack(page, /\/assets\/shots-tab-[\w-]+\.js$/);
+    await page.getByRole("navigation", { name: "Event sections" }).getByRole("link", { name: "Shot List" }).click();
+    await expect.poll(() => shots.asked).toBe(true);
+    // Its code held back: still the Timeline, not an empty Shot List.
+    await expect(page.getByRole("region", { name: "Timeline" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add Block" })).toBeVisible();
+    shots.release();
+    await expect(page.getByRole("region", { name: "Shot List" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add Shot" })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("shots");
+  });
+
+  test("settings loads only the shown section's code; a link to Contacts keeps Business until its code is there", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const first = await firstLoadScripts(page, "/settings");
+    expect(first.filter(({ script }) => /\/assets\/(contacts-tab|subscription-tab|push-card|page-cache|live)-/.test(script)).map(({ script }) => script)).toEqual([]);
+    await page.goto("/settings");
+    await settled(page);
+
+    const contacts = await holdBack(page, /\/assets\/contacts-tab-[\w-]+\.js$/);
+    await page.getByRole("link", { name: "Contacts", exact: true }).click();
+    await expect.poll(() => contacts.asked).toBe(true);
+    await expect(page.getByRole("region", { name: "Business" })).toBeVisible();
+    contacts.release();
+    await expect(page.getByRole("region", { name: "Contacts" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add Contact" })).toBeVisible();
+  });
+});
