@@ -231,13 +231,13 @@ test.describe("a tab's own code (phone)", () => {
     expect(scripts.holding("Filter shots")).toEqual([]);
 
     const shots = await holdBack(page, /\/assets\/shots-tab-[\w-]+\.js$/);
-    await page.getByRole("navigation", { name: "Event sections" }).getByRole("link", { name: "Shot List" }).click();
+    await page.getByRole("navigation", { name: "Event sections" }).getByRole("link", { name: "Shots", exact: true }).click();
     await expect.poll(() => shots.asked).toBe(true);
-    // Its code held back: still the Timeline, not an empty Shot List.
+    // Its code held back: still the Timeline, not an empty Shots tab.
     await expect(page.getByRole("region", { name: "Timeline" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add Block" })).toBeVisible();
     shots.release();
-    await expect(page.getByRole("region", { name: "Shot List" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Shots" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add Shot" })).toBeVisible();
     expect(new URL(page.url()).searchParams.get("tab")).toBe("shots");
   });
