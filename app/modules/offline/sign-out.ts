@@ -5,9 +5,6 @@ import type { FormEvent } from "react";
 // page-cache.ts, loaded when the button is pressed: a page that only shows the button
 // does not load IndexedDB's code with its first JavaScript (issue 19 item 4, decision 014).
 
-type PageCache = typeof import("./page-cache");
-let loaded: PageCache | null = null;
-
 /**
  * Asks first when changes made here still wait to sync (signing out deletes them), then
  * forgets this device's kept pages and outbox as the form posts. Without JavaScript, or
@@ -15,20 +12,19 @@ let loaded: PageCache | null = null;
  */
 export function signOutSubmit(event: FormEvent<HTMLFormElement>) {
   const form = event.currentTarget;
-  if (form.dataset.confirmed === "true") {
-    if (loaded) void loaded.forgetThisDevice();
-    return;
-  }
+  if (form.dataset.confirmed === "true") return;
   event.preventDefault();
   const submit = () => {
     form.dataset.confirmed = "true";
     form.requestSubmit();
   };
   import("./page-cache").then(
-    (pageCache) => {
-      loaded = pageCache;
-      void pageCache.confirmSignOut().then((confirmed) => (confirmed ? submit() : undefined));
-    },
+    (pageCache) =>
+      void pageCache.confirmSignOut().then((confirmed) => {
+        if (!confirmed) return;
+        void pageCache.forgetThisDevice();
+        submit();
+      }),
     submit,
   );
 }
