@@ -4,10 +4,19 @@ import { drizzle } from "drizzle-orm/d1";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "~/db/schema";
 
-export function getDb(env: Pick<Env, "DB">) {
-  return drizzle(env.DB, { schema });
+const makeDb = (binding: D1Database) => drizzle(binding, { schema });
+export type Db = ReturnType<typeof makeDb>;
+
+/**
+ * The D1 binding as drizzle, made once per binding (issue 19 item 6): drizzle derives
+ * the schema's relations each time it is made, work a request should not repeat.
+ */
+const dbs = new WeakMap<D1Database, Db>();
+export function getDb(env: Pick<Env, "DB">): Db {
+  let db = dbs.get(env.DB);
+  if (!db) dbs.set(env.DB, (db = makeDb(env.DB)));
+  return db;
 }
-export type Db = ReturnType<typeof getDb>;
 
 /** A statement for `batchWithRaw`: a drizzle query, or raw SQL (INSERT … SELECT … WHERE). */
 type Statement = SQL | { toSQL(): { sql: string; params: unknown[] } };

@@ -58,6 +58,16 @@ const SEQ_KEY = "seq";
 /** The publish time of the newest entry (ms), so that stamps never go backwards. */
 const STAMP_KEY = "stamp";
 const EVENT_KEY = "event";
+/**
+ * Issue 19 item 6: the log's write as a change goes out. Its frames do not wait for
+ * the write to be confirmed (the output gate would hold them until it is on disk): the
+ * numbers are D1's (decision 006), so the log is only what a device replays from. Were
+ * the write lost, the room would restart behind the numbers its devices hold, and the
+ * next change or hello opens a gap that closeGap settles against D1 (the devices
+ * reload): nothing is lost or shown twice.
+ */
+const UNCONFIRMED = { allowUnconfirmed: true } as const;
+
 /** When an open gap is closed if nothing fills it (ms). */
 const GAP_KEY = "gap";
 /** "d1": the room's numbers are D1's (events.live_seq). A room without it numbered changes itself (before issue 19). */
@@ -272,8 +282,8 @@ export class EventRoom extends DurableObject<Env> {
     if (state.held.has(seq)) return seq;
     state.held.set(seq, entry);
     // The next number (the usual case) is logged in the same write as the sequence it
-    // moves (advance); an early one on its own. Not awaited: the frames and the RPC's
-    // answer wait for the write anyway (output gate).
+    // moves (advance), which the frames do not wait for; an early one on its own, not
+    // awaited (it is held, not sent, until the numbers under it arrive).
     if (seq === state.seq + 1) await this.advance(state, { [logKey(seq)]: entry });
     else {
       void this.ctx.storage.put(logKey(seq), entry);
@@ -295,14 +305,14 @@ export class EventRoom extends DurableObject<Env> {
         state.held.delete(seq);
         // Issue 19 item 6: one frame per audience, encoded once, and the same string handed
         // to each of its sockets; the loop allocates nothing of its own per socket (a room
-        // may hold hundreds; what is left per send is the runtime's own). The frames wait
-        // for the log's write (output gate); the trim is written with it.
+        // may hold hundreds; what is left per send is the runtime's own). The frames do
+        // not wait for the log's write (UNCONFIRMED); the trim is written with it.
         if (live.team.size > 0) broadcast(live.team, JSON.stringify({ type: "change", seq, change: entry.change } satisfies ServerMessage));
         if (live.portal.size > 0) broadcast(live.portal, JSON.stringify(portalMessage(seq, entry.change)));
-        if (seq > ROOM_LOG_SIZE) void this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE));
+        if (seq > ROOM_LOG_SIZE) void this.ctx.storage.delete(logKey(seq - ROOM_LOG_SIZE), UNCONFIRMED);
         entry = state.held.get(state.seq + 1);
       }
-      void this.ctx.storage.put<number | LogEntry>({ ...logged, [SEQ_KEY]: state.seq, [STAMP_KEY]: state.stamp });
+      void this.ctx.storage.put<number | LogEntry>({ ...logged, [SEQ_KEY]: state.seq, [STAMP_KEY]: state.stamp }, UNCONFIRMED);
     }
     if (this.waiting().size > 0) {
       for (const ws of [...this.waiting()]) {
