@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { NotFound } from "~/components/not-found";
 import { AppLogo } from "~/components/app-logo";
 import { ButtonLink } from "~/components/ui/button";
 import { AppHeader } from "~/components/page-shell";
@@ -150,6 +149,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The 404 page's own part loads only where it shows (the server renders it at once; issue 19 item 4).
+const NotFound = lazyComponent(() => import("~/components/not-found").then((module) => module.NotFound));
 // Inside the native shell only (decision 013): a browser does not load this code (issue 19 item 4).
 const NativeStart = lazyComponent(() => import("~/modules/native/use-native-start").then((module) => module.NativeStart));
 

@@ -8,10 +8,9 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
 import { handleDashboardAction } from "~/modules/event/dashboard-actions.server";
-import { StatusBadge } from "~/modules/event/components/event-card";
+import { StatusBadge } from "~/modules/event/components/status-badge";
 import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
-import { teamRows } from "~/modules/team/team-rows";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { LIST_NAME } from "~/modules/event/lists";
 import { toEventSummary } from "~/modules/event/service.server";
@@ -119,7 +118,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   const members = teamData("members");
   const invites = teamData("invites");
   const clientAccess = teamData("clientAccess");
-  const team = teamRows({ members: members ?? [], invites: invites ?? [], clientAccess: clientAccess ?? [] });
+  // Made into the Team tab's rows where they show (its tab, its dialogs), with their code.
+  const team = { members: members ?? [], invites: invites ?? [], clientAccess: clientAccess ?? [] };
   const tabs = tabsFor(role);
   const tab = view.tab;
   // Until the rest is here, a list tab shows the server's window if it is this view's (the same list and filter).
@@ -237,7 +237,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
               {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
               {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
               {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
-              {tab === "team" ? <TeamTab rows={team} role={role} /> : null}
+              {tab === "team" ? <TeamTab team={team} role={role} /> : null}
               {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
               {tab === "client" ? <ClientTab accesses={clientAccess ?? []} /> : null}
             </PartialWindowProvider>

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { useEffect } from "react";
 import { z } from "~/utils/zod";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
-import { CheckboxField, Field } from "~/components/forms";
+import { data, Form, Link, useLocation, useSearchParams } from "react-router";
+import { Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
 import { useLazyValidation } from "~/components/use-lazy-validation";
+import { useSubmitting } from "~/components/use-submitting";
 import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
@@ -126,7 +127,12 @@ const loadSchemas = () => import("~/modules/account/schema");
 const ContactsTab = lazyComponent(() => import("~/modules/contacts/components/contacts-tab").then((module) => module.ContactsTab));
 const SubscriptionTab = lazyComponent(() => import("~/modules/billing/components/subscription-tab").then((module) => module.SubscriptionTab));
 const PushCard = lazyComponent(() => import("~/modules/notifications/components/push-card").then((module) => module.PushCard));
-const TAB_CODE: Partial<Record<Tab, { load: () => Promise<unknown> }>> = { contacts: ContactsTab, subscription: SubscriptionTab, notifications: PushCard };
+const RemindersCard = lazyComponent(() => import("~/modules/account/components/reminders-card").then((module) => module.RemindersCard));
+const TAB_CODE: Partial<Record<Tab, { load: () => Promise<unknown> }>> = {
+  contacts: ContactsTab,
+  subscription: SubscriptionTab,
+  notifications: { load: () => Promise.all([PushCard.load(), RemindersCard.load()]) },
+};
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => TAB_CODE[tabOf(url.searchParams)])];
 
@@ -330,7 +336,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {tab === "notifications" ? (
             <>
               <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} nativePush={loaderData.push.native} devices={loaderData.push.devices} />
-              <NotificationsTab preferences={loaderData.preferences} actionData={actionData} />
+              <RemindersCard preferences={loaderData.preferences} actionData={actionData} />
             </>
           ) : null}
         </section>
@@ -354,17 +360,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
 function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actionData: Route.ComponentProps["actionData"] }) {
-  const savingBusiness = useBusy("business-info");
-  const changingPassword = useBusy("change-password");
-  const signingOutOthers = useBusy("sign-out-others");
-  const removingPasskey = useBusy("remove-passkey");
-  const removingApp = useBusy("remove-device-sign-in");
+  const savingBusiness = useSubmitting("business-info");
+  const changingPassword = useSubmitting("change-password");
+  const signingOutOthers = useSubmitting("sign-out-others");
+  const removingPasskey = useSubmitting("remove-passkey");
+  const removingApp = useSubmitting("remove-device-sign-in");
   // A saved password answers with a redirect (a new location): the form starts empty again.
   const location = useLocation();
   const validation = useLazyValidation(loadSchemas);
@@ -490,38 +491,5 @@ function SignInMethodRow({
         </Button>
       </Form>
     </li>
-  );
-}
-
-/** docs/product/screens.md#subscription-tab: an active plan shows its plan and features; anything else the guest-access message. */
-/** docs/product/screens.md#notifications-tab: upcoming-event reminders and how many days before. */
-function NotificationsTab({ preferences, actionData }: { preferences: LoaderData["preferences"]; actionData: Route.ComponentProps["actionData"] }) {
-  const busy = useBusy("notification-preferences");
-  const validation = useLazyValidation(loadSchemas);
-  const [form, fields] = useForm({
-    id: "notification-preferences-form",
-    lastResult: actionData?.intent === "notification-preferences" ? actionData.result : undefined,
-    defaultValue: { upcomingEvents: preferences.upcomingEvents ? "on" : "", eventReminderDays: String(preferences.eventReminderDays) },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.NotificationPreferencesSchema) : undefined,
-  });
-  return (
-    <Card>
-      <CardTitle>Reminders</CardTitle>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-        <input type="hidden" name="intent" value="notification-preferences" />
-        <CheckboxField label="Upcoming event reminders" inputProps={getInputProps(fields.upcomingEvents, { type: "checkbox" })} />
-        <Field
-          label="Days before the event"
-          inputProps={{ ...getInputProps(fields.eventReminderDays, { type: "number" }), min: 1, max: 30, step: 1, inputMode: "numeric" }}
-          errors={fields.eventReminderDays.errors}
-          hint="1 to 30"
-        />
-        <Button type="submit" disabled={busy}>
-          {busy ? "Saving..." : "Save Preferences"}
-        </Button>
-      </Form>
-    </Card>
   );
 }

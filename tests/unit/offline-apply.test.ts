@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Mutation } from "~/modules/event/mutations";
-import { applyMutation, baseOf, changeOf, mineAgain, pendingIds } from "~/modules/offline/apply";
+import { applyMutation, baseOf, pendingIds } from "~/modules/offline/apply";
+import { changeOf, mineAgain } from "~/modules/offline/apply-answer";
 import { valueParser } from "~/modules/offline/value-parser";
 
 // Issue 17 item 3: the page shows the confirmed state with the device's pending

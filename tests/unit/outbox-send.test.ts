@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Mutation, type MutationResult, MUTATIONS_PER_REQUEST } from "~/modules/event/mutations";
-import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "~/modules/offline/send";
+import { backoff } from "~/modules/offline/outbox";
+import { type OutboxEntry, type PostAnswer, sendOutbox } from "~/modules/offline/send";
 
 // Issue 17 item 3: the outbox is sent in order, in chunks; each answered entry leaves
 // it exactly once; nothing is lost on a dead network, a server error or a 429; a device

@@ -11,7 +11,7 @@ import { type Claim, claimOf, IDEMPOTENCY_FIELD } from "~/utils/idempotency.serv
 import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { type MutationName, MutationSchema, isMutationName, partsOf, VALUES_SCHEMAS } from "./mutations";
-import { conflictToast, SAVED_TOAST } from "~/modules/offline/messages";
+import { conflictToast, SAVED_TOAST } from "~/modules/offline/answer-messages";
 import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation, type Sender, sessionSender } from "./mutations.server";
 import { DeleteEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
@@ -257,7 +257,7 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
     return { kind: "conflict", title, description, result: shown };
   }
   if (intent === "toggle-block" || intent === "toggle-shot") return { kind: "stay" };
-  // docs/product/messages.md; the same words as the outbox's toasts (offline/messages.ts).
+  // docs/product/messages.md; the same words as the outbox's toasts (offline/answer-messages.ts).
   if (intent === "delete-event") return { kind: "saved", toast: "Event deleted successfully", to: "/" };
   const toast = SAVED_TOAST[intent];
   return { kind: "saved", ...(toast ? { toast } : {}), ...(result.replay ? { repeat: true as const } : {}) };

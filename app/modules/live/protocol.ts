@@ -8,6 +8,7 @@ import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks }
 
 export type { Change, ClientMessage, ServerMessage, UserServerMessage } from "./protocol.schema";
 import type { Change, ServerMessage, UserServerMessage } from "./protocol.schema";
+import { frameJson, isArrayOf, isInt, isObject, isString } from "./frames";
 
 /** What changed: the entity, upserted rows (whole rows, so a device applies them as they are) or deleted ids. */
 export const ENTITIES = ["block", "shot", "person", "vendor", "event", "team", "client_access"] as const;
@@ -104,21 +105,8 @@ export const USER_CHANNEL_LOG_SIZE = 20;
 // sent it by), and tests/unit/protocol-frames.test.ts holds the two to the same answers.
 // A change's rows are read further by the list's own row schema (useLiveEvent).
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-const isString = (value: unknown, max = Infinity): value is string => typeof value === "string" && value.length <= max;
-const isArrayOf = (value: unknown, max: number, each: (item: unknown) => boolean) => Array.isArray(value) && value.length <= max && value.every(each);
-
-/** The JSON of a frame (a socket's message), or null when it is not JSON. */
-function frameJson(data: string | ArrayBuffer | null): unknown {
-  if (data === null) return null;
-  try {
-    return JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data));
-  } catch {
-    return null;
-  }
-}
+// The notification channel's reader and the helpers are in frames.ts (the bell needs them on every signed-in page).
+export { readUserFrame } from "./frames";
 
 /** A change as ChangeSchema reads it (only its own fields), or null. */
 function readChange(value: unknown): Change | null {
@@ -149,30 +137,6 @@ export function readServerFrame(data: string | ArrayBuffer | null): ServerMessag
       return isInt(frame.seq) ? { type: frame.type, seq: frame.seq } : null;
     case "welcome":
       return isString(frame.role) ? { type: "welcome", role: frame.role } : null;
-    case "error":
-      return isString(frame.message) ? { type: "error", message: frame.message } : null;
-    default:
-      return null;
-  }
-}
-
-type NotificationItem = Extract<UserServerMessage, { type: "notifications" }>["items"][number];
-function isNotificationItem(value: unknown): value is NotificationItem {
-  if (!isObject(value)) return false;
-  return isString(value.id, 64) && isString(value.title, 500) && isString(value.message, 2000) && typeof value.read === "boolean" && isString(value.createdAt, 40);
-}
-
-/** A frame of the user's notification channel (UserServerMessageSchema's shape), or null. */
-export function readUserFrame(data: string | ArrayBuffer | null): UserServerMessage | null {
-  const frame = frameJson(data);
-  if (!isObject(frame)) return null;
-  switch (frame.type) {
-    case "notifications":
-      return isArrayOf(frame.items, 50, isNotificationItem)
-        ? { type: "notifications", items: (frame.items as NotificationItem[]).map(({ id, title, message, read, createdAt }) => ({ id, title, message, read, createdAt })) }
-        : null;
-    case "ready":
-      return { type: "ready" };
     case "error":
       return isString(frame.message) ? { type: "error", message: frame.message } : null;
     default:

@@ -1,9 +1,7 @@
 // docs/product/limits.md#timings: a short chime for a new notification: three rising notes (about 523, 659
 // and 784 Hz) over about 0.4 s. Browsers allow audio only after a user gesture, so the
-// audio context is made (unlocked) on the first click, touch or key press.
-
-const NOTES_HZ = [523.25, 659.25, 783.99];
-const NOTE_S = 0.13;
+// audio context is made (unlocked) on the first click, touch or key press. The notes
+// themselves (chime-notes.ts) load when the first one is played (issue 19 item 4).
 
 let context: AudioContext | null = null;
 let listening = false;
@@ -22,22 +20,13 @@ export function unlockChimeOnFirstGesture() {
   for (const type of ["pointerdown", "touchstart", "keydown"]) window.addEventListener(type, unlock, { capture: true, passive: true });
 }
 
-/** Plays the chime if audio was unlocked; silently nothing otherwise. Returns whether it played. */
+/** Plays the chime if audio was unlocked; silently nothing otherwise. Returns whether it plays. */
 export function playChime(): boolean {
   if (!context || context.state !== "running") return false;
-  const start = context.currentTime;
-  NOTES_HZ.forEach((hz, i) => {
-    const oscillator = context!.createOscillator();
-    const gain = context!.createGain();
-    oscillator.type = "sine";
-    oscillator.frequency.value = hz;
-    const at = start + i * NOTE_S;
-    gain.gain.setValueAtTime(0.0001, at);
-    gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, at + NOTE_S);
-    oscillator.connect(gain).connect(context!.destination);
-    oscillator.start(at);
-    oscillator.stop(at + NOTE_S + 0.01);
-  });
+  const running = context;
+  import("./chime-notes").then(
+    ({ playNotes }) => playNotes(running),
+    () => {}, // No connection for its code: no sound this time.
+  );
   return true;
 }

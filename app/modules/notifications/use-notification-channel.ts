@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { readUserFrame } from "~/modules/live/protocol";
+import { readUserFrame } from "~/modules/live/frames";
 import { connectLive } from "~/modules/live/reconnecting-socket";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { playChime, unlockChimeOnFirstGesture } from "./chime";

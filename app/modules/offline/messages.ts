@@ -1,26 +1,7 @@
 import type { MutationName } from "~/modules/event/mutation-names";
 
-// The strings of offline writing (issue 17 item 3), recorded in decision 010. Client-safe.
-
-/**
- * docs/product/messages.md#success-messages's success toasts, shown when the server applies the mutation. The same words
- * as the forms' answers without JavaScript, which read them from here (formMutation).
- */
-export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
-  "add-block": "Timeline block added",
-  "edit-block": "Timeline block updated",
-  "delete-block": "Timeline block deleted",
-  "add-shot": "Shot added",
-  "edit-shot": "Shot updated",
-  "delete-shot": "Shot deleted",
-  "add-person": "Person added",
-  "edit-person": "Person updated",
-  "delete-person": "Person removed",
-  "add-vendor": "Vendor added",
-  "edit-vendor": "Vendor updated",
-  "delete-vendor": "Vendor deleted",
-  "edit-event": "Event updated successfully.",
-};
+// The strings of offline writing (issue 17 item 3), recorded in decision 010, that a page
+// shows without a connection (the answers' own are in answer-messages.ts). Client-safe.
 
 /** docs/product/messages.md#client-portal: the portal's success toasts carry this line (portal.server.ts noticeFor). */
 export function portalNotice(name: MutationName) {
@@ -41,63 +22,9 @@ export function waitingToSync(count: number) {
 /** A pending row's mark: seen as "Pending", heard as "Waiting to sync". */
 export const PENDING_MARK = { text: "Pending", spoken: "Waiting to sync" };
 
-/** The device lost access to the event while changes waited (404: removed, revoked, deleted). */
-export function accessEndedToast(count: number) {
-  const lost = count === 1 ? "The change waiting on this device was not saved." : `The ${count} changes waiting on this device were not saved.`;
-  return { title: "You no longer have access to this event", description: lost };
-}
-
-/** The session ended while changes waited (401): they are kept for their owner. */
-export function signedOutToast(count: number) {
-  const waiting = count === 1 ? "1 change waits on this device." : `${count} changes wait on this device.`;
-  return { title: "You were signed out", description: `${waiting} Sign in again to send ${count === 1 ? "it" : "them"}.` };
-}
-
-/** A field someone else changed after this device last synced it (issue 17 item 3). */
-export const CONFLICT = {
-  heading: "Someone else changed this too",
-  intro: "Their change was kept. Your change:",
-  saved: "Saved now",
-  yours: "Yours",
-  applyMine: "Apply mine",
-  dismiss: "Keep theirs",
-  empty: "(empty)",
-};
-
-/** The form labels of the fields a conflict can name, per list (the dialogs' own). */
-export const FIELD_LABELS: Record<string, Record<string, string>> = {
-  block: { title: "Title", blockType: "Type", startTime: "Start Time", durationMinutes: "Duration (minutes)", location: "Location", notes: "Notes" },
-  shot: { title: "Title", category: "Category", description: "Description" },
-  person: { firstName: "First Name", lastName: "Last Name", role: "Role", isVip: "VIP", pronunciation: "Pronunciation", notes: "Notes" },
-  vendor: {
-    vendorName: "Vendor Name",
-    vendorType: "Vendor Type",
-    companyName: "Company Name",
-    email: "Email",
-    phoneNumber: "Phone",
-    website: "Website",
-    instagramHandle: "Instagram",
-    facebookHandle: "Facebook",
-    twitterHandle: "X (Twitter)",
-    tiktokHandle: "TikTok",
-    notes: "Notes",
-  },
-  event: { title: "Event Title", coupleNames: "Couple Names", date: "Wedding Date", venue: "Venue", status: "Status", timeZone: "Time Zone" },
-};
-
 /** Signing out with changes still waiting: they would be deleted with what this device keeps. */
 export function signOutWithWaiting(count: number) {
   const what = count === 1 ? "1 change" : `${count} changes`;
   return `${what} made on this device ${count === 1 ? "is" : "are"} still waiting to sync. Signing out now deletes ${count === 1 ? "it" : "them"}. Sign out anyway?`;
 }
 
-/**
- * A form posted without JavaScript whose fields someone else changed meanwhile: what was
- * kept, field by field, and how to apply this device's values again (the dialog stays open
- * with them, on the row as it is now).
- */
-export function conflictToast(kind: string, conflicts: Array<{ field: string; theirs: unknown; mine: unknown }>) {
-  const shown = (value: unknown) => (value === null || value === undefined || value === "" ? CONFLICT.empty : typeof value === "boolean" ? (value ? "Yes" : "No") : `“${String(value)}”`);
-  const fields = conflicts.map(({ field, theirs, mine }) => `${FIELD_LABELS[kind]?.[field] ?? field}: ${CONFLICT.saved.toLowerCase()} ${shown(theirs)}; ${CONFLICT.yours.toLowerCase()} ${shown(mine)}`);
-  return { title: CONFLICT.heading, description: `${CONFLICT.intro.replace("Your change:", "").trim()} ${fields.join(". ")}. Save again to apply yours.` };
-}

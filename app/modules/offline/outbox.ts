@@ -109,3 +109,8 @@ export async function deleteOutbox() {
     request.onsuccess = request.onerror = request.onblocked = () => resolve();
   });
 }
+
+/** The wait before the next try while entries remain: 1 s, doubling, at most 30 s. */
+export function backoff(failures: number) {
+  return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
+}

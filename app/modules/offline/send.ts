@@ -85,8 +85,3 @@ async function settle(deps: SendDeps, chunk: OutboxEntry[], results: MutationRes
   }
   return "ok";
 }
-
-/** The wait before the next try while entries remain: 1 s, doubling, at most 30 s. */
-export function backoff(failures: number) {
-  return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
-}

@@ -2,7 +2,7 @@ import type { FormEvent } from "react";
 
 // The sign-out forms' submit (settings, accepting an invitation). What it does (counting
 // the changes still waiting to sync, forgetting the kept pages and the outbox) is in
-// page-cache.ts, loaded when the button is pressed: a page that only shows the button
+// forget-device.ts, loaded when the button is pressed: a page that only shows the button
 // does not load IndexedDB's code with its first JavaScript (issue 19 item 4, decision 014).
 
 /**
@@ -18,11 +18,11 @@ export function signOutSubmit(event: FormEvent<HTMLFormElement>) {
     form.dataset.confirmed = "true";
     form.requestSubmit();
   };
-  import("./page-cache").then(
-    (pageCache) =>
-      void pageCache.confirmSignOut().then((confirmed) => {
+  import("./forget-device").then(
+    (device) =>
+      void device.confirmSignOut().then((confirmed) => {
         if (!confirmed) return;
-        void pageCache.forgetThisDevice();
+        void device.forgetThisDevice();
         submit();
       }),
     submit,

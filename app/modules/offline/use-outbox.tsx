@@ -1,17 +1,17 @@
-import { createContext, type MouseEvent, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { showToast } from "~/components/ui/toaster";
-import { type Conflict, type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, ONLINE_ONLY, isMutationName, partsOf } from "~/modules/event/mutation-names";
+import { type Conflict, type Mutation, type MutationName, type MutationResult, ONLINE_ONLY, isMutationName, partsOf } from "~/modules/event/mutation-names";
 import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { LIST_NAME } from "~/modules/event/lists";
-import { applyMutation, baseOf, changeOf, type EventState, mineAgain, pendingIds } from "./apply";
-import { accessEndedToast, signedOutToast, CONFLICT, FIELD_LABELS, NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, SAVED_TOAST, waitingToSync } from "./messages";
-import { addEntry, dropScope, readScope, removeEntry, subscribe } from "./outbox";
+import { applyMutation, baseOf, type EventState, pendingIds } from "./apply";
+import { NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, waitingToSync } from "./messages";
+import { addEntry, backoff, dropScope, readScope, removeEntry, subscribe } from "./outbox";
 import { valueParser } from "./value-parser";
-import { rowSchemas } from "~/modules/live/row-schemas";
-import { loadAfterHydration, waitAtMost } from "~/utils/load-after-hydration";
-import { backoff, type OutboxEntry, type PostAnswer, sendOutbox } from "./send";
+import { loadAfterHydration } from "~/utils/load-after-hydration";
+import { lazyValue } from "~/utils/lazy-value";
+import type { OutboxEntry } from "./send";
 
 // Issue 17 item 3 (decision 010 "Offline writing"): with JavaScript, every change the
 // viewer makes on an event page is a mutation queued in the device's outbox and sent
@@ -56,6 +56,13 @@ export function isQueued(intent: unknown): intent is MutationName {
 /** Form fields that are not the form's values. */
 const NOT_VALUES = new Set(["intent", "id", "idempotencyKey", "base"]);
 
+/**
+ * The sender and the answers' handling (outbox-sender.tsx), loaded when there is
+ * something to send (issue 19 item 4): not in a page's first JavaScript.
+ */
+const sender = lazyValue(() => import("./outbox-sender"));
+type Sender = Awaited<ReturnType<typeof sender.load>>;
+
 /** Mutations queued in this document: their toasts are shown here (another tab's are its own). */
 const queuedHere = new Map<string, { scope: string; offlineToldYet: boolean }>();
 
@@ -99,7 +106,7 @@ export function useOutbox<S extends EventState<object, object>>({
 
   // ---------------------------------------------------------------- answers
 
-  const onResult = useCallback((entry: OutboxEntry, result: MutationResult) => {
+  const onResult = useCallback((code: Sender, entry: OutboxEntry, result: MutationResult) => {
     const { live: current, notice: noticeOf, refetch: refetchNow } = latest.current;
     const { mutation } = entry;
     const here = queuedHere.get(mutation.id);
@@ -113,14 +120,14 @@ export function useOutbox<S extends EventState<object, object>>({
       if (result.code === 404) refetchNow();
       return;
     }
-    const change = changeOf(mutation, result, current.event as Record<string, unknown>);
+    const change = code.changeOf(mutation, result, current.event as Record<string, unknown>);
     if (change) current.applyChange(change);
     if (result.conflicts?.length) {
       const rowId = mutation.name === "edit-event" ? "event" : (mutation.args as { id: string }).id;
       setConflicts((all) => [...all.filter((each) => each.rowId !== rowId), { key: mutation.id, name: mutation.name, rowId, conflicts: result.conflicts! }]);
       return;
     }
-    const title = SAVED_TOAST[mutation.name];
+    const title = code.SAVED_TOAST[mutation.name];
     // Also for a repeat: its first answer was lost, so this is the first the user hears.
     if (here && title) {
       const description = noticeOf?.(mutation.name);
@@ -149,28 +156,39 @@ export function useOutbox<S extends EventState<object, object>>({
     try {
       do {
         again.current = false;
+        // Nothing waiting: the sender's code is not needed yet (it comes with the first change).
+        if ((await readScope(scope).catch(() => [])).length === 0) continue;
+        let code: Sender;
+        try {
+          code = await sender.load();
+        } catch {
+          // Its code did not arrive (the signal dropped): tried again as a failed send is.
+          failures.current += 1;
+          if (mounted.current) timer.current = setTimeout(() => void send(), backoff(failures.current));
+          break;
+        }
         let dropped = 0;
         const end = await oneSenderAtATime(scope, () =>
-          sendOutbox({
+          code.sendOutbox({
             read: () => readScope(scope),
-            post: (mutations) => post(path, mutations),
+            post: (mutations) => code.post(path, mutations),
             remove: removeEntry,
             dropAll: async () => {
               dropped = (await readScope(scope)).length;
               await dropScope(scope);
             },
-            onResult,
+            onResult: (entry, result) => onResult(code, entry, result),
           }),
         );
         if (end === "done") failures.current = 0;
         else if (end === "access-ended") {
           for (const [id, state] of queuedHere) if (state.scope === scope) queuedHere.delete(id);
-          if (dropped) showToast({ type: "error", ...accessEndedToast(dropped) });
+          if (dropped) showToast({ type: "error", ...code.accessEndedToast(dropped) });
           latest.current.refetch();
         } else if (end === "signed-out") {
           // Kept for their owner; the page's data, read again, leads to sign-in.
           const waiting = (await readScope(scope).catch(() => [])).length;
-          if (waiting) showToast({ type: "error", ...signedOutToast(waiting) });
+          if (waiting) showToast({ type: "error", ...code.signedOutToast(waiting) });
           latest.current.refetch();
         } else {
           if (end === "offline") tellOffline();
@@ -258,11 +276,14 @@ export function useOutbox<S extends EventState<object, object>>({
   const dismiss = useCallback((notice: ConflictRecord) => setConflicts((all) => all.filter((each) => each.key !== notice.key)), []);
   const applyMine = useCallback(
     (notice: ConflictRecord) => {
+      // A conflict comes with an answer, so the sender is there.
+      const code = sender.get();
+      if (!code) return;
       dismiss(notice);
       const { kind } = partsOf(notice.name);
       const row = kind === "event" ? (shown.event as Record<string, unknown>) : ((shown.lists as Record<string, Array<Record<string, unknown>>>)[LIST_NAME[kind]] ?? []).find((each) => each.id === notice.rowId);
       if (!row) return;
-      const again = mineAgain(kind, row, notice.conflicts);
+      const again = code.mineAgain(kind, row, notice.conflicts);
       queue({ name: notice.name, args: kind === "event" ? again : { id: notice.rowId, ...again } } as NewMutation);
     },
     [dismiss, queue, shown],
@@ -273,33 +294,6 @@ export function useOutbox<S extends EventState<object, object>>({
     [queue, queueForm, pending, pendingEntries.length, conflicts, applyMine, dismiss],
   );
   return { shown, outbox };
-}
-
-/** How long an answer waits for the row schemas' code before it is handed over anyway. */
-const SCHEMAS_WAIT_MS = 3_000;
-
-async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
-  // The answer's rows join the page as a live change does, read by the lists' row schemas
-  // (useLiveEvent): loaded while the request is under way (the page's first change), so the
-  // answer replaces the pending entry in one render (no old value in between); the change
-  // itself leaves at once. An answer never waits long for them nor is lost without them: the
-  // live state holds a change until they are there.
-  const schemas = rowSchemas.load();
-  schemas.catch(() => {});
-  let answer: PostAnswer;
-  try {
-    const response = await fetch(`${path}/mutations`, {
-      method: "POST",
-      body: new URLSearchParams({ [MUTATIONS_FIELD]: JSON.stringify(mutations) }),
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(20_000),
-    });
-    answer = { status: response.status, body: await response.json().catch(() => null) };
-  } catch {
-    return "network";
-  }
-  await waitAtMost(schemas, SCHEMAS_WAIT_MS);
-  return answer;
 }
 
 /**
@@ -344,51 +338,19 @@ export function PendingCount() {
   );
 }
 
-function shownValue(value: unknown) {
-  if (value === null || value === undefined || value === "") return CONFLICT.empty;
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  return String(value);
-}
-
 /**
- * The conflict of a row (or "event"): which fields, the value saved now and this
- * device's, with "Apply mine" and "Keep theirs". Announced when it appears; after a
- * choice the focus goes to the row it belonged to.
+ * The conflict of a row (or "event"), when it has one: which fields, the value saved now
+ * and this device's, with "Apply mine" and "Keep theirs" (ConflictCard, outbox-sender.tsx:
+ * a conflict comes with an answer, so its code is there).
  */
 export function ConflictNotice({ rowId, children }: { rowId: string; children?: ReactNode }) {
   const outbox = useOutboxContext();
   const notice = outbox?.conflicts.find((each) => each.rowId === rowId);
-  if (!outbox || !notice) return null;
-  const { kind } = partsOf(notice.name);
-  const choose = (event: MouseEvent<HTMLButtonElement>, choice: (notice: ConflictRecord) => void) => {
-    const row = event.currentTarget.closest<HTMLElement>("[data-conflict-home]");
-    choice(notice);
-    if (row) {
-      row.tabIndex = -1;
-      row.focus();
-    }
-  };
+  const code = sender.get();
+  if (!outbox || !notice || !code) return null;
   return (
-    <div role="alert" data-conflict={rowId} className="mt-2 w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800">
-      <p className="font-semibold text-amber-900">{CONFLICT.heading}</p>
-      <p className="mt-1">{CONFLICT.intro}</p>
-      <ul className="mt-1 space-y-1">
-        {notice.conflicts.map((conflict) => (
-          <li key={conflict.field}>
-            <span className="font-medium">{FIELD_LABELS[kind]?.[conflict.field] ?? conflict.field}</span>: {CONFLICT.saved} “{shownValue(conflict.theirs)}”; {CONFLICT.yours} “
-            {shownValue(conflict.mine)}”
-          </li>
-        ))}
-      </ul>
+    <code.ConflictCard notice={notice} applyMine={outbox.applyMine} dismiss={outbox.dismiss}>
       {children}
-      <div className="mt-2 flex gap-2">
-        <button type="button" onClick={(event) => choose(event, outbox.applyMine)} className="min-h-10 rounded-lg bg-brand-600 px-3 font-semibold text-white hover:bg-brand-700">
-          {CONFLICT.applyMine}
-        </button>
-        <button type="button" onClick={(event) => choose(event, outbox.dismiss)} className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 font-semibold text-slate-800 hover:bg-slate-100">
-          {CONFLICT.dismiss}
-        </button>
-      </div>
-    </div>
+    </code.ConflictCard>
   );
 }

@@ -49,7 +49,10 @@ export type TeamRow = { key: string; name: string; status: string; detail: (stri
  * newest invited first. Row keys name their kind (`member:`, `invite:`, `client:`):
  * removal deletes what the row stands for (docs/product/flows.md#team-removal).
  */
-export function teamRows({ members, invites, clientAccess }: { members: Member[]; invites: PendingInvite[]; clientAccess: ClientAccess[] }): TeamRow[] {
+/** What the team tab is made of, as the page's data holds it. */
+export type TeamSources = { members: Member[]; invites: PendingInvite[]; clientAccess: ClientAccess[] };
+
+export function teamRows({ members, invites, clientAccess }: TeamSources): TeamRow[] {
   const rows: TeamRow[] = [
     ...invites.map((invite) => ({
       key: `invite:${invite.id}`,

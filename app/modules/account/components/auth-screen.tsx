@@ -17,6 +17,7 @@ import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
 import { BIOMETRIC_AUTHENTICATING, BIOMETRIC_ENABLED } from "../passkey-messages";
 import { biometricsAvailable, deviceRemembersPasskey, enablePasskey, preloadPasskeys, signInWithPasskey, type PasskeySignIn } from "../passkeys.client";
 import type { SignInSchema } from "../schema";
+import { useSubmitting } from "~/components/use-submitting";
 
 // The landing page of every new visitor: its schemas load after hydration (see useLazyValidation).
 const loadSchemas = () => import("../schema");
@@ -100,11 +101,6 @@ export function AuthScreen({ actionData }: { actionData: AccountActionData | und
       <ActionToast toast={actionData?.toast} />
     </>
   );
-}
-
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 type SignInSubmission = ReturnType<typeof validateWithToast<typeof SignInSchema>>;

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { CreateClientAccessDialog, InviteDialog, LeaveEventDialog, RemoveTeamDialog, RevokeClientAccessDialog } from "~/modules/team/components/team-dialogs";
-import type { ClientAccess, Contact, TeamRow } from "~/modules/team/team-rows";
+import { type ClientAccess, type Contact, type TeamSources, teamRows } from "~/modules/team/team-rows";
 import type { DashboardIntent } from "../intents";
 import { DeleteEventDialog, EditEventDialog } from "./event-dialogs";
 import { type EventLists, ListDialog } from "./list-dialog";
@@ -15,10 +15,10 @@ type DashboardData = EventLists & {
 };
 
 /** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
-export function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: DashboardData; team: TeamRow[] }) {
+export function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: DashboardData; team: TeamSources }) {
   const listDialog = ListDialog({ dialog, id, lists: data });
   if (listDialog !== undefined) return listDialog;
-  const teamRow = team.find((row) => row.key === id);
+  const teamRow = teamRows(team).find((row) => row.key === id);
   switch (dialog) {
     case "edit-event":
       return <EditEventDialog event={data.event} />;

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { EventStatus } from "~/db/enums";
 import { calendarMonth, WEEKDAYS } from "~/modules/event/calendar";
-import { StatusBadge } from "~/modules/event/components/event-card";
+import { StatusBadge } from "~/modules/event/components/status-badge";
 import { formatEventDate } from "~/modules/event/format";
 
 type CalendarEvent = { id: string; title: string; date: string; status: EventStatus };

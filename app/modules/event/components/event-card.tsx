@@ -1,14 +1,7 @@
 import { Link } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import type { EventStatus } from "~/db/enums";
 import { formatEventDate } from "~/modules/event/format";
-
-export const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", completed: "Completed" };
-const STATUS_TONE = { upcoming: "brand", active: "success", completed: "neutral" } as const;
-
-export function StatusBadge({ status }: { status: EventStatus }) {
-  return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
-}
+import { StatusBadge } from "./status-badge";
 
 export function EventCard({
   event,

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { Field, SelectField } from "~/components/forms";
 import { useHydrated } from "~/components/ui/toaster";
 import { DELETE_CONFIRMATION, DeleteEventSchema, EditEventSchema, STATUS_CHOICES } from "../schema";
-import { STATUS_LABEL } from "./event-card";
+import { STATUS_LABEL } from "./status-badge";
 import { FormDialog, formDefaults, useDialogForm } from "./form-dialog";
 
 type EditableEvent = {

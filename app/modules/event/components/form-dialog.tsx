@@ -12,6 +12,7 @@ import { useDialogHrefs } from "../dialog-href";
 
 export { useDialogHrefs };
 import type { Toast } from "~/utils/toast";
+import { useSubmitting } from "~/components/use-submitting";
 
 /**
  * What a page's action answers for its URL dialogs: the intent the answer is about, the
@@ -78,11 +79,6 @@ export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, 
   // The base also travels in the form (FormDialog's `base`), so an edit posted without
   // JavaScript is checked for someone else's change the same way.
   return [form, fields, base] as const;
-}
-
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 /**

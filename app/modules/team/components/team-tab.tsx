@@ -12,7 +12,7 @@ import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import type { EventRole } from "~/modules/event/permissions";
 import { CopyLinkButton } from "./copy-link";
-import { type ClientAccess, clientRights, type TeamRow } from "../team-rows";
+import { type ClientAccess, clientRights, type TeamSources, teamRows } from "../team-rows";
 
 /** docs/product/roles.md#what-each-may-do: what invitees may do, in the words the team sees. */
 const TEAM_COPY =
@@ -27,7 +27,8 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 /** The team of the event: the lead invites and removes; members see it read-only and may leave. */
-export function TeamTab({ rows, role }: { rows: TeamRow[]; role: EventRole }) {
+export function TeamTab({ team, role }: { team: TeamSources; role: EventRole }) {
+  const rows = teamRows(team);
   const dialogs = useDialogHrefs();
   const canManage = canDo(role, "remove-team");
   const menu = useRowMenu();

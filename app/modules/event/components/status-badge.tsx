@@ -1,0 +1,11 @@
+import { Badge } from "~/components/ui/badge";
+import type { EventStatus } from "~/db/enums";
+
+// An event's status as a badge: the events home's cards and calendar, the dashboard's header.
+
+export const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", completed: "Completed" };
+const STATUS_TONE = { upcoming: "brand", active: "success", completed: "neutral" } as const;
+
+export function StatusBadge({ status }: { status: EventStatus }) {
+  return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
+}

@@ -1,0 +1,100 @@
+import type { MouseEvent, ReactNode } from "react";
+import { type Mutation, MUTATIONS_FIELD, partsOf } from "~/modules/event/mutation-names";
+import { rowSchemas } from "~/modules/live/row-schemas";
+import { waitAtMost } from "~/utils/load-after-hydration";
+import { CONFLICT, FIELD_LABELS } from "./answer-messages";
+import type { PostAnswer } from "./send";
+import type { ConflictRecord } from "./use-outbox";
+
+// The outbox's sender (issue 17 item 3, decision 010): what a page needs only once it has
+// a change to send, with a connection, and for the server's answers. It is not in a page's
+// first JavaScript (issue 19 item 4, decision 014): useOutbox loads it when its outbox
+// holds something to send (the page's first change, or entries kept from before), and
+// without a connection it is not needed: a change is kept and shown without it.
+
+export { sendOutbox } from "./send";
+export { changeOf, mineAgain } from "./apply-answer";
+export { accessEndedToast, SAVED_TOAST, signedOutToast } from "./answer-messages";
+
+/** How long an answer waits for the row schemas' code before it is handed over anyway. */
+const SCHEMAS_WAIT_MS = 3_000;
+
+export async function post(path: string, mutations: Mutation[]): Promise<PostAnswer> {
+  // The answer's rows join the page as a live change does, read by the lists' row schemas
+  // (useLiveEvent): loaded while the request is under way (the page's first change), so the
+  // answer replaces the pending entry in one render (no old value in between); the change
+  // itself leaves at once. An answer never waits long for them nor is lost without them: the
+  // live state holds a change until they are there.
+  const schemas = rowSchemas.load();
+  schemas.catch(() => {});
+  let answer: PostAnswer;
+  try {
+    const response = await fetch(`${path}/mutations`, {
+      method: "POST",
+      body: new URLSearchParams({ [MUTATIONS_FIELD]: JSON.stringify(mutations) }),
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(20_000),
+    });
+    answer = { status: response.status, body: await response.json().catch(() => null) };
+  } catch {
+    return "network";
+  }
+  await waitAtMost(schemas, SCHEMAS_WAIT_MS);
+  return answer;
+}
+
+function shownValue(value: unknown) {
+  if (value === null || value === undefined || value === "") return CONFLICT.empty;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return String(value);
+}
+
+/**
+ * A conflict (ConflictNotice in use-outbox.tsx): which fields, the value saved now and this
+ * device's, with "Apply mine" and "Keep theirs". Announced when it appears; after a choice
+ * the focus goes to the row it belonged to.
+ */
+export function ConflictCard({
+  notice,
+  applyMine,
+  dismiss,
+  children,
+}: {
+  notice: ConflictRecord;
+  applyMine: (notice: ConflictRecord) => void;
+  dismiss: (notice: ConflictRecord) => void;
+  children?: ReactNode;
+}) {
+  const { kind } = partsOf(notice.name);
+  const choose = (event: MouseEvent<HTMLButtonElement>, choice: (notice: ConflictRecord) => void) => {
+    const row = event.currentTarget.closest<HTMLElement>("[data-conflict-home]");
+    choice(notice);
+    if (row) {
+      row.tabIndex = -1;
+      row.focus();
+    }
+  };
+  return (
+    <div role="alert" data-conflict={notice.rowId} className="mt-2 w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800">
+      <p className="font-semibold text-amber-900">{CONFLICT.heading}</p>
+      <p className="mt-1">{CONFLICT.intro}</p>
+      <ul className="mt-1 space-y-1">
+        {notice.conflicts.map((conflict) => (
+          <li key={conflict.field}>
+            <span className="font-medium">{FIELD_LABELS[kind]?.[conflict.field] ?? conflict.field}</span>: {CONFLICT.saved} “{shownValue(conflict.theirs)}”; {CONFLICT.yours} “
+            {shownValue(conflict.mine)}”
+          </li>
+        ))}
+      </ul>
+      {children}
+      <div className="mt-2 flex gap-2">
+        <button type="button" onClick={(event) => choose(event, applyMine)} className="min-h-10 rounded-lg bg-brand-600 px-3 font-semibold text-white hover:bg-brand-700">
+          {CONFLICT.applyMine}
+        </button>
+        <button type="button" onClick={(event) => choose(event, dismiss)} className="min-h-10 rounded-lg border border-slate-300 bg-white px-3 font-semibold text-slate-800 hover:bg-slate-100">
+          {CONFLICT.dismiss}
+        </button>
+      </div>
+    </div>
+  );
+}
