@@ -26,6 +26,7 @@ function watchScripts(page: Page) {
   });
   return {
     holding: (marker: string) => [...scripts].filter(([, body]) => body.includes(marker)).map(([path]) => path),
+    paths: () => [...scripts.keys()],
   };
 }
 
@@ -240,6 +241,36 @@ test.describe("a tab's own code (phone)", () => {
     await expect(page.getByRole("region", { name: "Shots" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Add Shot" })).toBeVisible();
     expect(new URL(page.url()).searchParams.get("tab")).toBe("shots");
+  });
+
+  test("the outbox's sender loads with the first check-off, not with the page; the check-off shows at once and is sent once it is there", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const scripts = watchScripts(page);
+    await page.goto(DEMO_EVENT);
+    await settled(page);
+    const isSender = (script: string) => /\/assets\/outbox-sender-[\w-]+\.js$/.test(script);
+    expect(scripts.paths().filter(isSender)).toEqual([]);
+
+    const sender = await holdBack(page, /\/assets\/outbox-sender-[\w-]+\.js$/);
+    const row = page.locator("main [aria-pressed]").first();
+    const was = await row.getAttribute("aria-pressed");
+    const flipped = was === "true" ? "false" : "true";
+    await row.click();
+    await expect.poll(() => sender.asked).toBe(true);
+    // Its code held back: the check-off shows and is counted all the same.
+    await expect(row).toHaveAttribute("aria-pressed", flipped);
+    await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting to sync");
+    const sent = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/mutations") && response.request().method() === "POST");
+    sender.release();
+    expect((await sent).status()).toBe(200);
+    await expect(page.getByTestId("pending-count")).toHaveText("");
+    await expect(row).toHaveAttribute("aria-pressed", flipped);
+
+    // Back as it was: the demo wedding is shared by the suite.
+    const back = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/mutations") && response.request().method() === "POST");
+    await row.click();
+    expect((await back).status()).toBe(200);
+    await expect(row).toHaveAttribute("aria-pressed", was ?? "false");
   });
 
   test("settings loads only the shown section's code; a link to Contacts keeps Business until its code is there", async ({ page }) => {
