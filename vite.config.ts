@@ -56,6 +56,10 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // A lazy chunk's preload list leaves out the chunks every page has already loaded
+        // with its root (React, React Router and the rolldown runtime; the shared UI): the
+        // lists are in the pages' first JavaScript (issue 19 item 4).
+        modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)assets\/(framework|rolldown-runtime|shared)-[\w-]+\.js$/.test(dep)) },
         rolldownOptions: {
           output: {
             // Fewer, larger chunks (issue 19 item 4, decision 014): React, React DOM and React
@@ -69,10 +73,11 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown\/runtime|vite\/preload-helper)\.js$/, priority: 3 },
-                { name: "signed-in", test: /[\\/]app[\\/](components[\\/]signed-in-header|modules[\\/]notifications[\\/](components[\\/]notification-bell|chime|header|use-notification-channel)|modules[\\/]offline[\\/]sign-out)\.tsx?$/, priority: 1 },
+                { name: "forms", test: /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/](components[\\/](forms|use-submitting)|modules[\\/]offline[\\/]sign-out)\.tsx?$/, priority: 2 },
+                { name: "signed-in", test: /[\\/]app[\\/](components[\\/]signed-in-header|modules[\\/]notifications[\\/](components[\\/]notification-bell|chime|header|use-notification-channel))\.tsx?$/, priority: 1 },
                 { name: "common", test: /[\\/]app[\\/]modules[\\/]live[\\/](frames|reconnecting-socket|use-quiet-refetch)\.tsx?$/, priority: 2 },
-                { name: "live", test: /[\\/]app[\\/](modules[\\/]live[\\/](protocol|use-live-event|use-live-room|live-status|row-schemas)|modules[\\/]offline[\\/](last-synced|use-outbox|apply|value-parser|outbox|messages|page-cache)|modules[\\/]event[\\/](permissions|intents|lists|mutation-names|status)|components[\\/]ui[\\/](list-window|row-actions)|modules[\\/]event[\\/]components[\\/]list-header|modules[\\/]event[\\/]components[\\/](toggle-row|list-tabs)|modules[\\/]timeline[\\/]components[\\/]timeline-tab)\.tsx?$|node_modules[\\/]idb[\\/]/, priority: 1 },
-                { name: "shared", test: /[\\/]app[\\/](components[\\/](ui[\\/](button|toaster|card|badge|popover)\.|page-shell|app-logo|lazy-component\.)|components[\\/](use-flash|use-submitting)\.|modules[\\/]event[\\/]dialog-href\.|utils[\\/](lazy-value|load-after-hydration|revalidate)\.|modules[\\/]native[\\/]platform\.)/, minShareCount: 2, priority: 2 },
+                { name: "live", test: /[\\/]app[\\/](modules[\\/]live[\\/](protocol|use-live-event|use-live-room|live-status|row-schemas)|modules[\\/]offline[\\/](last-synced|use-outbox|apply|value-parser|outbox-watch|messages|page-cache)|modules[\\/]event[\\/](permissions|intents|lists|mutation-names|status)|components[\\/]ui[\\/](list-window|row-actions)|modules[\\/]event[\\/]components[\\/]list-header|modules[\\/]event[\\/]components[\\/](toggle-row|list-tabs)|modules[\\/]timeline[\\/]components[\\/]timeline-tab)\.tsx?$/, priority: 1 },
+                { name: "shared", test: /[\\/]app[\\/](components[\\/](ui[\\/](button|toaster|card|badge|popover)\.|page-shell|app-logo|lazy-component\.)|components[\\/]use-flash\.|utils[\\/](lazy-value|load-after-hydration|revalidate)\.|modules[\\/]native[\\/]platform\.)/, minShareCount: 2, priority: 2 },
                 { name: "event-basics", test: /[\\/]app[\\/](modules[\\/]event[\\/](format|components[\\/]status-badge)|db[\\/]enums)\.tsx?$/, priority: 2 },
               ],
             },

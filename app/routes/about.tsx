@@ -1,4 +1,4 @@
-import { PageShell } from "~/components/page-shell";
+import { PageShell } from "~/components/content-page";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

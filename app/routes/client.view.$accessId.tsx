@@ -14,7 +14,7 @@ import { portalLivePath, toPortalRow } from "~/modules/live/protocol";
 import { useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
-import { portalNotice } from "~/modules/offline/messages";
+import { portalNotice } from "~/modules/offline/portal-notice";
 import { OutboxProvider, PendingCount, useOutbox } from "~/modules/offline/use-outbox";
 import { LIST_TABS, PeopleTab, ShotsTab, TimelineTab, VendorsTab } from "~/modules/event/components/list-tabs";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";

@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { CheckboxField, Field, IdempotencyField, optionsOf, SelectField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { CheckboxField } from "~/components/checkbox-field";
+import { IdempotencyField, optionsOf, SelectField } from "~/components/dialog-fields";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";

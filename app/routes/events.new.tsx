@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field, IdempotencyField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { IdempotencyField } from "~/components/dialog-fields";
 import { AppFooter } from "~/components/page-shell";
 import { greetingName, SignedInHeader } from "~/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";

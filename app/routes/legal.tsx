@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageShell } from "~/components/page-shell";
+import { PageShell } from "~/components/content-page";
 import { Card, CardTitle } from "~/components/ui/card";
 import type { Route } from "./+types/legal";
 

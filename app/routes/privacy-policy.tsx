@@ -1,5 +1,5 @@
 import { CONTACT_EMAIL, LegalDocument, type LegalSection, linkClass, listClass } from "~/components/legal-document";
-import { PageShell } from "~/components/page-shell";
+import { PageShell } from "~/components/content-page";
 import type { Route } from "./+types/privacy-policy";
 
 

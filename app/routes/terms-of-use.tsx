@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CONTACT_EMAIL, LegalDocument, type LegalSection, linkClass, listClass } from "~/components/legal-document";
-import { PageShell } from "~/components/page-shell";
+import { PageShell } from "~/components/content-page";
 import {
   FREE_TRIAL_DAYS,
   PRO_MONTHLY_PRICE,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { badgeCount, mergeNotifications, timeAgo } from "~/modules/notifications/header";
+import { badgeCount, mergeNotifications } from "~/modules/notifications/header";
+import { timeAgo } from "~/modules/notifications/time-ago";
 
 describe("the bell's badge", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Mutation, type MutationResult, MUTATIONS_PER_REQUEST } from "~/modules/event/mutations";
-import { backoff } from "~/modules/offline/outbox";
+import { backoff } from "~/modules/offline/outbox-watch";
 import { type OutboxEntry, type PostAnswer, sendOutbox } from "~/modules/offline/send";
 
 // Issue 17 item 3: the outbox is sent in order, in chunks; each answered entry leaves

@@ -26,6 +26,8 @@ export function usePopover<Panel extends HTMLElement = HTMLElement>() {
   }, []);
   return {
     close,
+    /** Whether the panel is open (once hydrated). */
+    open,
     buttonProps: {
       type: "button" as const,
       popoverTarget: id,

@@ -1,89 +1,18 @@
-import { type FormEvent, type ReactNode, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useId, useState } from "react";
+import { lazyComponent } from "~/components/lazy-component";
 import { Form, Link, useLocation } from "react-router";
 import { useHydrated } from "./toaster";
 
-const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slate-800 hover:bg-slate-100";
-const panelClass = "popover-panel w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg";
+export const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slate-800 hover:bg-slate-100";
+export const panelClass = "popover-panel w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg";
 /** The query parameter naming the row whose menu the server renders open (no JavaScript). */
 export const ROW_MENU_PARAM = "menu";
 
-function RowActionLink({ to, children, destructive = false }: { to: string; children: ReactNode; destructive?: boolean }) {
-  return (
-    <Link
-      to={to}
-      replace
-      preventScrollReset
-      // The dialog it opens takes the screen: the menu closes (a link is no light dismiss).
-      onClick={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}
-      className={`${item} ${destructive ? "text-red-700" : ""}`}
-    >
-      {children}
-    </Link>
-  );
-}
-
-/**
- * A menu item that posts a small form (e.g. move up), so it works without JavaScript.
- * `onSubmit` may take the change elsewhere (a page's outbox); the menu then closes.
- */
-export function RowActionButton({
-  fields,
-  children,
-  disabled = false,
-  onSubmit,
-}: {
-  fields: Record<string, string>;
-  children: ReactNode;
-  disabled?: boolean;
-  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
-}) {
-  return (
-    <Form
-      method="post"
-      preventScrollReset
-      onSubmit={
-        onSubmit
-          ? (event) => {
-              event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
-              onSubmit(event);
-            }
-          : undefined
-      }
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" disabled={disabled} className={`${item} disabled:cursor-not-allowed disabled:text-slate-400`}>
-        {children}
-      </button>
-    </Form>
-  );
-}
-
-/** A row's usual menu items: Edit, any extra items, then the destructive one. */
-export function RowMenuItems({
-  editTo,
-  deleteTo,
-  deleteLabel = "Delete",
-  children,
-}: {
-  editTo: string | null;
-  deleteTo: string | null;
-  deleteLabel?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <>
-      {editTo ? <RowActionLink to={editTo}>Edit</RowActionLink> : null}
-      {children}
-      {deleteTo ? (
-        <RowActionLink to={deleteTo} destructive>
-          {deleteLabel}
-        </RowActionLink>
-      ) : null}
-    </>
-  );
-}
+// The menu's items and its popover load when a menu is first opened (row-menu.tsx; issue
+// 19 item 4); the server renders them at once for a menu opened without JavaScript.
+export const RowMenuItems = lazyComponent(() => import("./row-menu").then((module) => module.RowMenuItems));
+export const RowActionButton = lazyComponent(() => import("./row-menu").then((module) => module.RowActionButton));
+const SharedPanel = lazyComponent(() => import("./row-menu").then((module) => module.SharedPanel));
 
 /**
  * One "⋯" menu for a whole list (issue 19 item 2: a menu per row was 1.95 KB of markup
@@ -165,29 +94,4 @@ export function useRowMenu() {
     );
   };
   return { form, button };
-}
-
-/** The open menu: a popover shown as soon as it mounts, unmounted once it closes. */
-function SharedPanel({ anchor, onClosed, children }: { anchor: string; onClosed: () => void; children: ReactNode }) {
-  const panel = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = panel.current;
-    // Its row's button as the source: the panel is anchored to it, and a tap on the
-    // button toggles the menu instead of light-dismissing and reopening it.
-    const source = element?.previousElementSibling;
-    if (element && !element.matches(":popover-open")) (element.showPopover as (options?: { source?: Element | null }) => void)({ source });
-  }, []);
-  return (
-    <div
-      ref={panel}
-      popover="auto"
-      onToggle={(event) => {
-        if (event.newState === "closed") onClosed();
-      }}
-      className={panelClass}
-      style={{ "--popover-anchor": `--${anchor}` } as React.CSSProperties}
-    >
-      {children}
-    </div>
-  );
 }

@@ -3,7 +3,7 @@ import { cloudflareContext } from "~/context";
 import { errorToast } from "~/modules/account/action-result";
 import { answerOutcome, claimForIntent, formMutation } from "~/modules/event/dashboard-actions.server";
 import { type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
-import { portalNotice } from "~/modules/offline/messages";
+import { portalNotice } from "~/modules/offline/portal-notice";
 import { accessOf, guardedLinkBatch, guardedLinkLookup } from "~/modules/event/access.server";
 import { ACCESS_ENDED, NO_PERMISSION, NOT_UNDERSTOOD } from "~/modules/event/mutations.server";
 import { getDb } from "~/utils/db.server";

@@ -13,34 +13,13 @@ export type HeaderNotifications = {
   items: HeaderNotification[];
   /** Every unread notification of the user, not only the ten listed. */
   unreadCount: number;
-  /** When the server read them: what `timeAgo` measures from. */
+  /** When the server read them: what `timeAgo` (time-ago.ts) measures from. */
   loadedAt: string;
 };
 
 /** The bell's badge: a count, capped so it fits. */
 export function badgeCount(unread: number): string {
   return unread > 9 ? "9+" : String(unread);
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * "just now", "5m ago", "3h ago", "2d ago", "3w ago", "4mo ago", "1y ago", measured
- * from `now` (the list's `loadedAt`), not the browser's clock, so
- * the server's markup and the hydrated markup are the same text. No calendar dates:
- * those would depend on the time zone of whoever renders them.
- */
-export function timeAgo(iso: string, now: string): string {
-  const elapsed = Math.max(0, Date.parse(now) - Date.parse(iso));
-  if (Number.isNaN(elapsed) || elapsed < MINUTE) return "just now";
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
-  if (elapsed < 30 * DAY) return `${Math.floor(elapsed / (7 * DAY))}w ago`;
-  if (elapsed < 365 * DAY) return `${Math.floor(elapsed / (30 * DAY))}mo ago`;
-  return `${Math.floor(elapsed / (365 * DAY))}y ago`;
 }
 
 /** docs/product/limits.md#counts: the bell lists the latest 10. */

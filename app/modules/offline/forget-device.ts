@@ -1,5 +1,4 @@
 import { countAll, deleteOutbox } from "./outbox";
-import { signOutWithWaiting } from "./messages";
 import { PAGE_CACHE } from "./page-cache";
 
 // Signing out forgets what this device keeps (issue 17 items 2 and 3): loaded when a
@@ -30,4 +29,10 @@ export async function forgetThisDevice() {
 export async function confirmSignOut() {
   const waiting = await countAll();
   return waiting === 0 || window.confirm(signOutWithWaiting(waiting));
+}
+
+/** Signing out with changes still waiting: they would be deleted with what this device keeps. */
+export function signOutWithWaiting(count: number) {
+  const what = count === 1 ? "1 change" : `${count} changes`;
+  return `${what} made on this device ${count === 1 ? "is" : "are"} still waiting to sync. Signing out now deletes ${count === 1 ? "it" : "them"}. Sign out anyway?`;
 }

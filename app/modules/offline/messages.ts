@@ -1,12 +1,5 @@
-import type { MutationName } from "~/modules/event/mutation-names";
-
 // The strings of offline writing (issue 17 item 3), recorded in decision 010, that a page
 // shows without a connection (the answers' own are in answer-messages.ts). Client-safe.
-
-/** docs/product/messages.md#client-portal: the portal's success toasts carry this line (portal.server.ts noticeFor). */
-export function portalNotice(name: MutationName) {
-  return name === "add-vendor" || name === "edit-vendor" ? "Your photographer will see this update" : "The photographer has been notified of your changes.";
-}
 
 /** A change made without a connection: kept, and sent when the connection is back. */
 export const SAVED_OFFLINE = { title: "Saved on this device", description: "It will sync when you're back online." };
@@ -21,10 +14,3 @@ export function waitingToSync(count: number) {
 
 /** A pending row's mark: seen as "Pending", heard as "Waiting to sync". */
 export const PENDING_MARK = { text: "Pending", spoken: "Waiting to sync" };
-
-/** Signing out with changes still waiting: they would be deleted with what this device keeps. */
-export function signOutWithWaiting(count: number) {
-  const what = count === 1 ? "1 change" : `${count} changes`;
-  return `${what} made on this device ${count === 1 ? "is" : "are"} still waiting to sync. Signing out now deletes ${count === 1 ? "it" : "them"}. Sign out anyway?`;
-}
-

@@ -1,6 +1,7 @@
-import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import { type DBSchema, type IDBPDatabase, openDB, unwrap } from "idb";
 import type { Mutation } from "~/modules/event/mutation-names";
 import type { OutboxEntry } from "./send";
+import { changed, createOutboxStore, OUTBOX_DB as DB_NAME, OUTBOX_DB_VERSION, OUTBOX_STORE as STORE } from "./outbox-watch";
 
 // Issue 17 item 3 (decision 010 "Offline writing"): the device's outbox, in IndexedDB
 // (through `idb`), so what was changed without signal survives closing the tab and
@@ -8,8 +9,8 @@ import type { OutboxEntry } from "./send";
 // keyed by an increasing sequence (the order it was made), with the page it belongs to
 // (`scope`: /events/{id} or /client/view/{accessId}). Client-only.
 
-const DB_NAME = "event-flow";
-const STORE = "outbox";
+// Loaded when the page's outbox holds something or gets its first change (useOutbox):
+// whether anything waits is asked first without it (outbox-watch.ts, issue 19 item 4).
 
 interface OutboxDb extends DBSchema {
   outbox: { key: number; value: Omit<OutboxEntry, "seq"> & { seq?: number }; indexes: { scope: string } };
@@ -18,9 +19,9 @@ interface OutboxDb extends DBSchema {
 let opening: Promise<IDBPDatabase<OutboxDb>> | null = null;
 
 function database() {
-  opening ??= openDB<OutboxDb>(DB_NAME, 1, {
+  opening ??= openDB<OutboxDb>(DB_NAME, OUTBOX_DB_VERSION, {
     upgrade(db) {
-      db.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true }).createIndex("scope", "scope");
+      createOutboxStore(unwrap(db));
     },
     // Another tab deletes the database (sign out): let it, and open anew next time.
     blocking() {
@@ -32,33 +33,6 @@ function database() {
     },
   });
   return opening;
-}
-
-// Every tab of the device shows the same pending changes: a change to the outbox is
-// told to the others (BroadcastChannel) and to this tab's own listeners.
-const CHANNEL = "event-flow-outbox";
-type Listener = (scope: string) => void;
-const listeners = new Set<Listener>();
-let channel: BroadcastChannel | null = null;
-
-function changed(scope: string) {
-  for (const listener of listeners) listener(scope);
-  channel?.postMessage(scope);
-}
-
-/** Calls `listener` whenever the outbox of `scope` changes, in this tab or another. */
-export function subscribe(scope: string, listener: () => void) {
-  if (!channel && typeof BroadcastChannel !== "undefined") {
-    channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (message) => {
-      if (typeof message.data === "string") for (const each of listeners) each(message.data);
-    };
-  }
-  const own: Listener = (changedScope) => changedScope === scope && listener();
-  listeners.add(own);
-  return () => {
-    listeners.delete(own);
-  };
 }
 
 /** Queues a mutation for the page `scope`; answers the stored entry. */
@@ -108,9 +82,4 @@ export async function deleteOutbox() {
     const request = indexedDB.deleteDatabase(DB_NAME);
     request.onsuccess = request.onerror = request.onblocked = () => resolve();
   });
-}
-
-/** The wait before the next try while entries remain: 1 s, doubling, at most 30 s. */
-export function backoff(failures: number) {
-  return Math.min(30_000, 1_000 * 2 ** Math.max(0, failures - 1));
 }

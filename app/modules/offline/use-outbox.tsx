@@ -7,7 +7,7 @@ import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { LIST_NAME } from "~/modules/event/lists";
 import { applyMutation, baseOf, type EventState, pendingIds } from "./apply";
 import { NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, waitingToSync } from "./messages";
-import { addEntry, backoff, dropScope, readScope, removeEntry, subscribe } from "./outbox";
+import { backoff, countScope, subscribe } from "./outbox-watch";
 import { valueParser } from "./value-parser";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
@@ -63,6 +63,18 @@ const NOT_VALUES = new Set(["intent", "id", "idempotencyKey", "base"]);
 const sender = lazyValue(() => import("./outbox-sender"));
 type Sender = Awaited<ReturnType<typeof sender.load>>;
 
+/**
+ * The device's outbox in IndexedDB (outbox.ts, with idb), loaded when the page's outbox
+ * holds something (counted first without it: countScope) or takes its first change.
+ */
+const store = lazyValue(() => import("./outbox"));
+
+/** The scope's entries: none without loading the outbox's code when a count says so. */
+async function readWaiting(scope: string) {
+  if (!store.get() && (await countScope(scope)) === 0) return [];
+  return (await store.load()).readScope(scope);
+}
+
 /** Mutations queued in this document: their toasts are shown here (another tab's are its own). */
 const queuedHere = new Map<string, { scope: string; offlineToldYet: boolean }>();
 
@@ -96,7 +108,7 @@ export function useOutbox<S extends EventState<object, object>>({
   latest.current = { live, notice, refetch };
 
   const reload = useCallback(async () => {
-    const entries = await readScope(scope).catch(() => null);
+    const entries = await readWaiting(scope).catch(() => null);
     if (entries) setStored(entries);
   }, [scope]);
   useEffect(() => {
@@ -157,10 +169,11 @@ export function useOutbox<S extends EventState<object, object>>({
       do {
         again.current = false;
         // Nothing waiting: the sender's code is not needed yet (it comes with the first change).
-        if ((await readScope(scope).catch(() => [])).length === 0) continue;
+        if ((await readWaiting(scope).catch(() => [])).length === 0) continue;
         let code: Sender;
+        let outbox: Awaited<ReturnType<typeof store.load>>;
         try {
-          code = await sender.load();
+          [code, outbox] = await Promise.all([sender.load(), store.load()]);
         } catch {
           // Its code did not arrive (the signal dropped): tried again as a failed send is.
           failures.current += 1;
@@ -170,12 +183,12 @@ export function useOutbox<S extends EventState<object, object>>({
         let dropped = 0;
         const end = await oneSenderAtATime(scope, () =>
           code.sendOutbox({
-            read: () => readScope(scope),
+            read: () => outbox.readScope(scope),
             post: (mutations) => code.post(path, mutations),
-            remove: removeEntry,
+            remove: outbox.removeEntry,
             dropAll: async () => {
-              dropped = (await readScope(scope)).length;
-              await dropScope(scope);
+              dropped = (await outbox.readScope(scope)).length;
+              await outbox.dropScope(scope);
             },
             onResult: (entry, result) => onResult(code, entry, result),
           }),
@@ -187,7 +200,7 @@ export function useOutbox<S extends EventState<object, object>>({
           latest.current.refetch();
         } else if (end === "signed-out") {
           // Kept for their owner; the page's data, read again, leads to sign-in.
-          const waiting = (await readScope(scope).catch(() => [])).length;
+          const waiting = (await outbox.readScope(scope).catch(() => [])).length;
           if (waiting) showToast({ type: "error", ...code.signedOutToast(waiting) });
           latest.current.refetch();
         } else {
@@ -224,15 +237,18 @@ export function useOutbox<S extends EventState<object, object>>({
       const entry: OutboxEntry = { seq: Number.MAX_SAFE_INTEGER, scope, mutation, createdAt: new Date().toISOString() };
       queuedHere.set(mutation.id, { scope, offlineToldYet: false });
       setFresh((entries) => [...entries, entry]);
-      void addEntry(scope, mutation, entry.createdAt)
-        .then(async () => {
-          const entries = await readScope(scope);
+      void store
+        .load()
+        .then(async (outbox) => {
+          await outbox.addEntry(scope, mutation, entry.createdAt);
+          const entries = await outbox.readScope(scope);
           setStored(entries);
           setFresh((all) => all.filter((each) => each !== entry));
           void send();
         })
         .catch(() => {
-          // No IndexedDB (a private window that refuses it): the change cannot be kept.
+          // No IndexedDB (a private window that refuses it), or no connection for the
+          // outbox's code on a page the device has not kept yet: the change cannot be kept.
           setFresh((all) => all.filter((each) => each !== entry));
           queuedHere.delete(mutation.id);
           showToast({ type: "error", ...NOT_KEPT });

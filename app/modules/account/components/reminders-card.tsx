@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "react-router";
-import { CheckboxField, Field } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { CheckboxField } from "~/components/checkbox-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useLazyValidation } from "~/components/use-lazy-validation";

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
-import { Field, SelectField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { SelectField } from "~/components/dialog-fields";
 import { useHydrated } from "~/components/ui/toaster";
 import { DELETE_CONFIRMATION, DeleteEventSchema, EditEventSchema, STATUS_CHOICES } from "../schema";
 import { STATUS_LABEL } from "./status-badge";

@@ -1,7 +1,7 @@
 import { type DefaultValue, type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { validateWithToast } from "~/components/validate-with-toast";
-import { IdempotencyField } from "~/components/forms";
+import { IdempotencyField } from "~/components/dialog-fields";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Form, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
 import { baseOf, isQueued, useOutboxContext } from "~/modules/offline/use-outbox";

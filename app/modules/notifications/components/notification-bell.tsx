@@ -1,28 +1,48 @@
-import { Form, useLocation } from "react-router";
-import { Badge } from "~/components/ui/badge";
+import { useCallback, useEffect, useState } from "react";
+import { lazyComponent } from "~/components/lazy-component";
 import { usePopover } from "~/components/ui/popover";
-import { badgeCount, type HeaderNotification, type HeaderNotifications, timeAgo } from "../header";
+import { badgeCount, type HeaderNotifications } from "../header";
 import { useNotificationChannel } from "../use-notification-channel";
 
 const EMPTY: HeaderNotifications = { items: [], unreadCount: 0, loadedAt: new Date(0).toISOString() };
+
+/** The popover's content: its code loads when the bell is first pressed, focused or opened (issue 19 item 4). */
+const NotificationPanel = lazyComponent(() => import("./notification-panel").then((module) => module.NotificationPanel));
+let panelLoaded = false;
 
 /**
  * docs/product/screens.md#header-and-notifications: the bell with its unread badge and the popover
  * of the latest ten. A popover button (usePopover), so it opens without JavaScript and
  * is announced as a button with its state; each notification is a form that marks it
- * read and goes where it leads.
+ * read and goes where it leads (notification-panel.tsx).
+ *
+ * The server renders the panel in the page. In the browser its code is not in the page's
+ * JavaScript: until it is asked for, the panel keeps the server's HTML as it is (React
+ * leaves an element with `dangerouslySetInnerHTML` alone when hydrating), whose forms
+ * work as they do without JavaScript; once loaded, React renders it, current.
  */
 export function NotificationBell({ notifications: loaded }: { notifications: HeaderNotifications | null }) {
   // Issue 7: new notifications arrive live (every open tab of the user), with the chime.
   const notifications = useNotificationChannel(loaded);
-  const { buttonProps, panelProps, close } = usePopover();
-  const location = useLocation();
-  const { items, unreadCount, loadedAt } = notifications ?? EMPTY;
+  const { buttonProps, panelProps, close, open } = usePopover();
+  const { unreadCount } = notifications ?? EMPTY;
+  const [panelReady, setPanelReady] = useState(() => panelLoaded);
+  const wantPanel = useCallback(() => {
+    void NotificationPanel.load().then(() => {
+      panelLoaded = true;
+      setPanelReady(true);
+    });
+  }, []);
+  useEffect(() => {
+    if (open) wantPanel();
+  }, [open, wantPanel]);
 
   return (
     <>
       <button
         {...buttonProps}
+        onPointerDown={wantPanel}
+        onFocus={wantPanel}
         aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}
         className="popover-anchor relative flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 aria-expanded:bg-slate-100"
       >
@@ -45,66 +65,15 @@ export function NotificationBell({ notifications: loaded }: { notifications: Hea
         aria-labelledby="notifications-title"
         className="popover-panel popover-wide overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl"
       >
-        <div className="flex min-h-12 items-center gap-2 border-b border-slate-200 px-4 py-2">
-          <h2 id="notifications-title" className="font-semibold text-slate-900">
-            Notifications
-          </h2>
-          {unreadCount > 0 ? <Badge tone="brand">{`${unreadCount} new`}</Badge> : null}
-          {unreadCount > 0 ? (
-            <Form method="post" action="/notifications/read-all" onSubmit={close} className="ml-auto">
-              <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-              <button type="submit" className="min-h-11 rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
-                Mark all read
-              </button>
-            </Form>
-          ) : null}
-        </div>
-        {items.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-slate-600">No notifications yet</p>
+        {import.meta.env.SSR || panelReady ? (
+          <div key="panel">
+            <NotificationPanel notifications={notifications ?? EMPTY} onSubmit={close} />
+          </div>
         ) : (
-          // docs/product/limits.md#counts: the list is 400px high at most, and scrolls.
-          <ul className="max-h-[400px] divide-y divide-slate-100 overflow-y-auto overscroll-contain" aria-label="Latest notifications">
-            {items.map((notification) => (
-              <li key={notification.id}>
-                <NotificationItem notification={notification} loadedAt={loadedAt} onSubmit={close} />
-              </li>
-            ))}
-          </ul>
+          // The server's panel, kept as it rendered it until the panel's code is here.
+          <div key="server" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
         )}
       </section>
     </>
-  );
-}
-
-function NotificationItem({
-  notification,
-  loadedAt,
-  onSubmit,
-}: {
-  notification: HeaderNotification;
-  loadedAt: string;
-  onSubmit: () => void;
-}) {
-  const unread = !notification.read;
-  return (
-    <Form method="post" action={`/notifications/${encodeURIComponent(notification.id)}/read`} onSubmit={onSubmit}>
-      <button
-        type="submit"
-        data-unread={unread ? "true" : undefined}
-        className={`flex w-full gap-3 px-4 py-3 text-left hover:bg-slate-50 ${unread ? "bg-brand-50/60" : ""}`}
-      >
-        <span aria-hidden="true" className={`mt-1.5 size-2 shrink-0 rounded-full ${unread ? "bg-brand-600" : ""}`} />
-        <span className="min-w-0 flex-1">
-          <span className={`block text-sm break-words ${unread ? "font-semibold text-slate-900" : "font-medium text-slate-700"}`}>
-            {unread ? <span className="sr-only">Unread: </span> : null}
-            {notification.title}
-          </span>
-          <span className="mt-0.5 block text-sm break-words text-slate-600">{notification.message}</span>
-          <time dateTime={notification.createdAt} className="mt-1 block text-xs text-slate-500">
-            {timeAgo(notification.createdAt, loadedAt)}
-          </time>
-        </span>
-      </button>
-    </Form>
   );
 }

@@ -1,5 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { CheckboxField, Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { CheckboxField } from "~/components/checkbox-field";
+import { optionsOf, SelectField, TextareaField } from "~/components/dialog-fields";
 import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/modules/event/components/form-dialog";
 import { PERSON_DEFAULTS, PersonSchema } from "../schema";

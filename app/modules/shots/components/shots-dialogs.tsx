@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useSearchParams } from "react-router";
-import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { optionsOf, SelectField, TextareaField } from "~/components/dialog-fields";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS } from "~/db/enums";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/modules/event/components/form-dialog";
 import { SHOT_DEFAULTS, ShotSchema } from "../schema";

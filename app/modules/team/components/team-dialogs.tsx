@@ -1,6 +1,8 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Link } from "react-router";
-import { CheckboxField, Field, optionsOf, SelectField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { CheckboxField } from "~/components/checkbox-field";
+import { optionsOf, SelectField } from "~/components/dialog-fields";
 import { useHydrated } from "~/components/ui/toaster";
 import { INVITE_TYPE_LABELS, INVITE_TYPES } from "~/db/enums";
 import { ConfirmDialog, FormDialog, useDialogForm } from "~/modules/event/components/form-dialog";

@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Field, optionsOf, SelectField, TextareaField } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { optionsOf, SelectField, TextareaField } from "~/components/dialog-fields";
 import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/modules/event/components/form-dialog";
 import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
