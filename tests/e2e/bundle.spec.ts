@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { demoSessionCookies, openAuth, toast } from "./helpers";
+import { bellButton, demoSessionCookies, openAuth, toast } from "./helpers";
 
 // Issue 19 item 4 (decision 014): validation (zod, conform) and the dialogs are in no
 // page's first load: not in the scripts its HTML preloads; a page with forms only fetches
@@ -271,6 +271,28 @@ test.describe("a tab's own code (phone)", () => {
     await row.click();
     expect((await back).status()).toBe(200);
     await expect(row).toHaveAttribute("aria-pressed", was ?? "false");
+  });
+
+  test("the bell's panel loads its code when the bell is pressed; until it is there the panel shows the server's list", async ({ page }) => {
+    await page.context().addCookies(await demoSessionCookies(page.context().browser()!));
+    const scripts = watchScripts(page);
+    await page.goto(DEMO_EVENT);
+    await settled(page);
+    expect(scripts.paths().filter((script) => /\/assets\/notification-panel-/.test(script))).toEqual([]);
+
+    const panelCode = await holdBack(page, /\/assets\/notification-panel-[\w-]+\.js$/);
+    await bellButton(page).click();
+    await expect.poll(() => panelCode.asked).toBe(true);
+    const panel = page.getByRole("region", { name: "Notifications" });
+    // Its code held back: the server's panel, as rendered with the page.
+    await expect(panel.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    const serverList = await panel.innerText();
+    panelCode.release();
+    await expect.poll(() => scripts.paths().some((script) => /\/assets\/notification-panel-/.test(script))).toBe(true);
+    await expect(panel.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    expect(await panel.innerText()).toBe(serverList);
+    await page.keyboard.press("Escape");
+    await expect(bellButton(page)).toHaveAttribute("aria-expanded", "false");
   });
 
   test("settings loads only the shown section's code; a link to Contacts keeps Business until its code is there", async ({ page }) => {

@@ -1,8 +1,11 @@
 import type { MouseEvent, ReactNode } from "react";
-import { type Mutation, MUTATIONS_FIELD, partsOf } from "~/modules/event/mutation-names";
+import { type Mutation, type MutationName, type MutationResult, MUTATIONS_FIELD, partsOf } from "~/modules/event/mutation-names";
 import { rowSchemas } from "~/modules/live/row-schemas";
 import { waitAtMost } from "~/utils/load-after-hydration";
-import { CONFLICT, FIELD_LABELS } from "./answer-messages";
+import { showToast } from "~/components/ui/toaster";
+import type { Change } from "~/modules/live/protocol";
+import { changeOf } from "./apply-answer";
+import { CONFLICT, FIELD_LABELS, SAVED_TOAST } from "./answer-messages";
 import type { PostAnswer } from "./send";
 import type { ConflictRecord } from "./use-outbox";
 
@@ -13,8 +16,45 @@ import type { ConflictRecord } from "./use-outbox";
 // without a connection it is not needed: a change is kept and shown without it.
 
 export { sendOutbox } from "./send";
-export { changeOf, mineAgain } from "./apply-answer";
-export { accessEndedToast, SAVED_TOAST, signedOutToast } from "./answer-messages";
+export { mineAgain } from "./apply-answer";
+export { accessEndedToast, signedOutToast } from "./answer-messages";
+
+/**
+ * A mutation's answer, once it has left the outbox: a refusal says why (and a row deleted
+ * meanwhile reads the page again); an applied one joins the confirmed state, then shows
+ * its conflict or, if it was made in this tab (`here`), its success toast.
+ */
+export function answer(
+  mutation: Mutation,
+  result: MutationResult,
+  page: {
+    live: { event: object; applyChange: (change: Change) => void };
+    notice?: (name: MutationName) => string;
+    refetch: () => void;
+    here: boolean;
+    conflict: (record: ConflictRecord) => void;
+  },
+) {
+  if (result.status === "refused") {
+    showToast({ type: "error", title: result.title, description: result.message });
+    // A row deleted meanwhile: the page's data is read again (the message says so).
+    if (result.code === 404) page.refetch();
+    return;
+  }
+  const change = changeOf(mutation, result, page.live.event as Record<string, unknown>);
+  if (change) page.live.applyChange(change);
+  if (result.conflicts?.length) {
+    const rowId = mutation.name === "edit-event" ? "event" : (mutation.args as { id: string }).id;
+    page.conflict({ key: mutation.id, name: mutation.name, rowId, conflicts: result.conflicts });
+    return;
+  }
+  const title = SAVED_TOAST[mutation.name];
+  // Also for a repeat: its first answer was lost, so this is the first the user hears.
+  if (page.here && title) {
+    const description = page.notice?.(mutation.name);
+    showToast({ type: "success", title, ...(description ? { description } : {}) });
+  }
+}
 
 /** How long an answer waits for the row schemas' code before it is handed over anyway. */
 const SCHEMAS_WAIT_MS = 3_000;

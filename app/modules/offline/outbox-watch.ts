@@ -1,7 +1,11 @@
-// What a page needs of the device's outbox (outbox.ts) before it holds anything: whether
-// anything waits for the page, counted without the outbox's code (idb), and word when that
-// changes in this tab or another. The outbox's code loads only then, or with the page's
-// first change (useOutbox; issue 19 item 4). Client-only.
+import type { Mutation } from "~/modules/event/mutation-names";
+import type { OutboxEntry } from "./send";
+
+// What a page needs of the device's outbox (outbox.ts) before it holds anything, with
+// IndexedDB itself instead of the outbox's code (idb): whether anything waits for the page,
+// word when that changes in this tab or another, and keeping a change at once (the
+// moment a change exists only in the page must not wait for any code to arrive). The
+// outbox's code loads when something waits (useOutbox; issue 19 item 4). Client-only.
 
 export const OUTBOX_DB = "event-flow";
 export const OUTBOX_STORE = "outbox";
@@ -13,36 +17,55 @@ export function createOutboxStore(db: IDBDatabase) {
 }
 
 /**
- * How many entries wait for `scope`, read with IndexedDB itself; null when it cannot say
- * (no IndexedDB, an error, another tab holding an old version): the caller then reads
- * the outbox with its code. The connection closes at once, so it never blocks a sign-out's
- * deletion of the database.
+ * One short-lived connection to the outbox for `use` (created on a new device), closed
+ * once `use`'s transaction ends, so it never blocks a sign-out's deletion of the database.
  */
-export function countScope(scope: string): Promise<number | null> {
-  return new Promise((resolve) => {
-    let request: IDBOpenDBRequest;
-    try {
-      request = indexedDB.open(OUTBOX_DB, OUTBOX_DB_VERSION);
-    } catch {
-      return resolve(null);
-    }
+function withOutbox<T>(mode: IDBTransactionMode, use: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(OUTBOX_DB, OUTBOX_DB_VERSION);
     request.onupgradeneeded = () => createOutboxStore(request.result);
-    request.onerror = request.onblocked = () => resolve(null);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("The outbox is being upgraded in another tab"));
     request.onsuccess = () => {
       const db = request.result;
-      const done = (count: number | null) => {
-        db.close();
-        resolve(count);
-      };
       try {
-        const count = db.transaction(OUTBOX_STORE).objectStore(OUTBOX_STORE).index("scope").count(scope);
-        count.onsuccess = () => done(count.result);
-        count.onerror = () => done(null);
-      } catch {
-        done(null);
+        const transaction = db.transaction(OUTBOX_STORE, mode);
+        const result = use(transaction.objectStore(OUTBOX_STORE));
+        transaction.oncomplete = () => {
+          db.close();
+          resolve(result.result);
+        };
+        transaction.onerror = transaction.onabort = () => {
+          db.close();
+          reject(transaction.error ?? result.error);
+        };
+      } catch (error) {
+        db.close();
+        reject(error);
       }
     };
   });
+}
+
+/** Keeps a mutation for the page `scope`; answers the stored entry once it is written. */
+export async function addEntry(scope: string, mutation: Mutation, createdAt = new Date().toISOString()): Promise<OutboxEntry> {
+  const entry = { scope, mutation, createdAt };
+  const seq = Number(await withOutbox("readwrite", (store) => store.add(entry)));
+  changed(scope);
+  return { ...entry, seq };
+}
+
+/**
+ * How many entries wait for `scope`, read with IndexedDB itself; null when it cannot say
+ * (no IndexedDB, an error, another tab holding an old version): the caller then reads
+ * the outbox with its code.
+ */
+export async function countScope(scope: string): Promise<number | null> {
+  try {
+    return await withOutbox("readonly", (store) => store.index("scope").count(scope));
+  } catch {
+    return null;
+  }
 }
 
 // Every tab of the device shows the same pending changes: a change to the outbox is

@@ -1,5 +1,4 @@
 import { type DBSchema, type IDBPDatabase, openDB, unwrap } from "idb";
-import type { Mutation } from "~/modules/event/mutation-names";
 import type { OutboxEntry } from "./send";
 import { changed, createOutboxStore, OUTBOX_DB as DB_NAME, OUTBOX_DB_VERSION, OUTBOX_STORE as STORE } from "./outbox-watch";
 
@@ -33,14 +32,6 @@ function database() {
     },
   });
   return opening;
-}
-
-/** Queues a mutation for the page `scope`; answers the stored entry. */
-export async function addEntry(scope: string, mutation: Mutation, createdAt = new Date().toISOString()): Promise<OutboxEntry> {
-  const entry = { scope, mutation, createdAt };
-  const seq = await (await database()).add(STORE, entry);
-  changed(scope);
-  return { ...entry, seq };
 }
 
 /** The scope's entries, oldest first. */

@@ -7,7 +7,7 @@ import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { LIST_NAME } from "~/modules/event/lists";
 import { applyMutation, baseOf, type EventState, pendingIds } from "./apply";
 import { NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, waitingToSync } from "./messages";
-import { backoff, countScope, subscribe } from "./outbox-watch";
+import { addEntry, backoff, countScope, subscribe } from "./outbox-watch";
 import { valueParser } from "./value-parser";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
@@ -29,8 +29,6 @@ export type ConflictRecord = { key: string; name: MutationName; rowId: string; c
 export type Outbox = {
   /** Queues the mutation, applies it on the screen at once and sends it when it can. */
   queue: (mutation: NewMutation) => void;
-  /** A dialog's form as its mutation: its fields are the values; `base`: the row as the device last synced it. */
-  queueForm: (name: MutationName, rowId: string | undefined, formData: FormData, base?: Record<string, unknown>) => void;
   pending: ReadonlySet<string>;
   count: number;
   conflicts: ConflictRecord[];
@@ -53,8 +51,6 @@ export function isQueued(intent: unknown): intent is MutationName {
   return isMutationName(intent) && !ONLINE_ONLY.has(intent);
 }
 
-/** Form fields that are not the form's values. */
-const NOT_VALUES = new Set(["intent", "id", "idempotencyKey", "base"]);
 
 /**
  * The sender and the answers' handling (outbox-sender.tsx), loaded when there is
@@ -119,32 +115,17 @@ export function useOutbox<S extends EventState<object, object>>({
   // ---------------------------------------------------------------- answers
 
   const onResult = useCallback((code: Sender, entry: OutboxEntry, result: MutationResult) => {
-    const { live: current, notice: noticeOf, refetch: refetchNow } = latest.current;
     const { mutation } = entry;
-    const here = queuedHere.get(mutation.id);
+    const here = queuedHere.has(mutation.id);
     queuedHere.delete(mutation.id);
     // The answer joins the confirmed state in the same render as the entry leaves the
     // outbox, so the screen never shows the old value in between.
     setStored((entries) => entries.filter((each) => each.seq !== entry.seq));
-    if (result.status === "refused") {
-      showToast({ type: "error", title: result.title, description: result.message });
-      // A row deleted meanwhile: the page's data is read again (the message says so).
-      if (result.code === 404) refetchNow();
-      return;
-    }
-    const change = code.changeOf(mutation, result, current.event as Record<string, unknown>);
-    if (change) current.applyChange(change);
-    if (result.conflicts?.length) {
-      const rowId = mutation.name === "edit-event" ? "event" : (mutation.args as { id: string }).id;
-      setConflicts((all) => [...all.filter((each) => each.rowId !== rowId), { key: mutation.id, name: mutation.name, rowId, conflicts: result.conflicts! }]);
-      return;
-    }
-    const title = code.SAVED_TOAST[mutation.name];
-    // Also for a repeat: its first answer was lost, so this is the first the user hears.
-    if (here && title) {
-      const description = noticeOf?.(mutation.name);
-      showToast({ type: "success", title, ...(description ? { description } : {}) });
-    }
+    code.answer(mutation, result, {
+      ...latest.current,
+      here,
+      conflict: (record) => setConflicts((all) => [...all.filter((each) => each.rowId !== record.rowId), record]),
+    });
   }, []);
 
   // ---------------------------------------------------------------- the sender
@@ -237,35 +218,21 @@ export function useOutbox<S extends EventState<object, object>>({
       const entry: OutboxEntry = { seq: Number.MAX_SAFE_INTEGER, scope, mutation, createdAt: new Date().toISOString() };
       queuedHere.set(mutation.id, { scope, offlineToldYet: false });
       setFresh((entries) => [...entries, entry]);
-      void store
-        .load()
-        .then(async (outbox) => {
-          await outbox.addEntry(scope, mutation, entry.createdAt);
-          const entries = await outbox.readScope(scope);
-          setStored(entries);
+      // Kept at once with IndexedDB itself: no code has to arrive first (outbox-watch.ts).
+      void addEntry(scope, mutation, entry.createdAt)
+        .then((kept) => {
+          setStored((entries) => (entries.some((each) => each.seq === kept.seq) ? entries : [...entries, kept]));
           setFresh((all) => all.filter((each) => each !== entry));
           void send();
         })
         .catch(() => {
-          // No IndexedDB (a private window that refuses it), or no connection for the
-          // outbox's code on a page the device has not kept yet: the change cannot be kept.
+          // No IndexedDB (a private window that refuses it): the change cannot be kept.
           setFresh((all) => all.filter((each) => each !== entry));
           queuedHere.delete(mutation.id);
           showToast({ type: "error", ...NOT_KEPT });
         });
     },
     [scope, send],
-  );
-
-  const queueForm = useCallback(
-    (name: MutationName, rowId: string | undefined, formData: FormData, base?: Record<string, unknown>) => {
-      const values: Record<string, string> = {};
-      for (const [field, value] of formData) if (!NOT_VALUES.has(field) && typeof value === "string") values[field] = value;
-      const { verb } = partsOf(name);
-      const args = verb === "add" ? { id: crypto.randomUUID(), values } : name === "edit-event" ? { values, ...(base ? { base } : {}) } : { id: rowId, values, ...(base ? { base } : {}) };
-      queue({ name, args } as NewMutation);
-    },
-    [queue],
   );
 
   // ---------------------------------------------------------------- what is shown
@@ -306,8 +273,8 @@ export function useOutbox<S extends EventState<object, object>>({
   );
 
   const outbox: Outbox = useMemo(
-    () => ({ queue, queueForm, pending, count: pendingEntries.length, conflicts, applyMine, dismiss }),
-    [queue, queueForm, pending, pendingEntries.length, conflicts, applyMine, dismiss],
+    () => ({ queue, pending, count: pendingEntries.length, conflicts, applyMine, dismiss }),
+    [queue, pending, pendingEntries.length, conflicts, applyMine, dismiss],
   );
   return { shown, outbox };
 }

@@ -4,7 +4,8 @@ import { validateWithToast } from "~/components/validate-with-toast";
 import { IdempotencyField } from "~/components/dialog-fields";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Form, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
-import { baseOf, isQueued, useOutboxContext } from "~/modules/offline/use-outbox";
+import { baseOf, isQueued, type NewMutation, useOutboxContext } from "~/modules/offline/use-outbox";
+import { type MutationName, partsOf } from "~/modules/event/mutation-names";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { closeWithoutRefetch } from "~/utils/revalidate";
@@ -71,7 +72,7 @@ export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, 
       outbox && isQueued(intent)
         ? (event, { formData }) => {
             event.preventDefault();
-            outbox.queueForm(intent, rowId, formData, base);
+            outbox.queue(formMutation(intent, rowId, formData, base));
             closeAfterQueue();
           }
         : undefined,
@@ -188,4 +189,16 @@ export function ConfirmDialog({
       </Form>
     </UrlDialog>
   );
+}
+
+/** Form fields that are not the form's values. */
+const NOT_VALUES = new Set(["intent", "id", "idempotencyKey", "base"]);
+
+/** A dialog's form as the outbox's mutation: its fields are the values; `base`: the row as the device last synced it. */
+function formMutation(name: MutationName, rowId: string | undefined, formData: FormData, base?: Record<string, unknown>): NewMutation {
+  const values: Record<string, string> = {};
+  for (const [field, value] of formData) if (!NOT_VALUES.has(field) && typeof value === "string") values[field] = value;
+  const { verb } = partsOf(name);
+  const args = verb === "add" ? { id: crypto.randomUUID(), values } : name === "edit-event" ? { values, ...(base ? { base } : {}) } : { id: rowId, values, ...(base ? { base } : {}) };
+  return { name, args } as NewMutation;
 }
