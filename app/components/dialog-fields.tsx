@@ -1,51 +1,30 @@
 import type { SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useRouteLoaderData } from "react-router";
-import { type FieldProps, LabelledControl } from "./forms";
+import { type FieldProps, labelledField } from "./forms";
 
 // The fields of the dialogs and of the new-event and invitation pages, besides forms.tsx's:
 // text areas, selects over an enumeration, and a creating form's key.
 
-export function TextareaField({ label, inputProps, errors, hint }: FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  const { key, ...props } = inputProps;
-  return (
-    <LabelledControl
-      id={props.id}
-      label={label}
-      errors={errors}
-      hint={hint}
-      render={(aria) => <textarea key={key} rows={3} {...props} {...aria} className={`${aria.className} py-2`} />}
-    />
-  );
+export function TextareaField(field: FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return labelledField(field, (props, aria, key) => <textarea key={key} rows={3} {...props} {...aria} className={`${aria.className} py-2`} />);
 }
 
 /** A select over an enumeration with its labels; `placeholder` adds an empty first choice. */
 export function SelectField({
-  label,
-  inputProps,
-  errors,
-  hint,
   options,
   placeholder,
+  ...field
 }: FieldProps<SelectHTMLAttributes<HTMLSelectElement>> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }) {
-  const { key, ...props } = inputProps;
-  return (
-    <LabelledControl
-      id={props.id}
-      label={label}
-      errors={errors}
-      hint={hint}
-      render={(aria) => (
-        <select key={key} {...props} {...aria}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  );
+  return labelledField(field, (props, aria, key) => (
+    <select key={key} {...props} {...aria}>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  ));
 }
 
 /** The options of an enumeration, labelled. */

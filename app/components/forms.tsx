@@ -24,7 +24,7 @@ const control =
 export type ControlProps = { id: string; key?: string | undefined };
 
 /** Label, control, hint and errors, wired for screen readers; `render` draws the control. */
-export function LabelledControl({
+function LabelledControl({
   id,
   label,
   errors,
@@ -61,7 +61,17 @@ export function LabelledControl({
 
 export type FieldProps<Attributes> = { label: ReactNode; inputProps: Attributes & ControlProps; errors?: string[] | null; hint?: ReactNode };
 
-export function Field({ label, inputProps, errors, hint }: FieldProps<InputHTMLAttributes<HTMLInputElement>>) {
+type Aria = Parameters<Parameters<typeof LabelledControl>[0]["render"]>[0];
+
+/** A field: its label, hint and errors around the control `draw` makes of its props (React's key apart). */
+export function labelledField<Attributes>(
+  { label, inputProps, errors, hint }: FieldProps<Attributes>,
+  draw: (props: Omit<Attributes & ControlProps, "key">, aria: Aria, key: string | undefined) => ReactNode,
+) {
   const { key, ...props } = inputProps;
-  return <LabelledControl id={props.id} label={label} errors={errors} hint={hint} render={(aria) => <input key={key} {...props} {...aria} />} />;
+  return <LabelledControl id={props.id} label={label} errors={errors} hint={hint} render={(aria) => draw(props, aria, key)} />;
+}
+
+export function Field(field: FieldProps<InputHTMLAttributes<HTMLInputElement>>) {
+  return labelledField(field, (props, aria, key) => <input key={key} {...props} {...aria} />);
 }
