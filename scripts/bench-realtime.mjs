@@ -18,7 +18,8 @@
 //
 // Every socket checks the gap-free sequence numbers: lost, duplicated and
 // out-of-order messages are counted (all must be 0; the script fails otherwise).
-// Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor) are reported,
+// Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor, issue 7; within 2x
+// at 200 sockets, issue 19 item 6) are reported,
 // not enforced: timing belongs to benchmarks, never to tests.
 import { execFileSync, fork } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -308,6 +309,7 @@ async function main() {
     console.log(`\n${r.sockets} sockets: messages ${messagesOk ? "all delivered once, in order" : "LOST, DUPLICATED OR OUT OF ORDER"}`);
     if (r.sockets === 200) console.log(`  target p99 < 50 ms: ${r.ours.p99 < 50 ? "met" : "MISSED"} (${r.ours.p99.toFixed(1)} ms)`);
     console.log(`  target p99 within 3x the floor: ${r.ratioP99 <= 3 ? "met" : "MISSED"} (${r.ratioP99.toFixed(1)}x)`);
+    if (r.sockets === 200) console.log(`  target p99 within 2x the floor (issue 19 item 6): ${r.ratioP99 <= 2 ? "met" : "MISSED"} (${r.ratioP99.toFixed(1)}x)`);
   }
   mkdirSync("tests/.results", { recursive: true });
   writeFileSync("tests/.results/bench-realtime.json", JSON.stringify({ measuredAt: new Date().toISOString(), via: VIA, changes: CHANGES, results }, null, 2));
