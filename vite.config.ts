@@ -64,10 +64,10 @@ export default defineConfig({
           output: {
             // Fewer, larger chunks (issue 19 item 4, decision 014): React, React DOM and React
             // Router load on every page, so they come as one file; the small building blocks
-            // and utilities most pages share as another; the live socket with dates and
-            // enumerations (the bell, the live pages), the signed-in header, and the
-            // dashboard's and portal's own code one file each, instead of a dozen
-            // sub-kilobyte requests. A group takes the modules its modules import: each
+            // and utilities most pages share as another; conform with our form pieces; the
+            // live socket (the bell, the live pages); dates, enumerations and the status
+            // badge; the signed-in header; and the dashboard's and portal's own code one file
+            // each, instead of a dozen sub-kilobyte requests. A group takes the modules its modules import: each
             // test names its modules exactly, and what another page also uses is claimed
             // first by a group of higher priority, so no page loads a group it does not use.
             codeSplitting: {

@@ -51,7 +51,6 @@ export function isQueued(intent: unknown): intent is MutationName {
   return isMutationName(intent) && !ONLINE_ONLY.has(intent);
 }
 
-
 /**
  * The sender and the answers' handling (outbox-sender.tsx), loaded when there is
  * something to send (issue 19 item 4): not in a page's first JavaScript.
@@ -149,8 +148,9 @@ export function useOutbox<S extends EventState<object, object>>({
     try {
       do {
         again.current = false;
-        // Nothing waiting: the sender's code is not needed yet (it comes with the first change).
-        if ((await readWaiting(scope).catch(() => [])).length === 0) continue;
+        // Nothing waiting (counted without the outbox's code, until something has waited):
+        // the sender's code is not needed yet. Once loaded, sendOutbox's own read says so.
+        if (!store.get() && (await countScope(scope)) === 0) continue;
         let code: Sender;
         let outbox: Awaited<ReturnType<typeof store.load>>;
         try {
