@@ -19,8 +19,11 @@
 // Every socket checks the gap-free sequence numbers: lost, duplicated and
 // out-of-order messages are counted (all must be 0; the script fails otherwise).
 // Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor, issue 7; within 2x
-// at 200 sockets, issue 19 item 6) are reported,
-// not enforced: timing belongs to benchmarks, never to tests.
+// at 200 sockets "in most runs", issue 19 item 6) are reported, not enforced: timing
+// belongs to benchmarks, never to tests. A p99 of 300 changes is the 4th-slowest one, so
+// one run's ratio moves with a few pauses on either side; 200 sockets are therefore
+// measured in BENCH_ROUNDS rounds (3 unless set), each a run of its own with fresh
+// sockets, and the 2x goal is met when most rounds meet it.
 import { execFileSync, fork } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,6 +35,8 @@ import { EVENT_ID, openLiveSocket, originOf, sessionCookies, signIn, startApp } 
 import { percentile } from "./bench-stats.mjs";
 
 const ROOM_SIZES = [10, 200];
+/** How many times a room size is measured: 200 sockets, the size issue 19's goal names, in BENCH_ROUNDS rounds. */
+const ROUNDS = (size) => (size === 200 ? Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)) : 1);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 300);
 const WARMUP = 10;
 const PORT = process.env.BENCH_PORT ?? "4198";
@@ -281,8 +286,10 @@ async function main() {
     const cookie = await signIn(ORIGIN);
     floor = await startFloor();
     for (const size of ROOM_SIZES) {
-      const [ours, base] = await measure([await oursRoom(app, cookie, size), await floorRoom(floor, size)]);
-      results.push({ sockets: size, ours, floor: base, ratioP50: ours.p50 / base.p50, ratioP99: ours.p99 / base.p99 });
+      for (let round = 1; round <= ROUNDS(size); round++) {
+        const [ours, base] = await measure([await oursRoom(app, cookie, size), await floorRoom(floor, size)]);
+        results.push({ sockets: size, round, ours, floor: base, ratioP50: ours.p50 / base.p50, ratioP99: ours.p99 / base.p99 });
+      }
     }
   } catch (error) {
     failed = true;
@@ -296,6 +303,7 @@ async function main() {
   console.log(`ours: the production build served by ${VIA === "preview" ? "workerd through vite preview" : "workerd (no Node relay)"}; floor: Node + SQLite + ws\n`);
   console.log("sockets  server   p50        p95        p99     | first socket p50 / p99  HTTP answer p50  server CPU/change | lost  dup  out-of-order");
   for (const r of results) {
+    if (ROUNDS(r.sockets) > 1) console.log(`  round ${r.round} of ${ROUNDS(r.sockets)}`);
     for (const [name, s] of [["ours ", r.ours], ["floor", r.floor]]) {
       console.log(
         `${String(r.sockets).padStart(7)}  ${name}  ${ms(s.p50)}  ${ms(s.p95)}  ${ms(s.p99)}  | ${ms(s.firstP50).padStart(16)} ${ms(s.firstP99)}  ${ms(s.answerP50).padStart(15)}  ${ms(s.cpuPerChange).padStart(17)} | ${String(s.lost).padStart(4)}  ${String(s.duplicated).padStart(3)}  ${String(s.outOfOrder).padStart(12)}`,
@@ -303,15 +311,21 @@ async function main() {
     }
     console.log(`         ours/floor: p50 ${r.ratioP50.toFixed(1)}x, p99 ${r.ratioP99.toFixed(1)}x`);
   }
-  for (const r of results) {
-    const messagesOk = [r.ours, r.floor].every((s) => s.lost === 0 && s.duplicated === 0 && s.outOfOrder === 0);
+  const list = (runs, show) => runs.map(show).join(", ");
+  for (const size of ROOM_SIZES) {
+    const runs = results.filter((r) => r.sockets === size);
+    const messagesOk = runs.every((r) => [r.ours, r.floor].every((s) => s.lost === 0 && s.duplicated === 0 && s.outOfOrder === 0));
     if (!messagesOk) failed = true;
-    console.log(`\n${r.sockets} sockets: messages ${messagesOk ? "all delivered once, in order" : "LOST, DUPLICATED OR OUT OF ORDER"}`);
-    if (r.sockets === 200) console.log(`  target p99 < 50 ms: ${r.ours.p99 < 50 ? "met" : "MISSED"} (${r.ours.p99.toFixed(1)} ms)`);
-    console.log(`  target p99 within 3x the floor: ${r.ratioP99 <= 3 ? "met" : "MISSED"} (${r.ratioP99.toFixed(1)}x)`);
-    if (r.sockets === 200) console.log(`  target p99 within 2x the floor (issue 19 item 6): ${r.ratioP99 <= 2 ? "met" : "MISSED"} (${r.ratioP99.toFixed(1)}x)`);
+    const each = runs.length > 1 ? ` in each of ${runs.length} rounds` : "";
+    console.log(`\n${size} sockets: messages ${messagesOk ? "all delivered once, in order" : "LOST, DUPLICATED OR OUT OF ORDER"}`);
+    if (size === 200) console.log(`  target p99 < 50 ms${each}: ${runs.every((r) => r.ours.p99 < 50) ? "met" : "MISSED"} (${list(runs, (r) => `${r.ours.p99.toFixed(1)} ms`)})`);
+    console.log(`  target p99 within 3x the floor${each}: ${runs.every((r) => r.ratioP99 <= 3) ? "met" : "MISSED"} (${list(runs, (r) => `${r.ratioP99.toFixed(1)}x`)})`);
+    if (size === 200) {
+      const met = runs.filter((r) => r.ratioP99 <= 2).length;
+      console.log(`  target p99 within 2x the floor in most runs (issue 19 item 6): ${met > runs.length / 2 ? "met" : "MISSED"} (${met} of ${runs.length}: ${list(runs, (r) => `${r.ratioP99.toFixed(1)}x`)})`);
+    }
   }
   mkdirSync("tests/.results", { recursive: true });
   writeFileSync("tests/.results/bench-realtime.json", JSON.stringify({ measuredAt: new Date().toISOString(), via: VIA, changes: CHANGES, results }, null, 2));
-  process.exit(failed || results.length !== ROOM_SIZES.length ? 1 : 0);
+  process.exit(failed || results.length !== ROOM_SIZES.reduce((n, size) => n + ROUNDS(size), 0) ? 1 : 0);
 }
