@@ -36,7 +36,7 @@ import { percentile } from "./bench-stats.mjs";
 
 const ROOM_SIZES = [10, 200];
 /** How many times a room size is measured: 200 sockets, the size issue 19's goal names, in BENCH_ROUNDS rounds. */
-const ROUNDS = (size) => (size === 200 ? Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)) : 1);
+const ROUNDS = (size) => (size === 200 ? Math.max(1, Number.parseInt(process.env.BENCH_ROUNDS ?? "", 10) || 3) : 1);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 300);
 const WARMUP = 10;
 const PORT = process.env.BENCH_PORT ?? "4198";
