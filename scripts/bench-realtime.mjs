@@ -16,6 +16,14 @@
 // over `ws` to the same sockets, driven by the same client code below. Our figures are
 // printed as ratios to it. The CPU time each server spends per change is printed too.
 //
+// The bare Worker (scripts/bench-workerd-floor.mjs): the least a Worker can do for the same
+// POST on the runtime ours runs on (Miniflare's workerd, local D1 on disk, a Durable
+// Object with hibernatable sockets): one D1 statement, one call to the room, one string
+// sent to every socket. At 200 sockets it is measured against the Node floor in rounds of
+// its own, after ours (a third server taking turns in ours' rounds would change them: two
+// workerd processes alternating on this machine's two cores slow each other). Ours over it
+// is about what the application adds; it over the Node floor is what the local runtime costs.
+//
 // Every socket checks the gap-free sequence numbers: lost, duplicated and
 // out-of-order messages are counted (all must be 0; the script fails otherwise).
 // Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor, issue 7; within 2x
@@ -33,8 +41,11 @@ import { performance } from "node:perf_hooks";
 import { WebSocketServer } from "ws";
 import { EVENT_ID, openLiveSocket, originOf, sessionCookies, signIn, startApp } from "./bench-app.mjs";
 import { percentile } from "./bench-stats.mjs";
+import { serveWorkerdFloor } from "./bench-workerd-floor.mjs";
 
 const ROOM_SIZES = [10, 200];
+/** The bare Worker is measured at the size issue 19's goal names. */
+const BARE_SIZE = 200;
 /** How many times a room size is measured: 200 sockets, the size issue 19's goal names, in BENCH_ROUNDS rounds. */
 const ROUNDS = (size) => (size === 200 ? Math.max(1, Number.parseInt(process.env.BENCH_ROUNDS ?? "", 10) || 3) : 1);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 300);
@@ -191,14 +202,25 @@ async function serveFloor() {
   server.listen(0, "127.0.0.1", () => process.send({ port: server.address().port }));
 }
 
-function startFloor() {
-  const child = fork(import.meta.filename, ["--floor"], { execArgv: ["--no-warnings=ExperimentalWarning"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+/** The bare Worker (bench-workerd-floor.mjs), in a child process (this file with --bare-worker) as ours runs under its own. */
+async function serveBareWorker() {
+  const served = await serveWorkerdFloor();
+  const end = () => served.stop().finally(() => process.exit(0));
+  process.on("disconnect", end);
+  process.on("SIGTERM", end);
+  process.send({ port: Number(new URL(served.origin).port) });
+}
+
+/** A floor server in a child process: `--floor` (Node) or `--bare-worker`; resolves with its port. */
+function startFloor(flag) {
+  const child = fork(import.meta.filename, [flag], { execArgv: ["--no-warnings=ExperimentalWarning"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     child.once("message", ({ port }) => resolve({ child, port }));
     child.once("error", reject);
   });
 }
 
+/** A floor's room: the same client, the same POST; the floor numbers its changes from 1. */
 async function floorRoom(floor, size) {
   const sockets = await openRoom(`ws://127.0.0.1:${floor.port}/`, {}, size);
   let expected = sockets[0].lastSeq;
@@ -208,9 +230,10 @@ async function floorRoom(floor, size) {
       body: new URLSearchParams({ intent: "toggle-shot", id: SHOT_ID, done: String(done) }),
     });
     await response.arrayBuffer();
+    if (!response.ok) throw new Error(`the floor answered ${response.status}`);
     return ++expected;
   };
-  return { sockets, send, pids: () => [floor.child.pid] };
+  return { sockets, send, pids: () => processTree(floor.child.pid) };
 }
 
 /**
@@ -271,6 +294,8 @@ function cpuMs(pids) {
 
 if (process.argv.includes("--floor")) {
   await serveFloor();
+} else if (process.argv.includes("--bare-worker")) {
+  await serveBareWorker();
 } else {
   await main();
 }
@@ -280,40 +305,61 @@ async function main() {
   if (!existsSync("/proc/self/stat")) console.warn("No /proc on this system: CPU time per change is not measured (shown as 0).");
   const app = await startApp({ port: PORT, via: VIA });
   const results = [];
+  const bareResults = [];
   let failed = false;
   let floor;
+  let bareWorker;
   try {
     const cookie = await signIn(ORIGIN);
-    floor = await startFloor();
+    floor = await startFloor("--floor");
     for (const size of ROOM_SIZES) {
       for (let round = 1; round <= ROUNDS(size); round++) {
         const [ours, base] = await measure([await oursRoom(app, cookie, size), await floorRoom(floor, size)]);
         results.push({ sockets: size, round, ours, floor: base, ratioP50: ours.p50 / base.p50, ratioP99: ours.p99 / base.p99 });
       }
     }
+    // Started only now: its workerd is not even idle beside ours while ours is measured.
+    bareWorker = await startFloor("--bare-worker");
+    for (let round = 1; round <= ROUNDS(BARE_SIZE); round++) {
+      const [bare, base] = await measure([await floorRoom(bareWorker, BARE_SIZE), await floorRoom(floor, BARE_SIZE)]);
+      bareResults.push({ sockets: BARE_SIZE, round, bare, floor: base, ratioP50: bare.p50 / base.p50, ratioP99: bare.p99 / base.p99 });
+    }
   } catch (error) {
     failed = true;
     console.error(error);
   } finally {
     floor?.child.kill("SIGTERM");
+    bareWorker?.child.kill("SIGTERM");
     app.kill("SIGTERM");
   }
 
   console.log(`\nRealtime: toggle request sent -> change on the last socket (${CHANGES} changes per room size and server, taking turns change by change, after ${WARMUP} warm-ups)`);
   console.log(`ours: the production build served by ${VIA === "preview" ? "workerd through vite preview" : "workerd (no Node relay)"}; floor: Node + SQLite + ws\n`);
   console.log("sockets  server   p50        p95        p99     | first socket p50 / p99  HTTP answer p50  server CPU/change | lost  dup  out-of-order");
+  const row = (sockets, name, s) =>
+    console.log(
+      `${String(sockets).padStart(7)}  ${name}  ${ms(s.p50)}  ${ms(s.p95)}  ${ms(s.p99)}  | ${ms(s.firstP50).padStart(16)} ${ms(s.firstP99)}  ${ms(s.answerP50).padStart(15)}  ${ms(s.cpuPerChange).padStart(17)} | ${String(s.lost).padStart(4)}  ${String(s.duplicated).padStart(3)}  ${String(s.outOfOrder).padStart(12)}`,
+    );
   for (const r of results) {
     if (ROUNDS(r.sockets) > 1) console.log(`  round ${r.round} of ${ROUNDS(r.sockets)}`);
-    for (const [name, s] of [["ours ", r.ours], ["floor", r.floor]]) {
-      console.log(
-        `${String(r.sockets).padStart(7)}  ${name}  ${ms(s.p50)}  ${ms(s.p95)}  ${ms(s.p99)}  | ${ms(s.firstP50).padStart(16)} ${ms(s.firstP99)}  ${ms(s.answerP50).padStart(15)}  ${ms(s.cpuPerChange).padStart(17)} | ${String(s.lost).padStart(4)}  ${String(s.duplicated).padStart(3)}  ${String(s.outOfOrder).padStart(12)}`,
-      );
-    }
+    row(r.sockets, "ours ", r.ours);
+    row(r.sockets, "floor", r.floor);
     console.log(`         ours/floor: p50 ${r.ratioP50.toFixed(1)}x, p99 ${r.ratioP99.toFixed(1)}x`);
+  }
+  if (bareResults.length > 0) console.log(`\nFor comparison, the bare Worker (one D1 statement, one room call, on workerd as ours) against the floor, in rounds of its own`);
+  for (const r of bareResults) {
+    if (bareResults.length > 1) console.log(`  round ${r.round} of ${bareResults.length}`);
+    row(r.sockets, "bare ", r.bare);
+    row(r.sockets, "floor", r.floor);
+    console.log(`         bare/floor: p50 ${r.ratioP50.toFixed(1)}x, p99 ${r.ratioP99.toFixed(1)}x`);
   }
   const list = (runs, show) => runs.map(show).join(", ");
   for (const size of ROOM_SIZES) {
     const runs = results.filter((r) => r.sockets === size);
+    if (runs.length === 0) {
+      console.log(`\n${size} sockets: not measured (the run failed)`);
+      continue;
+    }
     const messagesOk = runs.every((r) => [r.ours, r.floor].every((s) => s.lost === 0 && s.duplicated === 0 && s.outOfOrder === 0));
     if (!messagesOk) failed = true;
     const each = runs.length > 1 ? ` in each of ${runs.length} rounds` : "";
@@ -323,9 +369,18 @@ async function main() {
     if (size === 200) {
       const met = runs.filter((r) => r.ratioP99 <= 2).length;
       console.log(`  target p99 within 2x the floor in most runs (issue 19 item 6): ${met > runs.length / 2 ? "met" : "MISSED"} (${met} of ${runs.length}: ${list(runs, (r) => `${r.ratioP99.toFixed(1)}x`)})`);
+      if (bareResults.length === 0) continue;
+      const bareOk = bareResults.every((r) => [r.bare, r.floor].every((s) => s.lost === 0 && s.duplicated === 0 && s.outOfOrder === 0));
+      if (!bareOk) failed = true;
+      const median = (values) => percentile(values, 50);
+      console.log(
+        `  for comparison, the bare Worker: p99 within 2x the floor in ${bareResults.filter((r) => r.ratioP99 <= 2).length} of ${bareResults.length} (${list(bareResults, (r) => `${r.ratioP99.toFixed(1)}x`)}); ` +
+          `medians of the rounds, ours/floor p50 ${median(runs.map((r) => r.ratioP50)).toFixed(1)}x p99 ${median(runs.map((r) => r.ratioP99)).toFixed(1)}x, bare/floor p50 ${median(bareResults.map((r) => r.ratioP50)).toFixed(1)}x p99 ${median(bareResults.map((r) => r.ratioP99)).toFixed(1)}x` +
+          (bareOk ? "" : "; its messages were LOST, DUPLICATED OR OUT OF ORDER"),
+      );
     }
   }
   mkdirSync("tests/.results", { recursive: true });
-  writeFileSync("tests/.results/bench-realtime.json", JSON.stringify({ measuredAt: new Date().toISOString(), via: VIA, changes: CHANGES, results }, null, 2));
-  process.exit(failed || results.length !== ROOM_SIZES.reduce((n, size) => n + ROUNDS(size), 0) ? 1 : 0);
+  writeFileSync("tests/.results/bench-realtime.json", JSON.stringify({ measuredAt: new Date().toISOString(), via: VIA, changes: CHANGES, results, bareWorker: bareResults }, null, 2));
+  process.exit(failed || results.length !== ROOM_SIZES.reduce((n, size) => n + ROUNDS(size), 0) || bareResults.length !== ROUNDS(BARE_SIZE) ? 1 : 0);
 }
