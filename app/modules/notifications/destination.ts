@@ -1,9 +1,10 @@
 import { safeReturnTo } from "~/modules/account/schema";
 
-// Ids in notification data become path segments: only plain ids (our UUIDs and the
-// like) are accepted, and they are encoded anyway, so data can never add a segment,
-// a query or a "..".
-const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+// Ids in notification data become path segments: only plain ids are accepted (letters,
+// digits, '-' and '_': our UUIDs, and invitation ids, which are base64url and so may begin
+// with '-' or '_'), and they are encoded anyway, so data can never add a segment, a query
+// or a "..".
+const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 function idFrom(value: unknown): string | null {
   return typeof value === "string" && ID.test(value) ? encodeURIComponent(value) : null;
