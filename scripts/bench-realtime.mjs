@@ -417,7 +417,9 @@ async function main() {
       console.log(`  target p99 within 2x the floor in most runs (issue 19 item 6): ${met > planned / 2 ? "met" : "MISSED"} (${met} of ${planned}: ${list(runs, (r) => `${r.ratioP99.toFixed(1)}x`)})`);
     }
   }
-  if (bareResults.length > 0) {
+  if (bareResults.length === 0) {
+    console.log(`\n${BARE_SIZE} sockets, the bare Worker: not measured (the run failed)`);
+  } else {
     const bareOk = bareResults.every((r) => [r.bare, r.floor].every((s) => s.lost === 0 && s.duplicated === 0 && s.outOfOrder === 0));
     if (!bareOk) failed = true;
     const ours = results.filter((r) => r.sockets === BARE_SIZE);
