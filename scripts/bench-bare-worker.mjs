@@ -8,9 +8,7 @@
 // a real check-off needs, so what ours takes beyond it is the application's, and what it
 // takes beyond the Node floor is the local runtime's.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 
 /** Where its POST and its sockets go (both go to the Worker first, past the assets). */
 export const BARE_TOGGLE_PATH = "/toggle";
@@ -78,8 +76,8 @@ export default {
  * this process exits, however it exits (Miniflare ends the process itself on a signal).
  */
 export async function startBareWorker() {
-  // The Miniflare that wrangler (and so scripts/serve-workerd.mjs) serves ours with.
-  const { Miniflare, convertV4MiniflareOptions } = createRequire(fileURLToPath(import.meta.resolve("wrangler")))("miniflare");
+  // The Miniflare that serves ours (loaded here only, when the bare Worker starts).
+  const { Miniflare, convertV4MiniflareOptions } = await import("./serve-workerd.mjs");
   const { compatibility_date: compatibilityDate, compatibility_flags: compatibilityFlags } = JSON.parse(readFileSync("build/server/wrangler.json", "utf8"));
   mkdirSync(".wrangler", { recursive: true });
   const dir = mkdtempSync(join(".wrangler", "bench-bare-worker-"));

@@ -11,8 +11,9 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { countingEntrySource } from "./bench-counters.mjs";
 
 // The Miniflare that this wrangler depends on (options are read with wrangler, so the
-// two must match), not whichever copy another package hoisted to the top.
-const { Miniflare, convertV4MiniflareOptions } = createRequire(fileURLToPath(import.meta.resolve("wrangler")))("miniflare");
+// two must match), not whichever copy another package hoisted to the top. The realtime
+// benchmark's bare Worker is served with it too (bench-bare-worker.mjs).
+export const { Miniflare, convertV4MiniflareOptions } = createRequire(fileURLToPath(import.meta.resolve("wrangler")))("miniflare");
 
 /**
  * Starts the built worker on 127.0.0.1:`port`, its D1 and Durable Objects under `stateDir`
