@@ -67,9 +67,10 @@ export default defineConfig({
             // and utilities most pages share as another; conform with our form pieces; the
             // live socket (the bell, the live pages); dates, enumerations and the status
             // badge; the signed-in header; and the dashboard's and portal's own code one file
-            // each, instead of a dozen sub-kilobyte requests. A group takes the modules its modules import: each
-            // test names its modules exactly, and what another page also uses is claimed
-            // first by a group of higher priority, so no page loads a group it does not use.
+            // each, instead of a dozen sub-kilobyte requests. A group takes the modules its
+            // modules import: each test names its modules exactly, and what another page also
+            // uses is claimed first by a group of higher priority, so no page loads a group it
+            // does not use.
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown\/runtime|vite\/preload-helper)\.js$/, priority: 3 },
