@@ -4,6 +4,7 @@
 // socket as a browser opens it.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import WebSocket from "ws";
 import { DEMO_EMAIL, DEMO_EVENT_ID, DEMO_PASSWORD } from "../app/db/seed.ts";
 
@@ -39,6 +40,33 @@ export async function signIn(origin, email = DEMO_EMAIL, password = DEMO_PASSWOR
   const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   if (!cookie.includes("ef_session=")) throw new Error(`sign-in failed (${response.status})`);
   return cookie;
+}
+
+/** The event dashboard's route, whose data (the event, its lists, its live sequence) a device's page reads. */
+export const PAGE_ROUTE = "routes/events.$eventId";
+
+/**
+ * The dashboard's data as the page reads it (its loader, React Router's single fetch):
+ * the event, its lists and `seq`, the live number a device says hello with. `onRetry`:
+ * called when a read is tried again after a cut connection.
+ */
+export async function readPage(origin, cookie, { onRetry = () => {} } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(`${origin}/events/${EVENT_ID}.data?_routes=${encodeURIComponent(PAGE_ROUTE)}`, { headers: { Cookie: cookie } });
+      if (!response.ok) throw new Error(`the page's data answered ${response.status}`);
+      const decoded = await decodeViaTurboStream(response.body, globalThis);
+      await decoded.done;
+      const data = decoded.value[PAGE_ROUTE]?.data;
+      if (!data?.event) throw new Error("the page's data has no event");
+      return data;
+    } catch (error) {
+      // Seen on the first read after workerd starts: the connection closed before the
+      // body's end ("other side closed"). A browser would read the page again.
+      if (attempt === 3 || !String(error.cause ?? error).includes("other side closed")) throw error;
+      onRetry();
+    }
+  }
 }
 
 /** Runs SQL on the running app's local D1; with `json`, answers the last statement's rows. */

@@ -47,9 +47,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { BLOCK_TYPES, PERSON_ROLES, SHOT_CATEGORIES, VENDOR_TYPES } from "../app/db/enums.ts";
-import { d1, DEMO_EMAIL, EVENT_ID, openLiveSocket, originOf, sessionCookies, signIn, startApp } from "./bench-app.mjs";
+import { d1, DEMO_EMAIL, EVENT_ID, openLiveSocket, originOf, readPage as readPageOf, sessionCookies, signIn, startApp } from "./bench-app.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -68,7 +67,6 @@ const SEED = Number(options.seed ?? Math.floor(Math.random() * 2 ** 31));
 const WITHOUT = new Set(options.without);
 const PORT = process.env.BENCH_PORT ?? "4197";
 const ORIGIN = originOf(PORT);
-const PAGE_ROUTE = "routes/events.$eventId";
 
 /** app/modules/event/mutations.ts MUTATIONS_PER_REQUEST */
 const CHUNK = 50;
@@ -165,23 +163,8 @@ const baseOf = (fields, row) => Object.fromEntries(fields.map((field) => [field,
 // ---------------------------------------------------------------- the page and its data
 
 /** The dashboard loader's data, as the page reads it on a navigation (React Router's single fetch). */
-async function readPage(cookie) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await fetch(`${ORIGIN}/events/${EVENT_ID}.data?_routes=${encodeURIComponent(PAGE_ROUTE)}`, { headers: { Cookie: cookie } });
-      if (!response.ok) throw new Error(`the page's data answered ${response.status}`);
-      const decoded = await decodeViaTurboStream(response.body, globalThis);
-      await decoded.done;
-      const data = decoded.value[PAGE_ROUTE]?.data;
-      if (!data?.event) throw new Error("the page's data has no event");
-      return data;
-    } catch (error) {
-      // Seen on the first read after workerd starts: the connection closed before the
-      // body's end ("other side closed"). A browser would read the page again; counted.
-      if (attempt === 3 || !String(error.cause ?? error).includes("other side closed")) throw error;
-      counts.pageReadsRetried++;
-    }
-  }
+function readPage(cookie) {
+  return readPageOf(ORIGIN, cookie, { onRetry: () => counts.pageReadsRetried++ });
 }
 
 function stateOf(data) {

@@ -40,7 +40,7 @@ import { join } from "node:path";
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
 import { WebSocketServer } from "ws";
-import { EVENT_ID, openLiveSocket, originOf, sessionCookies, signIn, startApp } from "./bench-app.mjs";
+import { EVENT_ID, openLiveSocket, originOf, readPage, sessionCookies, signIn, startApp } from "./bench-app.mjs";
 import { median, percentile } from "./bench-stats.mjs";
 import { BARE_ROOM_PATH, BARE_TOGGLE_PATH } from "./bench-bare-worker.mjs";
 
@@ -58,23 +58,32 @@ const SHOT_ID = "00000000-0000-4000-8002-000000000001"; // the first seeded shot
 
 // ---------------------------------------------------------------- the client side
 
-/** Opens `count` sockets, says hello, resolves once every one is live. `headers`: per socket index, or the same for all. */
-async function openRoom(url, headers, count) {
+/**
+ * Opens `count` sockets, each saying hello with `since` (ours: the sequence of the page a
+ * device has just read, as the dashboard does; so nothing is replayed to them), and
+ * resolves once every one is live. `headers`: per socket index, or the same for all.
+ */
+async function openRoom(url, headers, count, since = 0) {
   const sockets = [];
   for (let start = 0; start < count; start += 25) {
-    const batch = Array.from({ length: Math.min(25, count - start) }, (_, i) => openSocket(url, typeof headers === "function" ? headers(start + i) : headers));
+    const batch = Array.from({ length: Math.min(25, count - start) }, (_, i) => openSocket(url, typeof headers === "function" ? headers(start + i) : headers, since));
     sockets.push(...(await Promise.all(batch)));
   }
   return sockets;
 }
 
-function openSocket(url, headers) {
+/** Rejects when the room tells the socket to reload: its hello was behind the room's log, and it would never be live. */
+function openSocket(url, headers, since) {
   return new Promise((resolve, reject) => {
-    const state = { ws: null, lastSeq: null, lost: 0, duplicated: 0, outOfOrder: 0, arrivals: new Map() };
+    const state = { ws: null, lastSeq: null, lost: 0, duplicated: 0, outOfOrder: 0, arrivals: new Map(), reloaded: false };
     state.ws = openLiveSocket(url, headers, {
-      since: () => 0,
+      since: () => since,
       onMessage: (message) => {
-        if (message.type === "live" || message.type === "reload") {
+        if (message.type === "reload") {
+          state.reloaded = true;
+          return reject(new Error(`the room told a socket to reload (hello at ${since}, room at ${message.seq})`));
+        }
+        if (message.type === "live") {
           state.lastSeq = message.seq;
           return resolve(state);
         }
@@ -102,7 +111,10 @@ async function change(room) {
   const started = performance.now();
   const seq = await send((room.done = !room.done));
   const answered = performance.now();
-  await until(() => sockets.every((s) => s.arrivals.has(seq)));
+  await until(() => {
+    if (sockets.some((s) => s.reloaded)) throw new Error("the room told a socket to reload during the run");
+    return sockets.every((s) => s.arrivals.has(seq));
+  });
   const arrivals = sockets.map((s) => s.arrivals.get(seq));
   for (const s of sockets) s.arrivals.delete(seq);
   return { last: Math.max(...arrivals) - started, first: Math.min(...arrivals) - started, answer: answered - started };
@@ -112,7 +124,11 @@ function until(condition, timeoutMs = 10_000) {
   return new Promise((resolve, reject) => {
     const deadline = performance.now() + timeoutMs;
     const check = () => {
-      if (condition()) return resolve();
+      try {
+        if (condition()) return resolve();
+      } catch (error) {
+        return reject(error);
+      }
       if (performance.now() > deadline) return reject(new Error("a change did not reach every socket within 10 s"));
       setImmediate(check);
     };
@@ -144,7 +160,8 @@ const SOCKETS_PER_SESSION = 10;
 async function oursRoom(app, cookie, size) {
   const cookies = sessionCookies(Math.ceil(size / SOCKETS_PER_SESSION));
   const headers = (i) => ({ Cookie: cookies[Math.floor(i / SOCKETS_PER_SESSION)], Origin: ORIGIN });
-  const sockets = await openRoom(`ws://127.0.0.1:${PORT}/live/events/${EVENT_ID}`, headers, size);
+  const { seq } = await readPage(ORIGIN, cookie);
+  const sockets = await openRoom(`ws://127.0.0.1:${PORT}/live/events/${EVENT_ID}`, headers, size, seq);
   let expected = sockets[0].lastSeq;
   const send = async (done) => {
     const response = await fetch(`${ORIGIN}/events/${EVENT_ID}.data`, {
