@@ -162,9 +162,19 @@ const baseOf = (fields, row) => Object.fromEntries(fields.map((field) => [field,
 
 // ---------------------------------------------------------------- the page and its data
 
-/** The dashboard loader's data, as the page reads it on a navigation (React Router's single fetch). */
-function readPage(cookie) {
-  return readPageOf(ORIGIN, cookie, { onRetry: () => counts.pageReadsRetried++ });
+/**
+ * The dashboard as the page reads it (issue 19 item 2): its loader's data (the event, the
+ * shown list's window, the sequence `seq`), then the rest of it, every list whole
+ * (`/events/:id/lists`, read after, so at the same sequence or later). The device says
+ * hello from the page's sequence: the room replays what came between the two reads, which
+ * the lists may already hold (applying a change twice leaves the same rows).
+ */
+async function readPage(cookie) {
+  const page = await readPageOf(ORIGIN, cookie, { onRetry: () => counts.pageReadsRetried++ });
+  const response = await fetch(`${ORIGIN}/events/${EVENT_ID}/lists`, { headers: { Cookie: cookie } });
+  if (!response.ok) throw new Error(`the page's lists answered ${response.status}`);
+  const rest = await response.json();
+  return { ...page, ...Object.fromEntries(Object.values(LISTS).map((list) => [list, rest[list]])) };
 }
 
 function stateOf(data) {
