@@ -42,13 +42,14 @@ export async function signIn(origin, email = DEMO_EMAIL, password = DEMO_PASSWOR
   return cookie;
 }
 
-/** The event dashboard's route, whose data (the event, its lists, its live sequence) a device's page reads. */
-export const PAGE_ROUTE = "routes/events.$eventId";
+/** The event dashboard's route: its data is what a device's page reads first. */
+const PAGE_ROUTE = "routes/events.$eventId";
 
 /**
- * The dashboard's data as the page reads it (its loader, React Router's single fetch):
- * the event, its lists and `seq`, the live number a device says hello with. `onRetry`:
- * called when a read is tried again after a cut connection.
+ * The dashboard's loader data as the page reads it (React Router's single fetch): the
+ * event, the shown list's window (issue 19 item 2: the rest is at /events/:id/lists) and
+ * `seq`, the live number a device says hello with. `onRetry`: called when a read is
+ * tried again after a cut connection.
  */
 export async function readPage(origin, cookie, { onRetry = () => {} } = {}) {
   for (let attempt = 1; ; attempt++) {
