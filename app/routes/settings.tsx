@@ -17,7 +17,7 @@ import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
-import { BusinessInfoSchema, ChangePasswordSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
+import { BusinessInfoSchema, ChangePasswordSchema, DeleteAccountSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
 import type { SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
@@ -49,6 +49,12 @@ import { useFlash } from "~/components/use-flash";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/settings";
 import { signOutSubmit } from "~/modules/offline/sign-out";
+import { deleteAccount, deletionImpactOf, deletionImpactQueries } from "~/modules/account/delete-account.server";
+import type { DeletionSummary } from "~/modules/account/components/delete-account-dialog";
+import { ACCOUNT_DELETED, ACCOUNT_NOT_DELETED, NO_FURTHER_CHARGE, PASSWORD_INCORRECT, STRIPE_UNREACHABLE } from "~/modules/account/deletion-messages";
+import { stripeClient } from "~/modules/billing/stripe.server";
+import { clearSessionCookie } from "~/utils/session.server";
+import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Settings | Event Flow" }];
@@ -71,7 +77,7 @@ function tabOf(params: URLSearchParams): Tab {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows, deviceSignInRows } = await batchNamed(db, {
+  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows, deviceSignInRows, ledEvents, team, clients } = await batchNamed(db, {
     profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
@@ -80,6 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nativeDeviceRows: listNativeDevicesQuery(db, viewer.userId),
     passkeyRows: listPasskeysQuery(db, viewer.userId),
     deviceSignInRows: listDeviceSignInsQuery(db, viewer.userId),
+    ...deletionImpactQueries(db, viewer.userId),
   });
   const profile = profileRows[0];
   const { env } = context.get(cloudflareContext);
@@ -104,6 +111,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     } satisfies SubscriptionSummary,
     contacts,
+    deletion: {
+      ...deletionImpactOf({ ledEvents, team, clients }),
+      stripe: Boolean(profile?.stripeCustomerId && profile.stripeSubscriptionId && hasStripePro(viewer)),
+      store: hasStorePro(viewer),
+    } satisfies DeletionSummary,
     passkeys: passkeyRows,
     deviceSignIns: deviceSignInRows,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
@@ -138,6 +150,7 @@ const TAB_CODE: Partial<Record<Tab, { load: () => Promise<unknown> }>> = {
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => TAB_CODE[tabOf(url.searchParams)])];
 
+const DeleteAccountDialog = lazyComponent(() => import("~/modules/account/components/delete-account-dialog").then((module) => module.DeleteAccountDialog));
 const ContactsDialog = lazyComponent(() => import("~/modules/contacts/components/contacts-dialogs").then((module) => module.ContactsDialog));
 // Contact and push device ids are UUIDs: anything else is refused (400) before it reaches D1.
 // (The action's schemas are made when it runs: a module-level one would keep zod in the
@@ -297,6 +310,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, ended);
       return saved("App removed", "Face ID/Touch ID sign-in on that phone no longer works.");
     }
+    case "delete-account": {
+      const { env } = context.get(cloudflareContext);
+      const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+      const hide = { hideFields: ["password"] };
+      if (submission.status !== "success") return invalid(submission.reply(hide), intent);
+      // Wrong passwords are counted per account: a stolen session cannot guess its way to deleting it.
+      if (await consume(db, [[LIMITS.accountDeletions, viewer.userId]])) {
+        return data<ActionData>({ intent, result: submission.reply(hide), toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
+      }
+      const outcome = await deleteAccount(db, env, stripeClient(env), { userId: viewer.userId, password: submission.value.password });
+      if (outcome.status === "wrong-password") {
+        const result = submission.reply({ ...hide, fieldErrors: { password: [PASSWORD_INCORRECT] } });
+        return data<ActionData>({ intent, result, toast: errorToast("Error", PASSWORD_INCORRECT) }, { status: 400 });
+      }
+      if (outcome.status === "stripe-failed") {
+        return data<ActionData>({ intent, result: submission.reply(hide), toast: errorToast(ACCOUNT_NOT_DELETED, STRIPE_UNREACHABLE) }, { status: 503 });
+      }
+      // The browser forgets the session and the pages it kept (as signing out does).
+      throw await redirectWithToast(
+        env,
+        request,
+        "/auth",
+        { type: "success", title: ACCOUNT_DELETED, ...(outcome.stripeCancelled ? { description: NO_FURTHER_CHARGE } : {}) },
+        { headers: { "Set-Cookie": clearSessionCookie(request), "Clear-Site-Data": '"cache"' } },
+      );
+    }
     case "sign-out-others":
       await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, await signOutOtherSessions(db, viewer.userId, viewer.sessionHash));
       return saved("Signed out of all other devices");
@@ -358,6 +397,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </main>
       <AppFooter />
       {tab === "contacts" && dialog ? <ContactsDialog dialog={dialog} contact={contact} /> : null}
+      {tab === "business" && dialog === "delete-account" ? <DeleteAccountDialog summary={loaderData.deletion} /> : null}
       <ActionToast toast={actionData?.toast} />
     </>
   );
@@ -425,6 +465,13 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
             {changingPassword ? "Updating Password..." : "Change Password"}
           </Button>
         </Form>
+        <div className="mt-6 border-t border-slate-200 pt-4">
+          <h3 className="font-semibold text-slate-900">Delete account</h3>
+          <p className="mt-1 text-sm text-slate-600">Deletes your account and every event you lead, for everyone. This cannot be undone.</p>
+          <ButtonLink to="?dialog=delete-account" preventScrollReset variant="destructive" className="mt-3">
+            Delete account
+          </ButtonLink>
+        </div>
       </Card>
 
       <Card>

@@ -45,6 +45,8 @@ export const LIMITS = {
   // Issue 18 item 2: the native app registers its push token when push is turned on (and
   // off); a person does that a few times, a script could churn the table.
   nativePushTokens: { name: "native-push", max: 20, windowMs: 10 * MINUTE },
+  // Deleting an account asks for the password: a stolen session gets a few guesses, not a brute force.
+  accountDeletions: { name: "delete-account", max: 5, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

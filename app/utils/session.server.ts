@@ -250,6 +250,9 @@ export class SessionJoin {
   }
 }
 
+/** The Set-Cookie header that forgets the session on this browser. */
+export const clearSessionCookie = (request: Request) => cookie(request, "", 0);
+
 /**
  * Sign out: the row goes, the cookie is cleared. Returns the ended session (its hash
  * and user), whose live sockets must close (issue 14 item 4: endLiveSessions).

@@ -165,7 +165,10 @@ function signPayload(webhookSecret, payload, timestamp) {
  * Besides Stripe's API it serves the hosted pages `/checkout/:id` and `/billing/:id`, and
  * an admin API for tests (JSON, no auth): GET /_fake/events,
  * POST /_fake/checkout/:id/complete {card?}, POST /_fake/subscriptions/:id/end-period,
- * POST /_fake/subscriptions/:id/fail-next-payment, POST /_fake/events/:id/resend.
+ * POST /_fake/subscriptions/:id/fail-next-payment, POST /_fake/events/:id/resend,
+ * POST /_fake/customers/:id/outage (every API request about that customer answers 500, as
+ * Stripe does in an incident, so a test sees our answer to an outage without stopping
+ * the fake every other test shares).
  * @param {FakeStripeOptions} options
  * @returns {Promise<FakeStripe>}
  */
@@ -936,6 +939,9 @@ export async function startFakeStripe({
         if (earlier) return sendJson(response, earlier.status, earlier.response, { "Idempotent-Replayed": "true", "Idempotency-Key": String(idempotencyKey) });
       }
       const params = parseStripeParams(method === "GET" || method === "DELETE" ? url.searchParams : new URLSearchParams(body));
+      if (inOutage(path, params)) {
+        return sendJson(response, 500, { error: { type: "api_error", message: "An unknown error occurred (the fake's outage for this customer)." } });
+      }
       let status = 200;
       /** @type {unknown} */
       let answer;
@@ -1006,6 +1012,25 @@ export async function startFakeStripe({
     });
   }
 
+  /** Customers whose API requests fail (POST /_fake/customers/:id/outage). */
+  const outageCustomers = new Set();
+  /**
+   * Whether a request is about a customer in an outage: the customer itself, a list by
+   * customer, or one of its subscriptions.
+   * @param {string} path @param {StripeObject} params
+   */
+  function inOutage(path, params) {
+    if (outageCustomers.size === 0) return false;
+    const [, , noun, id] = path.split("/");
+    if (typeof params.customer === "string" && outageCustomers.has(params.customer)) return true;
+    if (noun === "customers" && id && outageCustomers.has(decodeURIComponent(id))) return true;
+    if (noun === "subscriptions" && id) {
+      const subscription = subscriptions.get(decodeURIComponent(id));
+      return Boolean(subscription && outageCustomers.has(subscription.customer));
+    }
+    return false;
+  }
+
   // ---- Admin API for tests (no auth: it exists only on this fake) --------------------------
   /**
    * @param {string} method @param {string} path @param {string} body
@@ -1032,6 +1057,12 @@ export async function startFakeStripe({
         const subscription = mustFind(subscriptions, subscriptionId, "subscription");
         failNextPayment.add(subscriptionId);
         return sendJson(response, 200, snapshot(subscription));
+      }
+      const outage = /^\/_fake\/customers\/([^/]+)\/outage$/.exec(path);
+      if (method === "POST" && outage) {
+        const customerId = decodeURIComponent(/** @type {string} */ (outage[1]));
+        outageCustomers.add(customerId);
+        return sendJson(response, 200, { customer: customerId, outage: true });
       }
       const resend = /^\/_fake\/events\/([^/]+)\/resend$/.exec(path);
       if (method === "POST" && resend) {

@@ -115,6 +115,16 @@ export class UserChannel extends DurableObject<Env> {
     if (failed > 0) throw new Error(`Could not close the sockets of ended sessions in ${failed} room(s)`);
   }
 
+  /**
+   * RPC: the user's account was deleted. Their sessions' sockets close here and in every
+   * room they joined, any socket left here closes, and the channel keeps nothing.
+   */
+  async forget(userId: string, sessionHashes: string[]): Promise<void> {
+    await this.endSessions(userId, sessionHashes);
+    for (const ws of this.ctx.getWebSockets()) ws.close(ACCESS_ENDED, "Account deleted");
+    await this.ctx.storage.deleteAll();
+  }
+
   /** RPC: how many tabs are connected. */
   async connectionCount(): Promise<number> {
     return this.ctx.getWebSockets().length;

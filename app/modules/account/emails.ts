@@ -25,3 +25,21 @@ export function passwordResetEmail(to: string, url: string): OutgoingEmail {
     html: layout("Reset your password", [body, "This link expires in 1 hour and works once."], { label: "Choose a new password", url }, footer),
   };
 }
+
+/** docs/product/notifications.md#types: the bell and the e-mail of an event whose lead deleted their account. */
+export const EVENT_REMOVED_TITLE = "Event Removed";
+export const eventRemovedMessage = (title: string) => `The event "${title}" was removed by its photographer`;
+
+export function eventRemovedEmail(to: string, title: string): OutgoingEmail {
+  const line = eventRemovedMessage(plain({ title }).title);
+  const body = "Its timeline, shot list, people and vendors are no longer available in Event Flow, and its links no longer open.";
+  const footer = "You get this e-mail because you were on this event's team or had its client link.";
+  return {
+    to,
+    kind: "event_removed",
+    subject: line.replace(/\s+/g, " "),
+    text: `${line}.\n\n${body}\n\n${footer}`,
+    // Nothing to open: the event it tells of is gone.
+    html: layout(line, [body], null, footer),
+  };
+}

@@ -1,5 +1,6 @@
 import { z } from "~/utils/zod";
 import { checkbox, emailAddress, optionalText, requiredText } from "~/utils/schema-fields";
+import { DeleteEventSchema } from "~/modules/event/schema";
 
 // Validation of docs/product/validation.md with its exact messages; one schema serves the form (conform,
 // in the browser) and the action (on the server). Client-safe.
@@ -90,6 +91,19 @@ export const ChangePasswordSchema = z
     ...passwordPair,
   })
   .refine(passwordsMatch, mismatch);
+
+/**
+ * docs/product/flows.md#deleting-an-account: the password, and the word "delete" typed
+ * exactly, with the same rule and message as deleting an event.
+ */
+export const DeleteAccountSchema = z.object({
+  intent: z.literal("delete-account"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, { error: "Password is required" })
+    .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }),
+  confirmation: DeleteEventSchema.shape.confirmation,
+});
 
 export const ProfileSetupSchema = z.object({
   firstName: name("First name"),

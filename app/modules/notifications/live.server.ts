@@ -44,6 +44,20 @@ export async function endLiveSessions(env: Pick<Env, "USER_CHANNEL" | "JOBS">, u
   }
 }
 
+/**
+ * The user's account was deleted: every socket of theirs closes (in their channel and in
+ * the rooms they joined) and the channel forgets them (its recent notifications and
+ * rooms). A failure still closes the sockets from the JOBS queue.
+ */
+export async function forgetUserChannel(env: Pick<Env, "USER_CHANNEL" | "JOBS">, userId: string, sessionHashes: string[]) {
+  try {
+    await channelOf(env, userId).forget(userId, sessionHashes);
+  } catch (error) {
+    console.warn(`Could not close the channel of deleted user ${userId}; retrying from the queue`, error instanceof Error ? error.message : error);
+    if (sessionHashes.length > 0) await enqueueJobs(env, [{ kind: "end-sessions", userId, sessionHashes }]);
+  }
+}
+
 /** Admission of one of the user's sockets to an event's room: the channel remembers the room. False if it could not. */
 export async function joinedRoom(env: Pick<Env, "USER_CHANNEL">, userId: string, eventId: string) {
   try {
