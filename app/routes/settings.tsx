@@ -39,6 +39,7 @@ import {
   endpointFromForm,
   listDevicesQuery,
   listNativeDevicesQuery,
+  NOT_A_SUBSCRIPTION,
   subscribeDevice,
   subscriptionFromForm,
   toPushDevices,
@@ -250,14 +251,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return saved("Notification preferences saved");
     }
     case "push-subscribe": {
-      const subscription = subscriptionFromForm(formData.get("subscription"));
+      const parsed = subscriptionFromForm(formData.get("subscription"));
       // The endpoint this browser held before, when its subscription was replaced (audit finding 3).
       const replacesField = formData.get("replaces");
       const replaces = replacesField === null || replacesField === "" ? null : endpointFromForm(replacesField);
-      if (!subscription || (replacesField && !replaces)) {
-        return data<ActionData>({ intent, toast: errorToast("Failed to enable notifications", "This browser's subscription was not understood.") }, { status: 400 });
+      if ("problem" in parsed || (replacesField && !replaces)) {
+        const problem = "problem" in parsed ? parsed.problem : NOT_A_SUBSCRIPTION;
+        return data<ActionData>({ intent, toast: errorToast("Failed to enable notifications", problem) }, { status: 400 });
       }
-      const outcome = await subscribeDevice(db, viewer, subscription, deviceLabel(request.headers.get("User-Agent")), replaces);
+      const outcome = await subscribeDevice(db, viewer, parsed.subscription, deviceLabel(request.headers.get("User-Agent")), replaces);
       if (outcome === "taken") {
         return data<ActionData>({ intent, toast: errorToast("Failed to enable notifications", "This browser's subscription belongs to another account.") }, { status: 409 });
       }

@@ -29,6 +29,9 @@ export const JobMessageSchema = z.discriminatedUnion("kind", [
     eventId: z.string().min(1).max(64),
     who: z.union([z.object({ userId: z.string().min(1).max(64) }), z.object({ clientAccessId: z.string().min(1).max(64) }), z.object({ everyone: z.literal(true) })]),
   }),
+  // A deleted event's room, when closing it failed (closeEventRoom): its sockets, storage
+  // and alarm go. Idempotent: closing an emptied room does nothing.
+  z.object({ kind: z.literal("close-room"), eventId: z.string().min(1).max(64) }),
 ]);
 export type JobMessage = z.infer<typeof JobMessageSchema>;
 

@@ -19,7 +19,10 @@ export const LIMITS = {
   // across all IPs they slow down the devices the owner never signed in on
   // (signInDelayMs) and give those a small shared allowance; the owner's devices go on.
   failedSignInsPerPair: { name: "signin-failed-pair", max: 10, windowMs: 10 * MINUTE },
-  failedSignInsPerAddress: { name: "signin-failed-address", max: 10, windowMs: 10 * MINUTE },
+  // Failures on devices the address never signed in on. A failure counts until the end of
+  // the window after its own (estimate), so at most two windows: 7.5 minutes each keeps
+  // a new device's lock to 15 minutes after an attacker's last failure (decision 007).
+  failedSignInsPerAddress: { name: "signin-failed-address", max: 10, windowMs: 7.5 * MINUTE },
   // While an address has that many failures, devices it never signed in on share this
   // allowance (consume, subject: the address): a botnet gets a few guesses, not one per IP.
   unknownDeviceSignIns: { name: "signin-unknown-device", max: 10, windowMs: 10 * MINUTE },
@@ -52,7 +55,13 @@ export const LIMITS = {
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 export const TOO_MANY_CHANGES = "Too many changes at once. Please wait a minute and try again.";
 export const INVITE_SENT_RECENTLY = "This invitation was just sent. Please wait a few minutes before sending it again.";
-export const SIGN_IN_LOCKED = "Too many failed sign-in attempts. Please wait 10 minutes and try again.";
+/**
+ * Every sign-in refused for too many attempts says the way in that no lock blocks (the
+ * reset link) and when to try again (docs/product/messages.md#auth).
+ */
+export function signInLocked(minutes: number) {
+  return `Too many sign-in attempts. Use "Forgot password?" to get a sign-in link, or try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
 
 function windowOf(limit: Limit, now: number) {
   return { index: Math.floor(now / limit.windowMs) };
@@ -147,6 +156,19 @@ export function peekStatements(db: Db, hits: Array<[Limit, string]>, now = Date.
   const over = (results: Record<string, unknown>) =>
     hits.some(([limit, subject], i) => countFrom((results[`limit_${i}`] ?? []) as Array<{ key: string; count: number }>, limit, subject, now) >= limit.max);
   return { statements, over };
+}
+
+/**
+ * The whole minutes (at least 1) until a refusal by `limit` for `subject` ends if nothing
+ * more is counted: its hits of the current window stop counting when the next window
+ * ends, those of the previous one when this window ends (estimate).
+ */
+export async function minutesUntilAllowed(db: Db, limit: Limit, subject: string, now = Date.now()) {
+  const { index } = windowOf(limit, now);
+  const rows = await countStatement(db, limit, subject, now);
+  const current = rows.find((r) => r.key === keyOf(limit, subject, index))?.count ?? 0;
+  const endsAt = (index + (current >= limit.max ? 2 : 1)) * limit.windowMs;
+  return Math.max(1, Math.ceil((endsAt - now) / MINUTE));
 }
 
 /** An address's failed sign-ins across IPs from which the slow-down starts, and its cap. */

@@ -19,7 +19,7 @@ const base64Url = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes instanc
 async function fakeSubscription() {
   const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
   return {
-    endpoint: `https://push.example.test/send/${crypto.randomUUID()}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
     expirationTime: null,
     keys: { p256dh: base64Url((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer), auth: base64Url(crypto.getRandomValues(new Uint8Array(16))) },
   };

@@ -40,7 +40,7 @@ async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer> 
 }
 
 /** A browser's push subscription: what PushSubscription.toJSON() gives, plus its private key. */
-export async function createBrowserSubscription(endpoint = `https://push.example.test/send/${crypto.randomUUID()}`) {
+export async function createBrowserSubscription(endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`) {
   const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
   const publicKey = new Uint8Array((await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer);
   const authSecret = crypto.getRandomValues(new Uint8Array(16));

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { authTokens, emailOutbox, eventSecondShooters, profiles, sessions, users } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { consume, LIMITS, signInDelayMs, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { consume, countOf, LIMITS, signInDelayMs } from "~/utils/rate-limit.server";
 import { createEvent, createUser } from "../factories";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { createClient, deliveredMail, heldEmailJobs, ORIGIN, sessionFor, signIn, signUp, uniqueEmail, VALID_SIGNUP } from "./helpers";
@@ -182,7 +182,7 @@ describe("sign in", () => {
     for (let i = 0; i < 10; i++) expect((await signIn(attacker, email, "WrongPass123")).status).toBe(401);
     const locked = await signIn(attacker, email, password);
     expect(locked.status).toBe(429);
-    expect(await locked.text()).toContain("Too many failed sign-in attempts. Please wait 10 minutes and try again.");
+    expect(await locked.text()).toMatch(/Too many sign-in attempts\. Use &quot;Forgot password\?&quot; to get a sign-in link, or try again in \d+ minutes\./);
     expect(attacker.jar.has("ef_session")).toBe(false);
     const owner = createClient();
     const response = await signIn(owner, email, password);
@@ -214,7 +214,7 @@ describe("sign in", () => {
     for (let n = 5; n <= LIMITS.unknownDeviceSignIns.max; n++) await consume(db, [[LIMITS.unknownDeviceSignIns, email]]);
     const capped = await signIn(createClient(), email, password);
     expect(capped.status).toBe(429);
-    expect(await capped.text()).toContain(TOO_MANY_ATTEMPTS);
+    expect(await capped.text()).toContain("Too many sign-in attempts. Use &quot;Forgot password?&quot; to get a sign-in link, or try again in");
     // The owner's phone is not held back, nor slowed.
     const ownStarted = Date.now();
     expect((await signIn(phone, email, password)).status).toBe(302);
@@ -223,6 +223,89 @@ describe("sign in", () => {
     const forger = createClient();
     forger.jar.set("ef_device", "AAAAAAAAAAAAAAAAAAAAAA");
     expect((await signIn(forger, email, password)).status).toBe(429);
+  });
+
+  describe("a locked-out owner knows the way in (decision 007)", () => {
+    // A moment at the start of a window of every sign-in limit (7.5 and 10 minutes), so the minutes are exact.
+    const T0 = Date.parse("2030-01-01T00:00:00.000Z");
+    const MIN = 60_000;
+    afterEach(() => vi.useRealTimers());
+    const at = (ms: number) => vi.setSystemTime(ms);
+    const lockMessage = (minutes: number) =>
+      `Too many sign-in attempts. Use &quot;Forgot password?&quot; to get a sign-in link, or try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+    /** Failures from `count` fresh devices (a new IP each: rotating addresses). */
+    async function rotatingFailures(email: string, count: number) {
+      for (let i = 0; i < count; i++) expect((await signIn(createClient(), email, "WrongPass123")).status).toBe(401);
+    }
+
+    it("the same-IP lock names the reset link and the minutes left", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      at(T0 + 30_000);
+      const { email, password } = await signUp(createClient());
+      const attacker = createClient();
+      for (let i = 0; i < 10; i++) expect((await signIn(attacker, email, "WrongPass123")).status).toBe(401);
+      const locked = await signIn(attacker, email, password);
+      expect(locked.status).toBe(429);
+      // Ten failures in this 10-minute window count until the next one ends: 19.5 minutes, said as 20.
+      expect(await locked.text()).toContain(lockMessage(20));
+      at(T0 + 19 * MIN + 30_000);
+      expect(await (await signIn(attacker, email, password)).text()).toContain(lockMessage(1));
+    });
+
+    it("rotating addresses lock a new device for at most 15 minutes after the last failure; the reset link and known devices are never held back", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      at(T0 + MIN);
+      const { email, password } = await signUp(createClient());
+      const phone = createClient();
+      expect((await signIn(phone, email, password)).status).toBe(302);
+      phone.jar.delete("ef_session");
+
+      await rotatingFailures(email, 12);
+      // Unknown devices share the rest of their allowance, then a new device is refused, right password or not.
+      for (let n = 3; n <= LIMITS.unknownDeviceSignIns.max; n++) await consume(db, [[LIMITS.unknownDeviceSignIns, email]]);
+      const refused = await signIn(createClient(), email, password);
+      expect(refused.status).toBe(429);
+      // The failures count until the end of the next 7.5-minute window: 14 minutes from now.
+      expect(await refused.text()).toContain(lockMessage(14));
+      // The way in it names works: 'Forgot password?' is not held back by the lock.
+      const forgot = await createClient().post("/auth", { intent: "forgot", email });
+      expect(forgot.status).toBe(200);
+      expect(await forgot.text()).toContain("Password reset email sent");
+      // The owner's device they signed in on before goes on at once.
+      expect((await signIn(phone, email, password)).status).toBe(302);
+      phone.jar.delete("ef_session");
+
+      // The owner's refused tries do not extend it; 13 minutes after the attacker stopped it still holds.
+      at(T0 + 5 * MIN);
+      expect((await signIn(createClient(), email, password)).status).toBe(429);
+      at(T0 + 14 * MIN);
+      const late = await signIn(createClient(), email, password);
+      expect(late.status).toBe(429);
+      expect(await late.text()).toContain(lockMessage(1));
+      // 15 minutes after the attacker's last failure, the owner's new device signs in with the right password.
+      at(T0 + 16 * MIN);
+      const owner = createClient();
+      expect((await signIn(owner, email, password)).status).toBe(302);
+      expect(owner.jar.has("ef_session")).toBe(true);
+    });
+
+    it("wrong passwords on the owner's own devices lock no new device", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      at(T0 + MIN);
+      const { email, password } = await signUp(createClient());
+      const phone = createClient();
+      expect((await signIn(phone, email, password)).status).toBe(302);
+      const mark = phone.jar.get("ef_device")!;
+      // Typos on the known device, from changing networks (a fresh IP each).
+      for (let i = 0; i < 12; i++) {
+        const roaming = createClient();
+        roaming.jar.set("ef_device", mark);
+        expect((await signIn(roaming, email, "WrongPass123")).status).toBe(401);
+      }
+      // They count for each IP only, not for the address: a new device is neither slowed nor capped.
+      expect(await countOf(db, LIMITS.failedSignInsPerAddress, email)).toBe(0);
+      for (let n = 1; n <= LIMITS.unknownDeviceSignIns.max + 1; n++) expect((await signIn(createClient(), email, password)).status).toBe(302);
+    });
   });
 
   it("rate-limits sign-ins per IP", async () => {

@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
@@ -12,6 +12,17 @@ import { waitFor } from "./helpers";
 const FAR = Date.parse("2099-01-01T00:00:00.000Z");
 
 const room = (eventId: string) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
+
+// A room that starts empty keeps a publish only for an event D1 still has (a deleted
+// event's room stays empty): the rooms these tests name are events.
+const ROOM_NAMES = ["ahead-1", "bound-1", "bound-2", "bound-3", "cap-1", "end-1", "event-1", "event-4", "event-5", "event-6", "event-7", "expire-1", "legacy-1", "lost-1", "order-1"];
+beforeAll(async () => {
+  const db = getDb(env);
+  const lead = await createUser(db);
+  const { organizationId } = await createEvent(db, lead.id);
+  const ids = [...ROOM_NAMES, "seq-1", "seq-2", "seq-3", "seq-4", "seq-5", "seq-6", "seq-7", "seq-h", "seq-mixed"];
+  for (const id of ids) await db.insert(events).values({ id, title: "Room Test", date: "2027-06-12", organizationId, leadPhotographerId: lead.id });
+});
 
 function nextMessage(socket: WebSocket): Promise<string> {
   return new Promise((resolve) => socket.addEventListener("message", (e) => resolve(String(e.data)), { once: true }));

@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, getQueueResult, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,7 +16,8 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { JOBS_QUEUE, type JobMessage } from "~/utils/jobs";
 import worker from "../../workers/app";
-import { SOCKETS_PER_CLIENT_LINK, SOCKETS_PER_SESSION } from "../../workers/durable-objects/event-room";
+import { type EventRoom, SOCKETS_PER_CLIENT_LINK, SOCKETS_PER_SESSION } from "../../workers/durable-objects/event-room";
+import { closeEventRoom, roomOf } from "~/modules/live/room.server";
 import { createEvent } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor, signIn, signUp, waitFor } from "./helpers";
 
@@ -333,6 +334,47 @@ describe("revocation reaches open sockets", () => {
     await waitFor(() => memberSocket.closed.length === 1 && portal.closed.length === 1, 1000);
     expect(memberSocket.changes().at(-1)).toMatchObject({ change: { entity: "event", op: "delete" } });
     expect(portal.closed).toEqual([4003]);
+  });
+
+  it("deleting the event deletes its room: sockets closed (4003), no log, sequence or alarm left, and a late publish keeps nothing", async () => {
+    const { eventId } = await seedEvent();
+    const page = `/events/${eventId}`;
+    const leadSocket = await live(lead.client, page.replace("/events/", "/live/events/"));
+    const { accessId, couple } = await clientLink(eventId);
+    const portal = await live(couple, `/client/view/${accessId}/live`);
+    expect((await lead.client.post(page, { intent: "add-person", firstName: "Emma", lastName: "Stone", role: "bride", notes: "Allergic to peanuts" })).status).toBe(302);
+    expect((await lead.client.post(page, { intent: "add-vendor", vendorName: "Rosa Flowers", vendorType: "florist", phoneNumber: "+1 415 555 0134", notes: "Gate code 4412" })).status).toBe(302);
+    await waitFor(() => leadSocket.changes().length === 2);
+    const stored = () =>
+      runInDurableObject(roomOf(env, eventId), async (_instance: EventRoom, state) => ({ keys: [...(await state.storage.list()).keys()], alarm: await state.storage.getAlarm() }));
+    // Before: the log holds the rows as they were sent (what deletion must not leave behind).
+    const before = await stored();
+    expect(before.keys.some((key) => key.startsWith("log:"))).toBe(true);
+    expect(before.alarm).not.toBeNull();
+    expect(JSON.stringify(leadSocket.changes())).toContain("+1 415 555 0134");
+
+    expect((await lead.client.post(page, { intent: "delete-event", confirmation: "delete" })).status).toBe(302);
+    await waitFor(() => leadSocket.closed.length === 1 && portal.closed.length === 1, 1000);
+    expect([leadSocket.closed, portal.closed]).toEqual([[4003], [4003]]);
+    expect(await stored()).toEqual({ keys: [], alarm: null });
+
+    // A publish from before the deletion arriving late brings nothing back, in this instance or in a fresh one (evicted).
+    const late = { entity: "person" as const, op: "upsert" as const, rows: [{ id: crypto.randomUUID(), firstName: "Emma", notes: "Allergic to peanuts" }], actor: null };
+    await roomOf(env, eventId).publish(eventId, 9, late);
+    await runInDurableObject(roomOf(env, eventId), async (_instance: EventRoom, state) => {
+      const { EventRoom: Room } = await import("../../workers/durable-objects/event-room");
+      await new Room(state, env).publish(eventId, 10, late);
+    });
+    expect(await stored()).toEqual({ keys: [], alarm: null });
+    // Nor can a socket come back.
+    expect((await upgrade(lead.client, `/live/events/${eventId}`)).status).toBe(404);
+
+    // Closing again, or a room that never existed, is harmless and leaves nothing.
+    await closeEventRoom(env, eventId);
+    const never = crypto.randomUUID();
+    await closeEventRoom(env, never);
+    expect(await stored()).toEqual({ keys: [], alarm: null });
+    expect(await runInDurableObject(roomOf(env, never), async (_instance: EventRoom, state) => (await state.storage.list()).size)).toBe(0);
   });
 
   it("signing out closes that user's sockets", async () => {

@@ -235,7 +235,7 @@ describe("the push job sends to browsers and the native app in one run", () => {
   /** The web push service is the in-process fake; APNs and FCM are the fakes over HTTP. */
   function fakeWebPush(answer?: (endpoint: string) => number) {
     const service = createFakePushService(answer);
-    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => (new Request(input, init).url.startsWith("https://push.example.test/") ? service.fetcher(input, init) : realFetch(input, init)));
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => (new Request(input, init).url.startsWith("https://fcm.googleapis.com/") ? service.fetcher(input, init) : realFetch(input, init)));
     return service;
   }
 

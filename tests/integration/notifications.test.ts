@@ -285,7 +285,7 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
       expect(request.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
       const { header, claims } = await verifyVapid(request.headers.authorization!, keys.publicKey);
       expect(header).toEqual({ typ: "JWT", alg: "ES256" });
-      expect(claims.aud).toBe("https://push.example.test");
+      expect(claims.aud).toBe("https://fcm.googleapis.com");
       expect(claims.sub).toBe(subject);
       expect(claims.exp * 1000).toBeGreaterThan(Date.now());
       expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);

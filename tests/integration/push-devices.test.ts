@@ -10,7 +10,7 @@ import { notificationInsert } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import worker from "../../workers/app";
 import { base64Url, createBrowserSubscription, createFakePushService, generateVapidKeys, verifyVapid } from "../fakes/push-service";
-import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
+import { type Client, createClient, ORIGIN, sessionFor, storeDevice } from "./helpers";
 
 // Issue 16 items 1 and 2: push on and off per device, and what a push carries.
 
@@ -114,16 +114,16 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
     const cases: Array<[string, unknown]> = [
       ["not JSON", "{endpoint:"],
       ["no subscription at all", ""],
-      ["a plain string", JSON.stringify("https://push.example.test/send/1")],
-      ["an http endpoint", { ...good, endpoint: "http://push.example.test/send/1" }],
+      ["a plain string", JSON.stringify("https://fcm.googleapis.com/send/1")],
+      ["an http endpoint", { ...good, endpoint: "http://fcm.googleapis.com/send/1" }],
       ["a javascript: endpoint", { ...good, endpoint: "javascript:alert(1)" }],
-      ["an endpoint over 2048 characters", { ...good, endpoint: `https://push.example.test/${"a".repeat(2048)}` }],
+      ["an endpoint over 2048 characters", { ...good, endpoint: `https://fcm.googleapis.com/${"a".repeat(2048)}` }],
       // Audit finding 5: push services are named hosts on the default port.
-      ["an endpoint with a user and password", { ...good, endpoint: "https://user:pw@push.example.test/send/1" }],
+      ["an endpoint with a user and password", { ...good, endpoint: "https://user:pw@fcm.googleapis.com/send/1" }],
       ["an IPv4 literal", { ...good, endpoint: "https://127.0.0.1/send/1" }],
       ["an IPv4 literal in hex", { ...good, endpoint: "https://0x7f.1/send/1" }],
       ["an IPv6 literal", { ...good, endpoint: "https://[::1]/send/1" }],
-      ["another port", { ...good, endpoint: "https://push.example.test:8443/send/1" }],
+      ["another port", { ...good, endpoint: "https://fcm.googleapis.com:8443/send/1" }],
       ["a short p256dh", { ...good, keys: { ...good.keys, p256dh: base64Url(new Uint8Array(33).fill(4)) } }],
       ["a p256dh that is no uncompressed point", { ...good, keys: { ...good.keys, p256dh: base64Url(new Uint8Array(65).fill(2)) } }],
       ["a short auth", { ...good, keys: { ...good.keys, auth: base64Url(new Uint8Array(8)) } }],
@@ -137,7 +137,7 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
       expect(response.status, label).toBe(400);
       expect(await response.text(), label).toContain("Failed to enable notifications");
     }
-    expect((await unsubscribe(client, "http://push.example.test/send/1")).status).toBe(400);
+    expect((await unsubscribe(client, "http://fcm.googleapis.com/send/1")).status).toBe(400);
     // A bad `replaces` (audit finding 3) refuses the whole request.
     expect((await subscribe(client, good, ANDROID_CHROME, { replaces: "https://127.0.0.1/send/old" })).status).toBe(400);
     expect((await removeDevice(client, "not-an-id")).status).toBe(400);
@@ -170,20 +170,20 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
     const stranger = await sessionFor();
     const browser = await createBrowserSubscription();
     const path = new URL(browser.endpoint).pathname;
-    expectSaved(await subscribe(owner.client, { ...browser.json, endpoint: ` HTTPS://PUSH.Example.TEST${path}` }));
+    expectSaved(await subscribe(owner.client, { ...browser.json, endpoint: ` HTTPS://FCM.GoogleApis.COM${path}` }));
     expect((await rowsOf(owner.id)).map((r) => r.endpoint)).toEqual([browser.endpoint]);
     expect(await rowByEndpoint(browser.endpoint)).toMatchObject({ subscriptionData: browser.json });
 
     // Another account naming it differently (tabs inside, upper case) is still refused.
     const impostor = await createBrowserSubscription();
-    for (const alias of [`https://push.example.test\t${path}`, `https://PUSH.EXAMPLE.TEST:443${path}`, `\thttps://push.example.test${path} `]) {
+    for (const alias of [`https://fcm.googleapis.com\t${path}`, `https://FCM.GOOGLEAPIS.COM:443${path}`, `\thttps://fcm.googleapis.com${path} `]) {
       expect((await subscribe(stranger.client, { ...impostor.json, endpoint: alias })).status, alias).toBe(409);
       expect((await unsubscribe(stranger.client, alias)).status, alias).toBe(404);
     }
     expect(await rowsOf(stranger.id)).toEqual([]);
     expect(await rowsOf(owner.id)).toHaveLength(1);
     // The owner turns it off under any spelling of it.
-    expectSaved(await unsubscribe(owner.client, `HTTPS://push.example.test${path}`));
+    expectSaved(await unsubscribe(owner.client, `HTTPS://fcm.googleapis.com${path}`));
     expect(await rowsOf(owner.id)).toEqual([]);
   });
 
@@ -222,6 +222,129 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
     expect(endpoints).toHaveLength(20);
     expect(endpoints).not.toContain(browsers[0]!.endpoint);
     expect(endpoints).toContain(browsers[20]!.endpoint);
+  });
+});
+
+describe("push only to the web push services (push-hosts.ts)", () => {
+  const path = () => `/fcm/send/${crypto.randomUUID()}`;
+
+  it("accepts each push service's host, stored lower case without a trailing dot: one device is one row", async () => {
+    const { client, id } = await sessionFor();
+    const browser = await createBrowserSubscription();
+    const p = new URL(browser.endpoint).pathname;
+    for (const spelling of [`https://FCM.GoogleAPIs.com.${p}`, `https://fcm.googleapis.com.${p}`, browser.endpoint]) {
+      expectSaved(await subscribe(client, { ...browser.json, endpoint: spelling }));
+    }
+    expect((await rowsOf(id)).map((r) => r.endpoint)).toEqual([browser.endpoint]);
+    // Turned off under its trailing-dot spelling too.
+    expectSaved(await unsubscribe(client, `https://fcm.googleapis.com.${p}`));
+    expect(await rowsOf(id)).toEqual([]);
+
+    const others = [
+      `https://updates.push.services.mozilla.com/wpush/v2/${crypto.randomUUID()}`,
+      `https://web.push.apple.com/${crypto.randomUUID()}`,
+      `https://wns2-par02p.notify.windows.com/w/?token=${crypto.randomUUID()}`,
+      `https://UPDATES.push.services.mozilla.com./wpush/v2/${crypto.randomUUID()}`,
+    ];
+    for (const endpoint of others) expectSaved(await subscribe(client, (await createBrowserSubscription(endpoint)).json));
+    expect((await rowsOf(id)).map((r) => new URL(r.endpoint).hostname).sort()).toEqual(
+      ["updates.push.services.mozilla.com", "updates.push.services.mozilla.com", "web.push.apple.com", "wns2-par02p.notify.windows.com"],
+    );
+  });
+
+  it("refuses any other host with a clear 400 and stores nothing: this machine, look-alikes, userinfo tricks, ports, http", async () => {
+    const { client, id } = await sessionFor();
+    const unknown = [
+      `https://localhost${path()}`,
+      `https://localhost.${path()}`,
+      `https://probe.localhost${path()}`,
+      `https://fcm.googleapis.com.evil.example${path()}`,
+      `https://evilfcm.googleapis.com${path()}`,
+      `https://googleapis.com${path()}`,
+      `https://push.services.mozilla.com${path()}`,
+      `https://apple.com${path()}`,
+      `https://fcm.googleapis.com..${path()}`,
+      `https://notify.windows.com${path()}`,
+      `https://a.b.notify.windows.com${path()}`,
+      `https://evilnotify.windows.com${path()}`,
+      `https://notify.windows.com.evil.example${path()}`,
+      // A look-alike in another script is its punycode name, not Google's.
+      `https://fcm.googleapís.com${path()}`,
+      `https://evil.example/fcm.googleapis.com${path()}`,
+      `https://evil.example#@fcm.googleapis.com${path()}`,
+    ];
+    for (const endpoint of unknown) {
+      const response = await subscribe(client, { ...(await createBrowserSubscription()).json, endpoint });
+      expect(response.status, endpoint).toBe(400);
+      const text = await response.text();
+      expect(text, endpoint).toContain("Failed to enable notifications");
+      expect(text, endpoint).toContain("This browser&#x27;s push service is not supported.");
+    }
+    const malformed = [
+      `https://fcm.googleapis.com@evil.example${path()}`,
+      `https://evil.example@fcm.googleapis.com${path()}`,
+      `https://fcm.googleapis.com:8443${path()}`,
+      `http://fcm.googleapis.com${path()}`,
+      `wss://fcm.googleapis.com${path()}`,
+    ];
+    for (const endpoint of malformed) {
+      const response = await subscribe(client, { ...(await createBrowserSubscription()).json, endpoint });
+      expect(response.status, endpoint).toBe(400);
+      expect(await response.text(), endpoint).toContain("Failed to enable notifications");
+    }
+    // Nor may a refused host be named as the endpoint a browser replaces or turns off.
+    expect((await subscribe(client, (await createBrowserSubscription()).json, ANDROID_CHROME, { replaces: `https://localhost${path()}` })).status).toBe(400);
+    expect((await unsubscribe(client, `https://probe.localhost${path()}`)).status).toBe(400);
+    expect(await rowsOf(id)).toEqual([]);
+  });
+
+  it("the push job drops a stored row at another host without fetching it, and still pushes to the rest", async () => {
+    const { id } = await sessionFor();
+    const good = await createBrowserSubscription();
+    const stale = [await createBrowserSubscription("https://localhost/send/1"), await createBrowserSubscription("https://localhost./send/1")];
+    await storeDevice(id, good);
+    for (const browser of stale) await storeDevice(id, browser);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { id: notificationId, statement } = notificationInsert(db, { userId: id, title: "Timeline Updated", message: "Maya changed the timeline", data: { type: "timeline_updated", event_id: "evt-1" } });
+    await statement;
+    const keys = await generateVapidKeys();
+    const service = createFakePushService();
+    const result = await deliverPushNotification(db, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" }, notificationId, service.fetcher);
+    expect(service.requests.map((r) => r.url)).toEqual([good.endpoint]);
+    expect(result).toMatchObject({ outcome: "handled", sent: 1, gone: 2 });
+    expect((await rowsOf(id)).map((r) => r.endpoint)).toEqual([good.endpoint]);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/is not at a known push service; deleted$/));
+    expect(warn.mock.calls.flat().join(" ")).not.toContain("localhost");
+  });
+
+  it("the migration deletes every stored endpoint that is not at a push service", async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("push_endpoints_known_hosts"));
+    expect(migration).toBeDefined();
+    const { id } = await sessionFor();
+    const kept = [
+      `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+      `https://updates.push.services.mozilla.com/wpush/v2/${crypto.randomUUID()}`,
+      `https://web.push.apple.com/${crypto.randomUUID()}`,
+      `https://wns2-par02p.notify.windows.com/w/?token=${crypto.randomUUID()}`,
+    ];
+    const dropped = [
+      "https://localhost/send/1",
+      "https://localhost./send/1",
+      "https://probe.localhost/send/1",
+      "https://fcm.googleapis.com./fcm/send/1",
+      "https://fcm.googleapis.com.evil.example/fcm/send/1",
+      "https://evilfcm.googleapis.com/fcm/send/1",
+      "https://user@fcm.googleapis.com/fcm/send/1",
+      "https://fcm.googleapis.com:8443/fcm/send/1",
+      "https://a.b.notify.windows.com/w/1",
+      "https://a@b.notify.windows.com/w/1",
+      "https://notify.windows.com/w/1",
+      "https://evil.example/fcm.googleapis.com/1",
+      "http://fcm.googleapis.com/fcm/send/1",
+    ];
+    for (const endpoint of [...kept, ...dropped]) await storeDevice(id, await createBrowserSubscription(endpoint));
+    for (const query of migration!.queries) await env.DB.prepare(query).run();
+    expect((await rowsOf(id)).map((r) => r.endpoint).sort()).toEqual([...kept].sort());
   });
 });
 
@@ -325,7 +448,7 @@ describe("what a push carries (issue 16 item 2)", () => {
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-42", tag: "invite_response:/events/evt-42" });
     // What the push service checks (RFC 8292, audit finding 15): our key, for its origin, not yet expired.
     const { claims } = await verifyVapid(service.requests[0]!.headers.authorization!, keys.publicKey);
-    expect(claims).toMatchObject({ aud: "https://push.example.test", sub: "mailto:support@eventflow.app" });
+    expect(claims).toMatchObject({ aud: "https://fcm.googleapis.com", sub: "mailto:support@eventflow.app" });
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
   });
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS, MAX_SIGN_IN_DELAY_MS, SIGN_IN_LOCKED, signInDelayMs, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { LIMITS, MAX_SIGN_IN_DELAY_MS, signInDelayMs, signInLocked, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 
 describe("rate limits (accounts issue, item 5; issue 14 item 9)", () => {
   it("lock an address for one IP after 10 failures for 10 minutes, with no per-address refusal", () => {
     expect(LIMITS.signUpPerEmail).toMatchObject({ max: 10, windowMs: 60_000 });
     expect(LIMITS.resetPerEmail).toMatchObject({ max: 10, windowMs: 60_000 });
     expect(LIMITS.failedSignInsPerPair).toMatchObject({ max: 10, windowMs: 600_000 });
+    // A failure counts for at most two windows: a new device is locked at most 15 minutes after the last one.
+    expect(2 * LIMITS.failedSignInsPerAddress.windowMs).toBeLessThanOrEqual(15 * 60_000);
     expect(LIMITS).not.toHaveProperty("signInPerEmail");
   });
 
@@ -20,6 +22,7 @@ describe("rate limits (accounts issue, item 5; issue 14 item 9)", () => {
 
   it("say clearly what happened and what to do", () => {
     expect(TOO_MANY_ATTEMPTS).toBe("Too many attempts. Please wait a minute and try again.");
-    expect(SIGN_IN_LOCKED).toBe("Too many failed sign-in attempts. Please wait 10 minutes and try again.");
+    expect(signInLocked(14)).toBe('Too many sign-in attempts. Use "Forgot password?" to get a sign-in link, or try again in 14 minutes.');
+    expect(signInLocked(1)).toBe('Too many sign-in attempts. Use "Forgot password?" to get a sign-in link, or try again in 1 minute.');
   });
 });

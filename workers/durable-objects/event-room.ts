@@ -91,8 +91,12 @@ type LogEntry = { at: number; change: Change };
 const readEntry = (value: LogEntry | Change | undefined): LogEntry | undefined =>
   value === undefined ? undefined : "at" in value && "change" in value ? value : { at: 0, change: value as Change };
 
-/** What the room holds in memory, rebuilt from storage after hibernation. `held`: changes numbered past a gap. */
-type RoomState = { seq: number; stamp: number; eventId: string | null; gapAt: number | null; held: Map<number, LogEntry> };
+/**
+ * What the room holds in memory, rebuilt from storage after hibernation. `held`: changes
+ * numbered past a gap. `unverified`: the room started from empty storage, so its event
+ * is checked in D1 before a publish is kept (a room closed for a deleted event starts so).
+ */
+type RoomState = { seq: number; stamp: number; eventId: string | null; gapAt: number | null; held: Map<number, LogEntry>; unverified: boolean };
 
 /**
  * One instance per event (idFromName(eventId)): the event's live room (issue 7).
@@ -119,6 +123,11 @@ export class EventRoom extends DurableObject<Env> {
   /** The sockets waiting for the room to reach their hello's sequence (their attachments' waitingFor). */
   private waitingSockets: Set<WebSocket> | null = null;
   private state: RoomState | null = null;
+  /**
+   * The event was deleted and the room emptied (close): until this instance goes, it
+   * takes no socket, hello or publish, so a late one cannot write the event's data back.
+   */
+  private closed = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -131,6 +140,7 @@ export class EventRoom extends DurableObject<Env> {
     }
     const viewer = readMessage(RoomViewerSchema, request.headers.get(ROOM_VIEWER_HEADER));
     if (!viewer) return new Response("Forbidden", { status: 403 });
+    if (this.closed) return new Response("Event not found", { status: 404 });
     const [capTag, cap] = viewer.role === "client" ? [`client:${viewer.clientAccessId}`, SOCKETS_PER_CLIENT_LINK] : [`session:${viewer.sessionHash}`, SOCKETS_PER_SESSION];
     if (openSockets(this.ctx, capTag).length >= cap) return new Response("Too many connections", { status: 429 });
     await this.knowEvent(request.headers.get(ROOM_EVENT_HEADER));
@@ -149,6 +159,7 @@ export class EventRoom extends DurableObject<Env> {
     if (size > 16_384) return send(ws, { type: "error", message: "Message too large" });
     const hello = readMessage(ClientMessageSchema, message);
     if (!hello) return send(ws, { type: "error", message: "Unsupported message" });
+    if (this.closed) return;
     await this.hello(ws, hello.since);
   }
 
@@ -231,6 +242,7 @@ export class EventRoom extends DurableObject<Env> {
   private async load(): Promise<RoomState> {
     if (this.state) return this.state;
     const stored = await this.ctx.storage.get<unknown>([SEQ_KEY, STAMP_KEY, EVENT_KEY, GAP_KEY, NUMBERING_KEY]);
+    const empty = stored.size === 0;
     let seq = (stored.get(SEQ_KEY) as number | undefined) ?? 0;
     if (stored.get(NUMBERING_KEY) !== "d1") {
       // A room from before issue 19 numbered changes itself; D1's numbers start again at
@@ -252,6 +264,7 @@ export class EventRoom extends DurableObject<Env> {
       eventId: (stored.get(EVENT_KEY) as string | undefined) ?? null,
       gapAt: (stored.get(GAP_KEY) as number | undefined) ?? null,
       held,
+      unverified: empty,
     };
     return this.state;
   }
@@ -269,7 +282,20 @@ export class EventRoom extends DurableObject<Env> {
    * Returns that number. One that arrives before the numbers under it waits for them.
    */
   async publish(eventId: string, seq: number, change: Change): Promise<number> {
+    if (this.closed) return seq;
     const state = await this.load();
+    if (state.unverified) {
+      // A room that started empty: a publish from before the event's deletion may arrive
+      // after its room was closed and evicted. Sockets in the room vouch for the event (the
+      // Worker let them in after reading it in D1; the deletion's own change reaches them
+      // before the room closes); with none, D1 is asked, once per room.
+      const vouched = this.ctx.getWebSockets().length > 0 || (await this.env.DB.prepare("SELECT 1 AS found FROM events WHERE id = ?").bind(eventId).first()) !== null;
+      if (!vouched) {
+        await this.close();
+        return seq;
+      }
+      state.unverified = false;
+    }
     await this.knowEvent(eventId);
     // Stamps never go backwards (a clock step), so "published before" is one scan.
     const entry: LogEntry = { at: (state.stamp = Math.max(state.stamp, Date.now())), change };
@@ -432,6 +458,31 @@ export class EventRoom extends DurableObject<Env> {
     return openSockets(this.ctx, `user:${userId}`).length;
   }
 
+  /**
+   * RPC: the event was deleted. Closes every socket (ACCESS_ENDED), deletes the alarm and
+   * all storage (the log holds the event's rows: names, notes, phone numbers), and takes no
+   * more sockets or publishes while this instance lives (`closed`); a later instance starts
+   * empty and checks D1 before keeping a publish (`unverified`). Safe to repeat, and on a
+   * room that never existed. Returns how many sockets were closed.
+   */
+  async close(): Promise<number> {
+    this.closed = true;
+    const sockets = this.ctx.getWebSockets();
+    for (const ws of sockets) {
+      try {
+        ws.close(ACCESS_ENDED, "Event deleted");
+      } catch {
+        // Already closed.
+      }
+    }
+    this.liveSockets = null;
+    this.waitingSockets = null;
+    this.state = null;
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    return sockets.length;
+  }
+
   /** Sets the alarm at `at` unless one is due sooner. */
   private async armAlarm(at: number) {
     const current = await this.ctx.storage.getAlarm();
@@ -444,6 +495,7 @@ export class EventRoom extends DurableObject<Env> {
    * (issue 19 item 3). Then re-arms for the next of either.
    */
   override async alarm(): Promise<void> {
+    if (this.closed) return;
     const now = Date.now();
     let next: number | null = null;
     for (const ws of openSockets(this.ctx, "role:client")) {

@@ -49,6 +49,9 @@ async function handleJob(db: ReturnType<typeof getDb>, env: Env, job: JobMessage
     case "revoke-live":
       await roomOf(env, job.eventId).revoke(job.who);
       return;
+    case "close-room":
+      await roomOf(env, job.eventId).close();
+      return;
   }
 }
 
@@ -66,6 +69,7 @@ async function handleDeadJob(db: ReturnType<typeof getDb>, job: JobMessage) {
       return;
     case "end-sessions":
     case "revoke-live":
+    case "close-room":
       console.error(`Gave up closing the sockets of an ended access (${job.kind})`, JSON.stringify(job));
       return;
   }

@@ -3,7 +3,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
 import { createAuthenticator, InvalidCredentialsError } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { clientIp, consume, type Limit, countOf, LIMITS, peek, recordFailure, SIGN_IN_LOCKED, signInDelayMs, SLOW_DOWN_AFTER, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { clientIp, consume, type Limit, countOf, LIMITS, minutesUntilAllowed, peek, recordFailure, signInDelayMs, signInLocked, SLOW_DOWN_AFTER, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { createSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
@@ -32,9 +32,11 @@ export async function authAction({ request, context }: Args) {
       return data<AccountActionData>({ form: "signin", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
     }
     const { email, stayLoggedIn } = submission.value;
-    const refuse = (message: string) =>
+    // Refused for too many attempts: the message names the reset link (which no sign-in
+    // limit blocks) and the minutes until `limit` lets this sign-in through again.
+    const refuse = async (limit: Limit, subject: string) =>
       data<AccountActionData>(
-        { form: "signin", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Sign in failed", message) },
+        { form: "signin", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Sign in failed", signInLocked(await minutesUntilAllowed(db, limit, subject))) },
         { status: 429 },
       );
     // Decision 002's lock policy (issue 14 item 9): failures lock this address for this
@@ -42,18 +44,20 @@ export async function authAction({ request, context }: Args) {
     // (right or wrong password alike), so strangers cannot lock the owner out.
     const ip = clientIp(request);
     const pair: [Limit, string] = [LIMITS.failedSignInsPerPair, `${email} ${ip}`];
-    const [locked, overIp, addressFailures] = await Promise.all([
+    const [locked, overIp, addressFailures, known] = await Promise.all([
       peek(db, [pair]),
       consume(db, [[LIMITS.signInPerIp, ip]]),
       countOf(db, LIMITS.failedSignInsPerAddress, email),
+      isKnownDevice(env, request, email),
     ]);
-    if (locked) return refuse(SIGN_IN_LOCKED);
-    if (overIp) return refuse(TOO_MANY_ATTEMPTS);
+    if (locked) return refuse(...pair);
+    if (overIp) return refuse(LIMITS.signInPerIp, ip);
     // Under attack from many IPs, devices the owner never signed in on are slowed and
     // share a small allowance; the owner's own devices are not held back (the reset link
-    // always works for a new one).
-    if (addressFailures >= SLOW_DOWN_AFTER && !(await isKnownDevice(env, request, email))) {
-      if (await consume(db, [[LIMITS.unknownDeviceSignIns, email]])) return refuse(TOO_MANY_ATTEMPTS);
+    // always works for a new one). The lock lasts while the unknown devices' failures
+    // count: at most 15 minutes after the last one (decision 007).
+    if (addressFailures >= SLOW_DOWN_AFTER && !known) {
+      if (await consume(db, [[LIMITS.unknownDeviceSignIns, email]])) return refuse(LIMITS.failedSignInsPerAddress, email);
       await new Promise((resolve) => setTimeout(resolve, signInDelayMs(addressFailures)));
     }
 
@@ -63,7 +67,9 @@ export async function authAction({ request, context }: Args) {
     } catch (error) {
       if (error instanceof Response) throw error;
       if (!(error instanceof InvalidCredentialsError)) throw error;
-      await recordFailure(db, [pair, [LIMITS.failedSignInsPerAddress, email]]);
+      // Only unknown devices' failures count for the address (the owner's typos on their
+      // own devices lock nobody else out); every failure counts for this IP.
+      await recordFailure(db, known ? [pair] : [pair, [LIMITS.failedSignInsPerAddress, email]]);
       return data<AccountActionData>(
         {
           form: "signin",

@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { toPortalRow } from "~/modules/live/protocol";
-import { nextLiveSeq, publishChange, revokeLive, seqOf } from "~/modules/live/room.server";
+import { closeEventRoom, nextLiveSeq, publishChange, seqOf } from "~/modules/live/room.server";
 import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db, rawAll } from "~/utils/db.server";
@@ -609,8 +609,9 @@ async function tell(
   const actor = "userId" in sender ? { userId: sender.userId, name: sender.name } : null;
   if (kind === "event") {
     if (verb === "delete") {
+      // The devices hear of the deletion, then the room closes and forgets the event.
       await publishChange(env, event.id, seq, { entity: "event", op: "delete", ids: [event.id], actor: actor?.userId ?? null });
-      await revokeLive(env, event.id, { everyone: true });
+      await closeEventRoom(env, event.id);
       return;
     }
     const updated = outcome.row as typeof events.$inferSelect;

@@ -69,6 +69,22 @@ export async function publishCommitted(db: Db, env: Pick<Env, "EVENT_ROOM">, eve
   return publishChange(env, eventId, seqOf(await nextLiveSeq(db, eventId)), change);
 }
 
+/**
+ * An event was deleted: its room closes every socket (access ended) and deletes all its
+ * storage and its alarm, so the change log's rows (names, notes, phone numbers) go with
+ * the event (docs/product/data.md#events). Call it after the event's row is gone from
+ * D1; safe to call twice and for a room that never existed. A room that cannot be
+ * reached is closed from the JOBS queue.
+ */
+export async function closeEventRoom(env: Pick<Env, "EVENT_ROOM" | "JOBS">, eventId: string) {
+  try {
+    await roomOf(env, eventId).close();
+  } catch (error) {
+    console.warn(`Could not close the room of ${eventId}; retrying from the queue`, error instanceof Error ? error.message : error);
+    await enqueueJobs(env, [{ kind: "close-room", eventId }]);
+  }
+}
+
 /** Closes the sockets whose access ended; a failure is retried from the JOBS queue (issue 14 item 4). */
 export async function revokeLive(env: Pick<Env, "EVENT_ROOM" | "JOBS">, eventId: string, who: Revocation) {
   try {

@@ -4,6 +4,7 @@ import { nativePushTokens, pushSubscriptions } from "~/db/schema";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 import { nativeAppName } from "~/modules/native/platform";
+import { pushEndpoint } from "./push-hosts";
 
 // Issue 16 item 1: each browser that turns push on keeps its own push_subscriptions
 // row; these rows alone decide who gets push (docs/decisions/009-push-and-reminders.md).
@@ -23,27 +24,34 @@ function base64UrlBytes(text: string): Uint8Array | null {
   }
 }
 
-// An IP literal as a push service's host: v4 (the URL parser has already turned forms like
-// 0x7f.1 into dotted decimal) or v6 in brackets.
-const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[.*\])$/;
+/** The 400's description when an endpoint is a well-formed URL but not of a push service we send to. */
+export const UNKNOWN_PUSH_SERVICE = "This browser's push service is not supported.";
+/** The 400's description for anything else that is not a subscription. */
+export const NOT_A_SUBSCRIPTION = "This browser's subscription was not understood.";
 
 /**
  * A push endpoint, normalised to the form fetch() sends it as (`new URL(v).href`: spaces
- * and tabs gone, scheme and host lower-cased), so one URL is stored and compared as one
- * string and an alias cannot get around the one-row-per-endpoint rule (audit of issue 16,
- * finding 5). Push services are named https hosts on the default port: userinfo, IP
- * literals and other ports are refused.
+ * and tabs gone, scheme and host lower-cased, the host's trailing dot dropped), so one URL
+ * is stored and compared as one string and an alias cannot get around the
+ * one-row-per-endpoint rule (audit of issue 16, finding 5). Only the real push services'
+ * https hosts on the default port, with no userinfo, are accepted (push-hosts.ts): the
+ * push job fetches this URL, so any other host would be a request we send where a user says.
  */
 const httpsUrl = z
   .string()
   .max(2048)
   .transform((value, ctx) => {
     const url = URL.canParse(value) ? new URL(value) : null;
-    if (!url || url.protocol !== "https:" || url.username || url.password || url.port || IP_HOST.test(url.hostname) || url.href.length > 2048) {
-      ctx.addIssue({ code: "custom", message: "The endpoint must be an https URL of a push service" });
+    if (!url || url.protocol !== "https:" || url.href.length > 2048) {
+      ctx.addIssue({ code: "custom", message: NOT_A_SUBSCRIPTION });
       return z.NEVER;
     }
-    return url.href;
+    const endpoint = pushEndpoint(value);
+    if (!endpoint) {
+      ctx.addIssue({ code: "custom", message: UNKNOWN_PUSH_SERVICE });
+      return z.NEVER;
+    }
+    return endpoint;
   });
 
 /**
@@ -64,20 +72,25 @@ export const BrowserSubscriptionSchema = z.object({
 });
 export type BrowserSubscription = z.infer<typeof BrowserSubscriptionSchema>;
 
-/** The subscription a form carries as a JSON string (`subscription`), or null when it is not one. */
-export function subscriptionFromForm(value: FormDataEntryValue | null): BrowserSubscription | null {
-  if (typeof value !== "string" || value.length > MAX_SUBSCRIPTION_FIELD) return null;
+/**
+ * The subscription a form carries as a JSON string (`subscription`), or why it is refused
+ * (UNKNOWN_PUSH_SERVICE for an endpoint of another host, NOT_A_SUBSCRIPTION otherwise).
+ */
+export function subscriptionFromForm(value: FormDataEntryValue | null): { subscription: BrowserSubscription } | { problem: string } {
+  if (typeof value !== "string" || value.length > MAX_SUBSCRIPTION_FIELD) return { problem: NOT_A_SUBSCRIPTION };
   let json: unknown;
   try {
     json = JSON.parse(value);
   } catch {
-    return null;
+    return { problem: NOT_A_SUBSCRIPTION };
   }
   const parsed = BrowserSubscriptionSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return { subscription: parsed.data };
+  const unknownHost = parsed.error.issues.some((issue) => issue.message === UNKNOWN_PUSH_SERVICE);
+  return { problem: unknownHost ? UNKNOWN_PUSH_SERVICE : NOT_A_SUBSCRIPTION };
 }
 
-/** The endpoint a form names (`endpoint`), normalised, or null. */
+/** The endpoint a form names (`endpoint`), normalised, or null (not a push service's URL). */
 export function endpointFromForm(value: FormDataEntryValue | null): string | null {
   const parsed = httpsUrl.safeParse(value);
   return parsed.success ? parsed.data : null;

@@ -3,6 +3,7 @@ import { and, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events, nativePushTokens, notifications, processedJobs, pushSubscriptions } from "~/db/schema";
 import { pushDestination } from "./destination";
+import { pushEndpoint } from "./push-hosts";
 import { apnsConfigured, fcmConfigured, nativeCredentialsProblem, type NativePlatform, type NativePushEnv, sendNative } from "./native-push.server";
 import { CLIENT_CHANGE_TYPE, PUSH_WINDOW_MS, TEAM_CHANGE_TYPES } from "./team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
@@ -291,8 +292,14 @@ async function pushToDevices(
         return attempt === "gone" ? { result: "gone", subscriptionId: subscription.id, native: true } : { result: attempt, keyId: subscription.keyId };
       }
       const vapid = config.vapid!;
+      if (!pushEndpoint(subscription.endpoint)) {
+        // A row stored before only the push services' hosts were accepted (push-hosts.ts):
+        // never fetched, and dropped as a gone one is. Logged by id only (a capability URL).
+        console.warn(`Push subscription ${subscription.id} is not at a known push service; deleted`);
+        return { result: "gone", subscriptionId: subscription.id, native: false };
+      }
       const stored = StoredSubscriptionSchema.safeParse(subscription.subscriptionData);
-      if (!stored.success || !subscription.endpoint.startsWith("https://")) {
+      if (!stored.success) {
         // Push endpoints are capability URLs: logged by id only.
         console.warn(`Push subscription ${subscription.id} is malformed; skipped`);
         return { result: "refused", keyId: subscription.keyId };
