@@ -94,8 +94,3 @@ export async function revokeLive(env: Pick<Env, "EVENT_ROOM" | "JOBS">, eventId:
     await enqueueJobs(env, [{ kind: "revoke-live", eventId, who }]);
   }
 }
-
-/** The event was deleted: its room closes every socket and forgets everything it kept. */
-export async function closeEventRoom(env: Pick<Env, "EVENT_ROOM" | "JOBS">, eventId: string) {
-  await revokeLive(env, eventId, { everyone: true });
-}
