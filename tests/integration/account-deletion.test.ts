@@ -128,10 +128,18 @@ describe("deleting an account", () => {
     const { lead, eventId } = await leadWithEverything();
     const channel = env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(lead.id));
     await channel.joinedRoom(eventId);
+    // A change in the room's log, with a phone number in it.
+    const added = await lead.client.post(`/events/${eventId}/mutations`, {
+      mutations: JSON.stringify([{ id: crypto.randomUUID(), name: "add-vendor", args: { id: crypto.randomUUID(), values: { vendorName: "Bloom & Co", vendorType: "florist", phoneNumber: "555-0142" } } }]),
+    });
+    expect(added.status).toBe(200);
+    const room = env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
+    expect(JSON.stringify([...(await runInDurableObject(room, (_, state) => state.storage.list()))])).toContain("555-0142");
+
     expect((await deleteAccount(lead.client)).status).toBe(302);
     expect(await runInDurableObject(channel, (_, state) => state.storage.list())).toEqual(new Map());
-    const room = env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(eventId));
     expect(await runInDurableObject(room, (_, state) => state.storage.list())).toEqual(new Map());
+    expect(await runInDurableObject(room, (_, state) => state.storage.getAlarm())).toBeNull();
   });
 
   it("signs in no more with the old password, and the address can sign up again as a new account", async () => {
@@ -216,6 +224,14 @@ describe("deleting an account", () => {
     const response = await deleteAccount(createClient());
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/auth/);
+  });
+
+  it("tells a store subscriber, before confirming, to cancel in the store", async () => {
+    const lead = await signedInUser({ pro: false });
+    await db.update(profiles).set({ storeEntitlementExpiresAt: "2099-01-01T00:00:00.000Z", storePlatform: "ios" }).where(eq(profiles.userId, lead.id));
+    const html = await (await lead.client.get("/settings?dialog=delete-account")).text();
+    expect(html).toContain("Cancel your App Store / Google Play subscription in the store");
+    expect(html).not.toContain("no further charge will be made");
   });
 
   it("tells a lead in the dialog how many events and people deleting affects", async () => {
