@@ -1,8 +1,8 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "~/utils/zod";
 import { cloudflareContext } from "~/context";
-import { authenticatePasskey, authenticationOptions, registerPasskey, registrationOptions } from "~/modules/account/passkeys.server";
-import { BIOMETRIC_ENABLED, BIOMETRIC_FAILED } from "~/modules/account/passkey-messages";
+import { authenticatePasskey, authenticationOptions, hasRecentProof, registerPasskey, registrationOptions } from "~/modules/account/passkeys.server";
+import { BIOMETRIC_ENABLED, BIOMETRIC_FAILED, PASSKEY_NOT_ENABLED, PASSKEY_REAUTH } from "~/modules/account/passkey-messages";
 import { safeReturnTo } from "~/modules/account/schema";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { dbFrom, getViewer } from "~/utils/auth.server";
@@ -22,7 +22,8 @@ const BodySchema = z.discriminatedUnion("intent", [
 ]);
 
 // Issue 18 item 1 (decision 011): the browser's WebAuthn ceremonies post forms to this
-// route and read JSON. Registering needs a session; signing in is rate-limited like a password sign-in.
+// route and read JSON. Registering needs a session with a recent proof of identity;
+// signing in is rate-limited like a password sign-in.
 export async function action({ request, context }: Route.ActionArgs) {
   const db = dbFrom(context);
   const { env } = context.get(cloudflareContext);
@@ -41,10 +42,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (body.intent === "register-options" || body.intent === "register") {
     const viewer = getViewer(context);
     if (!viewer) return Response.json({ error: "Not authenticated" }, { status: 401 });
+    // Decision 011: a session alone does not add a passkey; a recent password or passkey does.
+    // Checked on both steps, so options fetched in time do not carry a stale session through.
+    if (!(await hasRecentProof(db, viewer.sessionHash))) return Response.json({ error: PASSKEY_REAUTH, reauth: true }, { status: 403 });
     if (body.intent === "register-options") return Response.json(await registrationOptions(db, env, request, { id: viewer.userId, email: viewer.email }));
     const name = deviceLabel(request.headers.get("User-Agent"));
-    const stored = await registerPasskey(db, env, request, viewer.userId, body.response as unknown as RegistrationResponseJSON, name);
-    if (!stored) return Response.json({ error: "Face ID/Touch ID could not be enabled. Please try again." }, { status: 400 });
+    const stored = await registerPasskey(db, env, request, { id: viewer.userId, email: viewer.email }, body.response as unknown as RegistrationResponseJSON, name);
+    if (!stored) return Response.json({ error: PASSKEY_NOT_ENABLED }, { status: 400 });
     const headers = new Headers({ "Set-Cookie": await createToastHeader(env, request, { type: "success", title: BIOMETRIC_ENABLED }) });
     return Response.json({ ok: true }, { headers });
   }
@@ -55,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = await authenticatePasskey(db, env, request, body.response as unknown as AuthenticationResponseJSON);
   if (!signedIn) return Response.json({ error: BIOMETRIC_FAILED }, { status: 401 });
   // The device that holds the passkey is the user's own: a persistent session, as with 'Stay logged in'.
-  const session = await createSession(db, request, signedIn.userId, true, signedIn.passkeyId);
+  const session = await createSession(db, request, signedIn.userId, true, { passkeyId: signedIn.passkeyId, verified: true });
   return Response.json({ redirectTo: safeReturnTo(body.returnTo ?? null) }, { headers: { "Set-Cookie": session.setCookie } });
 }
 

@@ -54,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   await endLiveSessions(context.get(cloudflareContext).env, reset.userId, reset.endedSessions);
+  // The link proves the mailbox, not the password: adding a passkey asks for the password first (decision 011).
   const session = await createSession(db, request, reset.userId, false);
   return data(
     {

@@ -17,9 +17,11 @@ import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
-import { BusinessInfoSchema, ChangePasswordSchema, DeleteAccountSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
+import { BusinessInfoSchema, ChangePasswordSchema, ConfirmPasswordSchema, DeleteAccountSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
-import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
+import { changePassword, confirmPassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
+import { passkeysRemovedMessage } from "~/modules/account/passkey-messages";
+import { clientIp, consume, type Limit, LIMITS, peek, recordFailure, SIGN_IN_LOCKED, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
@@ -55,7 +57,7 @@ import type { DeletionSummary } from "~/modules/account/components/delete-accoun
 import { ACCOUNT_DELETED, ACCOUNT_NOT_DELETED, NO_FURTHER_CHARGE, PASSWORD_INCORRECT, STRIPE_UNREACHABLE } from "~/modules/account/deletion-messages";
 import { stripeClient } from "~/modules/billing/stripe.server";
 import { clearSessionCookie } from "~/utils/session.server";
-import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { AddPasskey } from "~/modules/account/components/add-passkey";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Settings | Event Flow" }];
@@ -130,7 +132,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = FormActionData;
+/** `confirmed`: the password was confirmed for adding a passkey (the page goes on to the prompt). */
+type ActionData = FormActionData & { confirmed?: boolean };
 
 // Issue 19 item 4: the forms' validation (zod) loads when a form is first used, the
 // contacts' dialogs when one opens; until then the server validates, with the same messages.
@@ -289,7 +292,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<ActionData>({ intent, result, toast: errorToast("Error", "Current password is incorrect") }, { status: 400 });
       }
       await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, changed.endedSessions);
-      return saved("Password updated", "Your password has been successfully updated");
+      const removed = passkeysRemovedMessage(changed.removedPasskeys);
+      return saved("Password updated", `Your password has been successfully updated${removed ? `. ${removed}` : ""}`);
+    }
+    case "confirm-password": {
+      // Decision 011: adding a passkey asks for a recent proof of identity; this gives one.
+      // It is a password guess like a sign-in, and counted as one.
+      const parsed = ConfirmPasswordSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) {
+        return data<ActionData>({ intent, toast: errorToast("Validation Error", parsed.error.issues[0]?.message) }, { status: 400 });
+      }
+      const ip = clientIp(request);
+      const pair: [Limit, string] = [LIMITS.failedSignInsPerPair, `${viewer.email} ${ip}`];
+      const [locked, overIp] = await Promise.all([peek(db, [pair]), consume(db, [[LIMITS.signInPerIp, ip]])]);
+      if (locked || overIp) return data<ActionData>({ intent, toast: errorToast("Error", locked ? SIGN_IN_LOCKED : TOO_MANY_ATTEMPTS) }, { status: 429 });
+      const confirmed = await confirmPassword(db, viewer.userId, viewer.sessionHash, parsed.data.password);
+      if (confirmed === "wrong") {
+        await recordFailure(db, [pair, [LIMITS.failedSignInsPerAddress, viewer.email]]);
+        return data<ActionData>({ intent, toast: errorToast("Error", "Current password is incorrect") }, { status: 400 });
+      }
+      if (confirmed === "no-session") return data<ActionData>({ intent, toast: errorToast("Not authenticated") }, { status: 401 });
+      // The page goes on to the Face ID / Touch ID prompt at once: no redirect, no toast.
+      return data<ActionData>({ intent, toast: null, confirmed: true });
     }
     case "remove-passkey": {
       // Issue 18 item 1: removing a passkey ends the sessions it opened, as a sign-out does.
@@ -338,9 +362,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { headers: { "Set-Cookie": clearSessionCookie(request), "Clear-Site-Data": '"cache"' } },
       );
     }
-    case "sign-out-others":
-      await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, await signOutOtherSessions(db, viewer.userId, viewer.sessionHash));
-      return saved("Signed out of all other devices");
+    case "sign-out-others": {
+      const signedOut = await signOutOtherSessions(db, viewer.userId, viewer.sessionHash);
+      await endLiveSessions(context.get(cloudflareContext).env, viewer.userId, signedOut.endedSessions);
+      return saved("Signed out of all other devices", passkeysRemovedMessage(signedOut.removedPasskeys) ?? undefined);
+    }
     default:
       return data<ActionData>({ intent: null, toast: errorToast("Error", "Unknown action") }, { status: 400 });
   }
@@ -478,7 +504,7 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
 
       <Card>
         <CardTitle>Devices</CardTitle>
-        <p className="mt-1 text-sm text-slate-600">Lost a phone? End every session except this one.</p>
+        <p className="mt-1 text-sm text-slate-600">Lost a phone? End every session except this one. Passkeys go too, except the one you signed in with here.</p>
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="sign-out-others" />
           <Button type="submit" variant="secondary" disabled={signingOutOthers}>
@@ -499,6 +525,7 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
             ))}
           </ul>
         )}
+        <AddPasskey />
         {loaderData.deviceSignIns.length > 0 ? (
           <>
             {/* Decision 013: the native app's own Face ID / Touch ID sign-in, one entry per phone. */}

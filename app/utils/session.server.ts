@@ -5,7 +5,7 @@ import { headerNotificationQueries, toHeaderNotifications } from "~/modules/noti
 import { randomToken, sha256Hex } from "./crypto.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchNamed, type Db, type NamedResults } from "./db.server";
-import { DAY, HOUR, isoIn } from "./time";
+import { DAY, HOUR, isoIn, isoNow } from "./time";
 
 // Sessions are ours (accounts issue, item 3): a 32-byte random token in the cookie,
 // only its SHA-256 in D1 with user, expiry and last use.
@@ -72,10 +72,20 @@ export async function newSessionToken(request: Request, persistent: boolean) {
   };
 }
 
-/** A new session (a new token on every sign-in); returns its Set-Cookie header. `passkeyId`: the passkey it was opened with (decision 011). */
-export async function createSession(db: Db, request: Request, userId: string, persistent: boolean, passkeyId: string | null = null) {
+/**
+ * A new session (a new token on every sign-in); returns its Set-Cookie header.
+ * `passkeyId`: the passkey it was opened with (decision 011). `verified`: it was opened by
+ * the account's password or a passkey, a proof of identity that adding a passkey asks for.
+ */
+export async function createSession(
+  db: Db,
+  request: Request,
+  userId: string,
+  persistent: boolean,
+  { passkeyId = null, verified = false }: { passkeyId?: string | null; verified?: boolean } = {},
+) {
   const { tokenHash, expiresAt, setCookie } = await newSessionToken(request, persistent);
-  await db.insert(sessions).values({ tokenHash, userId, persistent, passkeyId, expiresAt });
+  await db.insert(sessions).values({ tokenHash, userId, persistent, passkeyId, expiresAt, verifiedAt: verified ? isoNow() : null });
   return { tokenHash, setCookie };
 }
 

@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openAuth, sectionLink, signOut, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
+import { bellButton, d1, openAuth, sectionLink, signOut, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
 
 // Issue 18 item 1 (decision 011): Face ID / Touch ID sign-in as passkeys, with Chromium's
 // virtual platform authenticator (DevTools protocol) standing in for the device's own.
 
-// The refused passkey sign-in answers 401, which Chromium logs as a failed resource.
-const REFUSED_REQUESTS = [/^Failed to load resource: the server responded with a status of 401/];
+// The refused passkey sign-in answers 401, a stale proof of identity 403 and a wrong
+// password 400, which Chromium logs as failed resources.
+const REFUSED_REQUESTS = [/^Failed to load resource: the server responded with a status of (400|401|403)/];
 
 /** A platform authenticator (internal transport) with resident keys and user verification. */
 async function addPlatformAuthenticator(page: Page) {
@@ -75,5 +76,48 @@ test.describe("passkeys", () => {
     await expect(biometricButton(page)).toHaveCount(0);
     await page.goto("/settings");
     await expect(page).toHaveURL(/\/auth\?returnTo=%2Fsettings/);
+  });
+
+  test("add Face ID/Touch ID in Settings: a stale proof asks for the password first, and the bell tells the owner", async ({ page }) => {
+    // A sign-up, a wrangler process for the D1 write and two ceremonies: more than the default 30 s on a busy machine.
+    test.setTimeout(60_000);
+    const account = { email: uniqueEmail("passkey-settings"), password: "FaceId2026", firstName: "Ines", lastName: "Moreau" };
+    const authenticator = await addPlatformAuthenticator(page);
+    await signUp(page, account);
+    // The sign-up's proof of identity is older than 10 minutes now.
+    await d1(`UPDATE sessions SET verified_at = '2000-01-01T00:00:00.000Z' WHERE user_id = (SELECT id FROM users WHERE email = '${account.email}')`);
+    await page.goto("/settings");
+    await expect(page.getByText("No passkeys yet.")).toBeVisible();
+    await page.getByRole("button", { name: "Add Face ID/Touch ID on this device" }).click();
+    await expect(page.getByText("Enter your password to add Face ID/Touch ID.")).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(0);
+    await page.screenshot({ path: "tests/.results/passkeys-settings-confirm-phone.png", fullPage: true });
+
+    const password = page.getByLabel("Your password", { exact: true });
+    await expect(password).toBeFocused();
+    await password.fill("NotMine2026");
+    await page.getByRole("button", { name: "Confirm password" }).click();
+    await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(0);
+
+    await password.fill(account.password);
+    await page.getByRole("button", { name: "Confirm password" }).click();
+    await expect(toast(page, "success", "Biometric login enabled")).toBeVisible();
+    const passkeys = page.getByRole("list", { name: "Passkeys" });
+    await expect(passkeys.getByRole("listitem")).toHaveCount(1);
+    await expect(passkeys).toContainText("Chrome on Android");
+    expect(await authenticator.credentials()).toHaveLength(1);
+    // The proof is fresh now: the button is back, and the password form is gone.
+    await expect(page.getByRole("button", { name: "Add Face ID/Touch ID on this device" })).toBeVisible();
+    await expect(page.getByLabel("Your password", { exact: true })).toHaveCount(0);
+
+    await bellButton(page).click();
+    await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    await expect(page.getByText("A passkey was added to your Event Flow account").first()).toBeVisible();
+    await page.screenshot({ path: "tests/.results/passkeys-settings-bell-phone.png", fullPage: false });
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("heading", { name: "Face ID / Touch ID" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "tests/.results/passkeys-settings-desktop.png", fullPage: false });
   });
 });

@@ -240,6 +240,7 @@ const FORMS: Record<string, string>[] = [
   { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "5" },
   { intent: "change-password", currentPassword: "x", password: "Sunset2026", confirmPassword: "Sunset2026" },
   { intent: "sign-out-others" },
+  { intent: "confirm-password", password: "Sunset2026" },
 ];
 
 describe("every form needs a signed-in user", () => {

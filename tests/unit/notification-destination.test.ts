@@ -15,6 +15,7 @@ describe("where a click on a notification leads (docs/product/screens.md#header-
     ["any other type with eventId", { type: "shots_updated", eventId: ID }, `/events/${ID}`],
     ["event_id before eventId", { event_id: "first", eventId: "second" }, "/events/first"],
     ["no type, with eventId", { eventId: ID }, `/events/${ID}`],
+    ["a passkey_added, to remove it in Settings", { type: "passkey_added" }, "/settings"],
     ["nothing to go by", { type: "announcement" }, "/"],
     ["empty data", {}, "/"],
   ])("%s", (_label, data, expected) => {

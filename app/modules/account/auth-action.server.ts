@@ -82,7 +82,7 @@ export async function authAction({ request, context }: Args) {
         { status: 401 },
       );
     }
-    const session = await createSession(db, request, user.id, stayLoggedIn);
+    const session = await createSession(db, request, user.id, stayLoggedIn, { verified: true });
     const headers = new Headers({ "Set-Cookie": session.setCookie });
     headers.append("Set-Cookie", await rememberDevice(env, request, email));
     // docs/product/native.md#biometric-sign-in: with the biometric box ticked, the browser now registers a passkey (it
@@ -123,7 +123,8 @@ export async function authAction({ request, context }: Args) {
       );
     }
     // docs/product/flows.md#accounts-and-access: sign-up signs the person in at once.
-    const session = await createSession(db, request, outcome.userId, true);
+    // The password was typed in this request: as good a proof as a sign-in's.
+    const session = await createSession(db, request, outcome.userId, true, { verified: true });
     const headers = new Headers({ "Set-Cookie": session.setCookie });
     headers.append(
       "Set-Cookie",

@@ -146,6 +146,8 @@ export async function signInWithDeviceSecret(db: Db, request: Request, secret: s
           createdAt: sql<string>`${now}`.as("created_at"),
           passkeyId: sql<null>`NULL`.as("passkey_id"),
           deviceSignInId: deviceSignIns.id,
+          // A phone's stored secret is no proof of identity for adding a passkey (decision 011).
+          verifiedAt: sql<null>`NULL`.as("verified_at"),
         })
         .from(deviceSignIns)
         .where(eq(deviceSignIns.secretHash, nextHash)),

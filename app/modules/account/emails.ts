@@ -43,3 +43,32 @@ export function eventRemovedEmail(to: string, title: string): OutgoingEmail {
     html: layout(line, [body], null, footer),
   };
 }
+
+/** The subject and the bell's title when a passkey is added (docs/product/notifications.md#security-notices). */
+export const PASSKEY_ADDED_TITLE = "A passkey was added to your Event Flow account";
+
+// Spelled out and in UTC ("Tuesday, July 14, 2026 at 9:30 AM UTC"): the reader's time zone is unknown.
+const addedAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" });
+
+/** When and on what a passkey was added, as the e-mail and the bell say it. */
+export function passkeyAddedMessage(deviceName: string, addedAt: Date) {
+  return `A passkey for ${plain({ deviceName }).deviceName} was added on ${addedAtFormat.format(addedAt)} UTC. It can sign in to your account without a password.`;
+}
+
+/**
+ * docs/product/notifications.md#security-notices: a new way into the account is always
+ * told to its owner, with the way to remove it, so a passkey planted from a stolen
+ * session does not stay unseen.
+ */
+export function passkeyAddedEmail(to: string, deviceName: string, addedAt: Date, settingsUrl: string): OutgoingEmail {
+  const body = passkeyAddedMessage(deviceName, addedAt);
+  const advice = "If this was not you, remove the passkey in Settings and change your password.";
+  const footer = "If you added it yourself, you can ignore this email.";
+  return {
+    to,
+    kind: "passkey_added",
+    subject: PASSKEY_ADDED_TITLE,
+    text: `${body}\n\n${advice}\n\nSettings: ${settingsUrl}\n\n${footer}`,
+    html: layout(PASSKEY_ADDED_TITLE, [body, advice], { label: "Review passkeys in Settings", url: settingsUrl }, footer),
+  };
+}

@@ -8,3 +8,19 @@ export const BIOMETRIC_ENABLED = "Biometric login enabled";
 export const BIOMETRIC_AUTHENTICATING = "Authenticating with Face ID/Touch ID...";
 /** Issue 18 audit (decision 013): a biometric sign-in in the app without signal; the stored secret is kept. */
 export const BIOMETRIC_OFFLINE = "You're offline. Connect to sign in.";
+/** Decision 011, docs/product/messages.md#auth: a registration that was refused or failed. */
+export const PASSKEY_NOT_ENABLED = "Face ID/Touch ID could not be enabled. Please try again.";
+/**
+ * Decision 011, docs/product/messages.md#auth: adding a passkey without a password or passkey shown in the last
+ * 10 minutes; the enrolment asks for the password first.
+ */
+export const PASSKEY_REAUTH = "Enter your password to add Face ID/Touch ID.";
+
+/**
+ * Decision 011, docs/product/messages.md#auth: what a password change or 'Sign out of all other devices' says
+ * of the passkeys it removed ("1 passkey removed.", "2 passkeys removed."); nothing when none.
+ */
+export function passkeysRemovedMessage(count: number) {
+  if (count <= 0) return null;
+  return `${count} ${count === 1 ? "passkey" : "passkeys"} removed.`;
+}

@@ -1,4 +1,4 @@
-import { BIOMETRIC_FAILED } from "./passkey-messages";
+import { BIOMETRIC_FAILED, PASSKEY_NOT_ENABLED } from "./passkey-messages";
 
 // Issue 18 item 1 (decision 011): the browser's half of docs/product/native.md#biometric-sign-in's Face ID / Touch ID
 // sign-in, done with passkeys. The server half is routes/passkeys.ts.
@@ -47,18 +47,37 @@ function cancelled(error: unknown) {
   return name === "NotAllowedError" || name === "AbortError";
 }
 
-/** After a password sign-in with the box ticked: registers a passkey for the account. */
-export async function enablePasskey(): Promise<boolean> {
+export type PasskeyEnrolment = { status: "enabled" } | { status: "reauth" } | { status: "cancelled" } | { status: "failed"; message: string };
+
+/**
+ * Registers a passkey for the signed-in account: after a password sign-in with the box
+ * ticked, or from Settings. `reauth`: the session's proof of identity is too old
+ * (decision 011), the password must be confirmed first.
+ */
+export async function enablePasskey(): Promise<PasskeyEnrolment> {
+  const failed = (body?: Record<string, unknown>): PasskeyEnrolment => ({
+    status: "failed",
+    message: typeof body?.error === "string" ? body.error : PASSKEY_NOT_ENABLED,
+  });
   try {
     const options = await post({ intent: "register-options" });
-    if (!options.ok) return false;
+    if (options.body.reauth === true) return { status: "reauth" };
+    if (!options.ok) return failed(options.body);
     const { startRegistration } = await webAuthn();
-    const response = await startRegistration({ optionsJSON: options.body as never });
+    let response;
+    try {
+      response = await startRegistration({ optionsJSON: options.body as never });
+    } catch (error) {
+      if (cancelled(error)) return { status: "cancelled" };
+      return failed();
+    }
     const stored = await post({ intent: "register", response: JSON.stringify(response) });
-    if (stored.ok) remember(true);
-    return stored.ok;
+    if (stored.body.reauth === true) return { status: "reauth" };
+    if (!stored.ok) return failed(stored.body);
+    remember(true);
+    return { status: "enabled" };
   } catch {
-    return false;
+    return failed();
   }
 }
 

@@ -7,9 +7,12 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { passkeys, sessions, webauthnChallenges } from "~/db/schema";
-import { type Db } from "~/utils/db.server";
+import { batchNamed, type Db } from "~/utils/db.server";
+import { enqueueEmails, outboxInsert } from "~/utils/email.server";
+import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
+import { PASSKEY_ADDED_TITLE, passkeyAddedEmail, passkeyAddedMessage } from "./emails";
 import { isoIn, isoNow, MINUTE } from "~/utils/time";
 import { androidAppOrigins } from "~/modules/native/app-links";
 
@@ -57,14 +60,39 @@ export async function registrationOptions(db: Db, env: Env, request: Request, us
   return options;
 }
 
-/** Checks a registration response and stores the passkey; null when it does not verify. */
-export async function registerPasskey(db: Db, env: Env, request: Request, userId: string, response: RegistrationResponseJSON, name: string) {
+/**
+ * Adding a passkey needs the password or a passkey shown in this session this recently
+ * (decision 011): a stolen session alone cannot plant a lasting way back in, which would
+ * outlive the owner's password reset.
+ */
+export const PROOF_OF_IDENTITY_MS = 10 * MINUTE;
+
+/** Whether the session proved who its holder is within PROOF_OF_IDENTITY_MS (sessions.verified_at). */
+export async function hasRecentProof(db: Db, sessionHash: string) {
+  const [row] = await db.select({ verifiedAt: sessions.verifiedAt }).from(sessions).where(eq(sessions.tokenHash, sessionHash));
+  return Boolean(row?.verifiedAt && Date.parse(row.verifiedAt) > Date.now() - PROOF_OF_IDENTITY_MS);
+}
+
+/**
+ * Checks a registration response and stores the passkey; null when it does not verify or
+ * the credential is already stored. The owner is told in the same batch: an e-mail to
+ * the sign-in address (queued once the batch has committed) and a bell notification
+ * (docs/product/notifications.md#security-notices).
+ */
+export async function registerPasskey(
+  db: Db,
+  env: Env,
+  request: Request,
+  user: { id: string; email: string },
+  response: RegistrationResponseJSON,
+  name: string,
+) {
   const { origin, rpID } = relyingParty(request, env);
   let verification;
   try {
     verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) => takeChallenge(db, challenge, "register", userId),
+      expectedChallenge: (challenge) => takeChallenge(db, challenge, "register", user.id),
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
@@ -74,19 +102,38 @@ export async function registerPasskey(db: Db, env: Env, request: Request, userId
   }
   if (!verification.verified) return null;
   const { credential } = verification.registrationInfo;
-  const [stored] = await db
-    .insert(passkeys)
-    .values({
-      id: credential.id,
-      userId,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      name,
-    })
-    .onConflictDoNothing()
-    .returning({ id: passkeys.id });
-  return stored ?? null;
+  const [known] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.id, credential.id));
+  if (known) return null;
+  const addedAt = new Date();
+  const mail = outboxInsert(db, passkeyAddedEmail(user.email, name, addedAt, `${new URL(request.url).origin}/settings`));
+  const notification = notificationInsert(db, {
+    userId: user.id,
+    title: PASSKEY_ADDED_TITLE,
+    message: passkeyAddedMessage(name, addedAt),
+    data: { type: "passkey_added" },
+  });
+  try {
+    await batchNamed(db, {
+      passkey: db.insert(passkeys).values({
+        id: credential.id,
+        userId: user.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        name,
+        createdAt: addedAt.toISOString(),
+      }),
+      mail: mail.statement,
+      notification: notification.statement,
+    });
+  } catch (error) {
+    // The same credential stored meanwhile: the batch wrote nothing, no notice either.
+    if (String((error as { cause?: unknown }).cause ?? error).includes("UNIQUE")) return null;
+    throw error;
+  }
+  await enqueueEmails(env, [mail.id]);
+  await dispatchNotifications(env, [notification.written]);
+  return { id: credential.id };
 }
 
 /** Options to sign in with any passkey of this site (discoverable: no e-mail asked). */
@@ -150,4 +197,31 @@ export async function removePasskey(db: Db, userId: string, passkeyId: string) {
       .returning({ id: passkeys.id }),
   ]);
   return removed.length ? ended.map((s) => s.tokenHash) : null;
+}
+
+/**
+ * A password reset removes every passkey of the user, in the batch that ends the
+ * sessions (decision 011): one added from a stolen session must not outlive the reset.
+ * Returns the removed ids.
+ */
+export function deletePasskeysStatement(db: Db, userId: string) {
+  return db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+}
+
+/**
+ * A password change and 'Sign out of all other devices' remove every passkey of the user
+ * but the one that opened the session that asked (if any): the person keeps the way they
+ * signed in here and loses any planted elsewhere. Batched after the other sessions'
+ * deletion, which keeps that session. Returns the removed ids.
+ */
+export function deleteOtherPasskeysStatement(db: Db, userId: string, keepSessionHash: string) {
+  return db
+    .delete(passkeys)
+    .where(
+      and(
+        eq(passkeys.userId, userId),
+        sql`${passkeys.id} IS NOT (SELECT ${sessions.passkeyId} FROM ${sessions} WHERE ${sessions.tokenHash} = ${keepSessionHash})`,
+      ),
+    )
+    .returning({ id: passkeys.id });
 }

@@ -105,6 +105,15 @@ export const DeleteAccountSchema = z.object({
   confirmation: DeleteEventSchema.shape.confirmation,
 });
 
+/** Settings: the password again before adding a passkey (decision 011). */
+export const ConfirmPasswordSchema = z.object({
+  intent: z.literal("confirm-password"),
+  password: z
+    .string({ error: "Current password is required" })
+    .min(1, { error: "Current password is required" })
+    .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }),
+});
+
 export const ProfileSetupSchema = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),

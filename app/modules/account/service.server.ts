@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { authTokens, notificationPreferences, profiles, users } from "~/db/schema";
+import { authTokens, notificationPreferences, profiles, sessions, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert, placeholder } from "~/utils/email.server";
@@ -9,6 +9,7 @@ import { DAY, HOUR, isoIn, isoNow } from "~/utils/time";
 import type { TokenPurpose } from "~/db/enums";
 import { deleteDeviceSignInsStatement, deleteOtherDeviceSignInsStatement } from "./device-sign-ins.server";
 import { confirmationEmail, passwordResetEmail } from "./emails";
+import { deleteOtherPasskeysStatement, deletePasskeysStatement } from "./passkeys.server";
 
 const RESET_TOKEN_MS = HOUR;
 const CONFIRMATION_TOKEN_MS = 7 * DAY;
@@ -122,7 +123,8 @@ async function consumeToken(db: Db, token: string, purpose: TokenPurpose) {
 
 /**
  * Sets the new password with a reset token, ends every session of the user, removes
- * the native app's device sign-ins (decision 013) and retires their other reset links. Null when the token is invalid, used or expired.
+ * the native app's device sign-ins (decision 013) and every passkey (decision 011) and
+ * retires their other reset links. Null when the token is invalid, used or expired.
  * `endedSessions`: whose live sockets the caller closes (issue 14 item 4).
  */
 export async function resetPassword(db: Db, token: string, password: string) {
@@ -134,6 +136,8 @@ export async function resetPassword(db: Db, token: string, password: string) {
     ended: deleteOtherSessionsStatement(db, used.userId, null),
     // Decision 013: the native app's Face ID / Touch ID secrets were granted by the old password.
     deviceSignIns: deleteDeviceSignInsStatement(db, used.userId),
+    // Decision 011: so were the passkeys, and one may have been added from a stolen session.
+    passkeys: deletePasskeysStatement(db, used.userId),
     otherResetLinks: db
       .update(authTokens)
       .set({ usedAt: isoNow() })
@@ -154,32 +158,63 @@ export async function confirmEmail(db: Db, token: string) {
 }
 
 /**
- * Changes the password when the current one is right; ends every other session and
- * removes the native app's device sign-ins (decision 013).
- * False when the current password is wrong; else the ended sessions, whose live
- * sockets the caller closes (issue 14 item 4).
+ * Changes the password when the current one is right; ends every other session,
+ * removes the native app's device sign-ins (decision 013) and every passkey but the one
+ * that opened this session (decision 011); the typed password counts as a fresh proof of
+ * identity for this session. False when the current password is wrong; else the ended
+ * sessions, whose live sockets the caller closes (issue 14 item 4), and how many
+ * passkeys went.
  */
 export async function changePassword(db: Db, userId: string, sessionHash: string, current: string, next: string) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(current, user.passwordHash))) return false;
   const passwordHash = await hashPassword(next);
-  const { ended } = await batchNamed(db, {
+  const { ended, passkeys } = await batchNamed(db, {
     password: db.update(users).set({ passwordHash, updatedAt: isoNow() }).where(eq(users.id, userId)),
     ended: deleteOtherSessionsStatement(db, userId, sessionHash),
     deviceSignIns: deleteDeviceSignInsStatement(db, userId),
+    passkeys: deleteOtherPasskeysStatement(db, userId, sessionHash),
+    verified: markSessionVerifiedStatement(db, userId, sessionHash),
   });
-  return { endedSessions: ended.map((row) => row.tokenHash) };
+  return { endedSessions: ended.map((row) => row.tokenHash), removedPasskeys: passkeys.length };
 }
 
-/** Returns the ended sessions, whose live sockets the caller closes (issue 14 item 4). */
+/**
+ * Ends every other session, the other phones' device sign-ins and every passkey but the
+ * one that opened this session. Returns the ended sessions, whose live sockets the caller
+ * closes (issue 14 item 4), and how many passkeys went.
+ */
 export async function signOutOtherSessions(db: Db, userId: string, sessionHash: string) {
-  // The other phones' Face ID / Touch ID sign-ins go too (issue 18 audit, decision 013):
-  // otherwise each could open a new session right after.
-  const { ended } = await batchNamed(db, {
+  // The other phones' Face ID / Touch ID sign-ins go too (issue 18 audit, decision 013),
+  // and the other passkeys (decision 011): otherwise each could open a new session right after.
+  const { ended, passkeys } = await batchNamed(db, {
     ended: deleteOtherSessionsStatement(db, userId, sessionHash),
     deviceSignIns: deleteOtherDeviceSignInsStatement(db, userId, sessionHash),
+    passkeys: deleteOtherPasskeysStatement(db, userId, sessionHash),
   });
-  return ended.map((row) => row.tokenHash);
+  return { endedSessions: ended.map((row) => row.tokenHash), removedPasskeys: passkeys.length };
+}
+
+/** Records a proof of identity now for the user's own session (decision 011: adding a passkey asks for one). */
+function markSessionVerifiedStatement(db: Db, userId: string, sessionHash: string) {
+  return db
+    .update(sessions)
+    .set({ verifiedAt: isoNow() })
+    .where(and(eq(sessions.tokenHash, sessionHash), eq(sessions.userId, userId)))
+    .returning({ tokenHash: sessions.tokenHash });
+}
+
+export type PasswordConfirmation = "confirmed" | "wrong" | "no-session";
+
+/**
+ * Settings' 'Confirm password' before adding a passkey (decision 011): when the password
+ * is right, this session has a fresh proof of identity. The caller rate-limits it as a sign-in.
+ */
+export async function confirmPassword(db: Db, userId: string, sessionHash: string, password: string): Promise<PasswordConfirmation> {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(password, user.passwordHash))) return "wrong";
+  const [marked] = await markSessionVerifiedStatement(db, userId, sessionHash);
+  return marked ? "confirmed" : "no-session";
 }
 
 export async function updateProfile(db: Db, userId: string, input: { firstName: string; lastName: string; businessName: string | null }) {

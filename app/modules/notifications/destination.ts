@@ -17,6 +17,7 @@ function idFrom(value: unknown): string | null {
  * - `invite_response` with `event_id`: that event,
  * - `client_access` with `access_url`: that address, but only a path on our own origin
  *   (anything else would make notification data an open redirect),
+ * - `passkey_added`: Settings, where the passkey can be removed,
  * - any type with `event_id` or `eventId`: that event,
  * - otherwise home.
  */
@@ -37,6 +38,7 @@ export function notificationDestination(data: unknown, { withAccessUrl = true }:
     const path = safeReturnTo(fields.access_url, "");
     if (path) return path;
   }
+  if (type === "passkey_added") return "/settings";
   const eventId = idFrom(fields.event_id) ?? idFrom(fields.eventId);
   return eventId ? `/events/${eventId}` : "/";
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `verified_at` text;
