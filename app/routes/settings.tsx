@@ -21,7 +21,7 @@ import { BusinessInfoSchema, ChangePasswordSchema, ConfirmPasswordSchema, Delete
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, confirmPassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
 import { passkeysRemovedMessage } from "~/modules/account/passkey-messages";
-import { clientIp, consume, type Limit, LIMITS, peek, recordFailure, SIGN_IN_LOCKED, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { clientIp, consume, type Limit, LIMITS, minutesUntilAllowed, peek, recordFailure, signInLocked, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
@@ -305,10 +305,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const ip = clientIp(request);
       const pair: [Limit, string] = [LIMITS.failedSignInsPerPair, `${viewer.email} ${ip}`];
       const [locked, overIp] = await Promise.all([peek(db, [pair]), consume(db, [[LIMITS.signInPerIp, ip]])]);
-      if (locked || overIp) return data<ActionData>({ intent, toast: errorToast("Error", locked ? SIGN_IN_LOCKED : TOO_MANY_ATTEMPTS) }, { status: 429 });
+      if (locked) return data<ActionData>({ intent, toast: errorToast("Error", signInLocked(await minutesUntilAllowed(db, ...pair))) }, { status: 429 });
+      if (overIp) return data<ActionData>({ intent, toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
       const confirmed = await confirmPassword(db, viewer.userId, viewer.sessionHash, parsed.data.password);
       if (confirmed === "wrong") {
-        await recordFailure(db, [pair, [LIMITS.failedSignInsPerAddress, viewer.email]]);
+        // A signed-in device is the owner's own: its typos count for this IP only (decision 007).
+        await recordFailure(db, [pair]);
         return data<ActionData>({ intent, toast: errorToast("Error", "Current password is incorrect") }, { status: 400 });
       }
       if (confirmed === "no-session") return data<ActionData>({ intent, toast: errorToast("Not authenticated") }, { status: 401 });
