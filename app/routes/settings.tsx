@@ -19,6 +19,7 @@ import { notificationPreferences, profiles } from "~/db/schema";
 import { errorToast, firstIssue } from "~/modules/account/action-result";
 import { BusinessInfoSchema, ChangePasswordSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
+import { DownloadDataForm } from "~/modules/account/components/download-data-form";
 import { changePassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
 import type { SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
@@ -425,6 +426,12 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
             {changingPassword ? "Updating Password..." : "Change Password"}
           </Button>
         </Form>
+        <h3 className="mt-6 font-semibold text-slate-900">Your data</h3>
+        <p className="mt-1 text-sm text-slate-600">
+          A JSON file of everything Event Flow holds about you: your profile, the events you lead with every list, team and client link, the events
+          you joined, contacts, notifications, settings and devices. No passwords or keys.
+        </p>
+        <DownloadDataForm />
       </Card>
 
       <Card>

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import { batchNamed, type Db } from "./db.server";
-import { MINUTE } from "./time";
+import { HOUR, MINUTE } from "./time";
 
 // Fixed-window counters in D1, shared by every isolate (accounts issue, item 5). consume / peek / recordFailure: issue 14 item 9.
 
@@ -45,6 +45,9 @@ export const LIMITS = {
   // Issue 18 item 2: the native app registers its push token when push is turned on (and
   // off); a person does that a few times, a script could churn the table.
   nativePushTokens: { name: "native-push", max: 20, windowMs: 10 * MINUTE },
+  // Settings' 'Download my data' (subject: the user): each file reads every row of the
+  // account; a person needs one now and then.
+  dataExports: { name: "data-export", max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
