@@ -6,7 +6,7 @@ import { consume, LIMITS } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings.data";
 
 /**
- * Settings → Account → 'Download my data' (docs/product/screens.md#settings): the
+ * Settings → Account → 'Download my data' (docs/product/screens.md#account-card): the
  * signed-in user's data as a JSON file. A POST, so no prefetch, link or crawler makes
  * one (workers/app.ts checks its origin like every form's); the form reloads the
  * document, so it works before JavaScript loads and the page stays where it was.

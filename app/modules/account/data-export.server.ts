@@ -25,7 +25,7 @@ import { listOrderBy } from "~/modules/event/lists.server";
 import { eventStatus } from "~/modules/event/status";
 import { batchNamed, type Db } from "~/utils/db.server";
 
-// Settings → Account → 'Download my data' (docs/product/screens.md#settings): everything
+// Settings → Account → 'Download my data' (docs/product/screens.md#account-card): everything
 // D1 holds about one user, as readable JSON. Every column is chosen by name: a secret
 // (a password or token hash, a push endpoint or its keys, a passkey's public key or
 // credential id, a native push token, a WebAuthn challenge) never reaches the file, and a

@@ -11,7 +11,7 @@ function fileNameOf(response: Response) {
 }
 
 /**
- * 'Download my data' (docs/product/screens.md#settings). A plain form post, so it works
+ * 'Download my data' (docs/product/screens.md#account-card). A plain form post, so it works
  * before JavaScript loads: the answer is an attachment and the page stays. Once the page
  * runs, the post is sent from here instead, so a refusal (the hourly limit) shows as a
  * toast on this page rather than as a page of its own.
