@@ -332,3 +332,24 @@ describe("settings page", () => {
   });
 });
 
+
+describe("privacy policy", () => {
+  it("says how to download one's data, what deleting the account removes and what stays", async () => {
+    const html = (await (await createClient().get("/privacy-policy")).text()).replaceAll("<!-- -->", "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+    for (const text of [
+      "Downloading Your Data",
+      "Settings → Account → <strong>Download my data</strong>",
+      "up to 5 times an hour",
+      "Deleting Your Account",
+      "Settings → Account → <strong>Delete account</strong>",
+      "every event you lead, with its timeline, shot list, people, vendors, team, invitations and",
+      "emails to your address that were waiting to be sent",
+      "cancel it in the store's",
+      "Stripe's own records of your payments",
+      "they hold no personal information",
+      "sign up again with the same email address",
+    ]) {
+      expect(html).toContain(text);
+    }
+  });
+});
