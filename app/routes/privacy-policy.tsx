@@ -227,9 +227,9 @@ const sections: LegalSection[] = [
           <li>the events you joined as a team member, and the invitations sent to your address.</li>
         </ul>
         <p>
-          The file never contains your password or any code that could sign in, open a link or send
-          you a push notification: we keep those only in forms that cannot be read back, or not at
-          all. You can download it up to 5 times an hour.
+          The file never contains your password or any code or key that could sign in as you, open
+          an invitation or client link, or send you a push notification. You can download it up to 5
+          times an hour.
         </p>
       </>
     ),
