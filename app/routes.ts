@@ -10,6 +10,7 @@ export default [
   route("confirm-email", "routes/confirm-email.tsx"),
   route("profile-setup", "routes/profile-setup.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("settings/data", "routes/settings.data.ts"),
   route("events/new", "routes/events.new.tsx"),
   route("events/:eventId", "routes/events.$eventId.tsx"),
   route("events/:eventId/invite", "routes/events.$eventId.invite.tsx"),

@@ -188,14 +188,109 @@ const sections: LegalSection[] = [
             service reports that they are no longer valid.
           </li>
           <li>
-            When you ask us to delete your account, we delete your account and your events from our
-            active systems within 30 days. Copies in backups are overwritten as the backups rotate.
+            When you delete your account, we delete it and your events at once, as described in{" "}
+            <a href="#deleting-your-account" className={linkClass}>
+              Deleting Your Account
+            </a>
+            . Copies in our database provider's point-in-time backups expire within 30 days.
           </li>
           <li>
             We keep billing records for as long as tax and accounting law requires, even after your
             account is deleted.
           </li>
         </ul>
+      </>
+    ),
+  },
+  {
+    id: "downloading-your-data",
+    title: "Downloading Your Data",
+    body: (
+      <>
+        <p>
+          In Settings, under Account, the button <strong>Download my data</strong> gives you a file
+          (JSON, a format most tools can read, named with the day of the download) of everything we
+          hold about you:
+        </p>
+        <ul className={listClass}>
+          <li>your account (email address, when it was confirmed and created) and your profile;</li>
+          <li>your subscription's state, your notification preferences and your saved contacts;</li>
+          <li>your in-app notifications;</li>
+          <li>
+            the devices and sign-ins on your account, by their names only: browsers and apps with
+            push notifications, passkeys, the app's Face ID / Touch ID sign-ins and your sessions;
+          </li>
+          <li>
+            every event you lead with its timeline, shot list, people and vendors, its team and
+            invitations, and its client links (the client's email, permissions and expiry);
+          </li>
+          <li>the events you joined as a team member, and the invitations sent to your address.</li>
+        </ul>
+        <p>
+          The file never contains your password or any code or key that could sign in as you, open
+          an invitation or client link, or send you a push notification. You can download it up to 5
+          times an hour.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "deleting-your-account",
+    title: "Deleting Your Account",
+    body: (
+      <>
+        <p>
+          In Settings, under Account, the button <strong>Delete account</strong> deletes your account
+          once you confirm with your password (or a passkey) and type the word "delete". Download your data first if you want
+          to keep it. Deleting removes, at once:
+        </p>
+        <ul className={listClass}>
+          <li>your account, your profile and your business details;</li>
+          <li>
+            every event you lead, with its timeline, shot list, people, vendors, team, invitations and
+            client links; its team members and clients are told that the event was removed;
+          </li>
+          <li>your place on other photographers' teams and the invitations sent to you;</li>
+          <li>your saved contacts, notifications and notification preferences;</li>
+          <li>
+            your push subscriptions and app devices, passkeys, the app's Face ID / Touch ID
+            sign-ins and every session, so every device is signed out;
+          </li>
+          <li>emails to your address that were waiting to be sent.</li>
+        </ul>
+        <p>
+          If you pay for Pro through Stripe, the subscription is cancelled at once, no further
+          charge is made and we ask Stripe to delete you as a customer. A subscription bought in the
+          App Store or Google Play can be cancelled only there: cancel it in the store's
+          subscription settings, before or after you delete your account.
+        </p>
+        <p>What stays, and why:</p>
+        <ul className={listClass}>
+          <li>
+            Stripe's own records of your payments, which Stripe keeps under its own privacy policy
+            and the law, and the billing records we must keep for tax and accounting.
+          </li>
+          <li>
+            The identifiers of payment notifications and background jobs we have already handled,
+            kept so that none is handled twice; they hold no personal information.
+          </li>
+          <li>
+            What you entered in an event that another photographer leads stays part of their event,
+            no longer linked to your account.
+          </li>
+          <li>
+            Counters that limit sign-in and other attempts, which may name your address, expire on
+            their own within two hours.
+          </li>
+          <li>
+            Emails we already sent are in their recipients' mailboxes, and the activity log the app
+            keeps on your device stays there until you clear the app's data.
+          </li>
+        </ul>
+        <p>
+          Afterwards you can sign up again with the same email address; it starts as a new, empty
+          account.
+        </p>
       </>
     ),
   },
@@ -218,8 +313,16 @@ const sections: LegalSection[] = [
         </ul>
         <p>
           You can correct your profile and business details in Settings, edit or delete any event you
-          lead, and change your notification and push settings at any time. For anything else,
-          including a copy of your data or deleting your account, email us at{" "}
+          lead, and change your notification and push settings at any time. You can download a copy
+          of your data (Settings → Account → <strong>Download my data</strong>, see{" "}
+          <a href="#downloading-your-data" className={linkClass}>
+            Downloading Your Data
+          </a>
+          ) and delete your account (Settings → Account → <strong>Delete account</strong>, see{" "}
+          <a href="#deleting-your-account" className={linkClass}>
+            Deleting Your Account
+          </a>
+          ) yourself. For anything else, email us at{" "}
           <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
             {CONTACT_EMAIL}
           </a>
@@ -279,7 +382,7 @@ export default function PrivacyPolicyPage() {
       title="Privacy Policy"
       intro={
         <>
-          <p className="text-sm text-slate-500">Last updated: November 22, 2026</p>
+          <p className="text-sm text-slate-500">Last updated: November 27, 2026</p>
           <p className="mt-2">
             This policy explains what information Event Flow collects when lead photographers, their
             team members and their clients use our website and mobile apps, how we use it, and the

@@ -22,6 +22,7 @@ import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, confirmPassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
 import { passkeysRemovedMessage } from "~/modules/account/passkey-messages";
 import { clientIp, consume, type Limit, LIMITS, minutesUntilAllowed, peek, recordFailure, signInLocked, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
+import { DownloadDataForm } from "~/modules/account/components/download-data-form";
 import type { SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, deleteContact, listContacts, updateContact } from "~/modules/contacts/service.server";
@@ -495,6 +496,14 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
             {changingPassword ? "Updating Password..." : "Change Password"}
           </Button>
         </Form>
+        <div className="mt-6 border-t border-slate-200 pt-4">
+          <h3 className="font-semibold text-slate-900">Your data</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            A JSON file of everything Event Flow holds about you: your profile, the events you lead with every list, team and client link, the
+            events you joined, contacts, notifications, settings and devices. No passwords or keys.
+          </p>
+          <DownloadDataForm />
+        </div>
         <div className="mt-6 border-t border-slate-200 pt-4">
           <h3 className="font-semibold text-slate-900">Delete account</h3>
           <p className="mt-1 text-sm text-slate-600">Deletes your account and every event you lead, for everyone. This cannot be undone.</p>

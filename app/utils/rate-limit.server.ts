@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import { batchNamed, type Db } from "./db.server";
-import { MINUTE } from "./time";
+import { HOUR, MINUTE } from "./time";
 
 // Fixed-window counters in D1, shared by every isolate (accounts issue, item 5). consume / peek / recordFailure: issue 14 item 9.
 
@@ -50,6 +50,9 @@ export const LIMITS = {
   nativePushTokens: { name: "native-push", max: 20, windowMs: 10 * MINUTE },
   // Deleting an account asks for the password: a stolen session gets a few guesses, not a brute force.
   accountDeletions: { name: "delete-account", max: 5, windowMs: 10 * MINUTE },
+  // Settings' 'Download my data' (subject: the user): each file reads every row of the
+  // account; a person needs one now and then.
+  dataExports: { name: "data-export", max: 5, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

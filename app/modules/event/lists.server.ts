@@ -10,7 +10,7 @@ import { LIST_ORDERS, type ListKind } from "./lists";
 export const LIST_TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
 
 /** LIST_ORDERS as SQL: the comparator's rules are SQLite's (BINARY, NOCASE, NULL first). */
-function orderBy(kind: ListKind) {
+export function listOrderBy(kind: ListKind) {
   const columns: Record<string, AnyColumn> = getTableColumns(LIST_TABLES[kind]);
   const keys: readonly { field: string; nocase?: true }[] = LIST_ORDERS[kind];
   return keys.map(({ field, nocase }) => asc(nocase ? sql`${columns[field]} COLLATE NOCASE` : columns[field]!));
@@ -18,10 +18,10 @@ function orderBy(kind: ListKind) {
 
 // `also`: a further condition (a window's category, a dialog's row; issue 19 item 2).
 const queries = {
-  block: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(timelineBlocks).where(and(eq(timelineBlocks.eventId, eventId), also)).orderBy(...orderBy("block")),
-  shot: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(shotListItems).where(and(eq(shotListItems.eventId, eventId), also)).orderBy(...orderBy("shot")),
-  person: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(eventPeople).where(and(eq(eventPeople.eventId, eventId), also)).orderBy(...orderBy("person")),
-  vendor: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(eventVendors).where(and(eq(eventVendors.eventId, eventId), also)).orderBy(...orderBy("vendor")),
+  block: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(timelineBlocks).where(and(eq(timelineBlocks.eventId, eventId), also)).orderBy(...listOrderBy("block")),
+  shot: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(shotListItems).where(and(eq(shotListItems.eventId, eventId), also)).orderBy(...listOrderBy("shot")),
+  person: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(eventPeople).where(and(eq(eventPeople.eventId, eventId), also)).orderBy(...listOrderBy("person")),
+  vendor: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(eventVendors).where(and(eq(eventVendors.eventId, eventId), also)).orderBy(...listOrderBy("vendor")),
 };
 type ListSelects = { [K in ListKind]: ReturnType<(typeof queries)[K]> };
 const typedQueries: { [K in ListKind]: (db: Db, eventId: SQL | string, also?: SQL) => ListSelects[K] } = queries;
