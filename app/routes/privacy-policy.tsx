@@ -241,7 +241,7 @@ const sections: LegalSection[] = [
       <>
         <p>
           In Settings, under Account, the button <strong>Delete account</strong> deletes your account
-          once you confirm with your password (or a passkey) and type the word "delete". Download your data first if you want
+          once you confirm with your password and type the word "delete". Download your data first if you want
           to keep it. Deleting removes, at once:
         </p>
         <ul className={listClass}>
@@ -256,7 +256,8 @@ const sections: LegalSection[] = [
             your push subscriptions and app devices, passkeys, the app's Face ID / Touch ID
             sign-ins and every session, so every device is signed out;
           </li>
-          <li>emails to your address that were waiting to be sent.</li>
+          <li>emails to your address waiting to be sent, and our record of those already sent;</li>
+          <li>the counters that limit sign-in and other attempts made with your address.</li>
         </ul>
         <p>
           If you pay for Pro through Stripe, the subscription is cancelled at once, no further
@@ -267,8 +268,8 @@ const sections: LegalSection[] = [
         <p>What stays, and why:</p>
         <ul className={listClass}>
           <li>
-            Stripe's own records of your payments, which Stripe keeps under its own privacy policy
-            and the law, and the billing records we must keep for tax and accounting.
+            Stripe's own records of your payments (its invoices and receipts), which Stripe keeps
+            under its own privacy policy and the law.
           </li>
           <li>
             The identifiers of payment notifications and background jobs we have already handled,
@@ -277,10 +278,6 @@ const sections: LegalSection[] = [
           <li>
             What you entered in an event that another photographer leads stays part of their event,
             no longer linked to your account.
-          </li>
-          <li>
-            Counters that limit sign-in and other attempts, which may name your address, expire on
-            their own within two hours.
           </li>
           <li>
             Emails we already sent are in their recipients' mailboxes, and the activity log the app
