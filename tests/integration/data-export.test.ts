@@ -343,7 +343,7 @@ describe("privacy policy", () => {
       "Deleting Your Account",
       "Settings → Account → <strong>Delete account</strong>",
       "every event you lead, with its timeline, shot list, people, vendors, team, invitations and",
-      "emails to your address that were waiting to be sent",
+      "emails to your address waiting to be sent, and our record of those already sent",
       "cancel it in the store's",
       "Stripe's own records of your payments",
       "they hold no personal information",

@@ -1,4 +1,8 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sessions } from "~/db/schema";
+import { getDb } from "~/utils/db.server";
 import { type Client, createClient, sessionFor } from "./helpers";
 import { createAuthenticator } from "./webauthn-authenticator";
 
@@ -36,6 +40,8 @@ describe("native app links", () => {
 
   it("accepts a passkey registered and used inside our Android app, and refuses another app's", async () => {
     const owner = await sessionFor();
+    // Just signed in: a fresh proof of identity, which adding a passkey needs (decision 011).
+    await getDb(env).update(sessions).set({ verifiedAt: new Date().toISOString() }).where(eq(sessions.userId, owner.id));
     const authenticator = await createAuthenticator();
     const options = (await (await postJson(owner.client, { intent: "register-options" })).json()) as { challenge: string };
     const registered = await postJson(owner.client, { intent: "register", response: await authenticator.register(options, { origin: ANDROID_ORIGIN, rpId: "localhost" }) });

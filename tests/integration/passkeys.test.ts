@@ -363,7 +363,7 @@ describe("a passkey ends with the password", () => {
     for (let i = 0; i < 10; i++) expect((await laptop.post("/settings", { intent: "confirm-password", password: `Wrong${i}Pass1` })).status).toBe(400);
     const locked = await laptop.post("/settings", { intent: "confirm-password", password });
     expect(locked.status).toBe(429);
-    expect(await locked.text()).toContain("Too many failed sign-in attempts");
+    expect(await locked.text()).toContain("Too many sign-in attempts. Use &quot;Forgot password?&quot; to get a sign-in link, or try again in");
   });
 
   it("the owner is told: an e-mail naming the device and time with a link to Settings, and a bell notification", async () => {
