@@ -81,13 +81,14 @@ export const ResetPasswordSchema = z
   .object({ token: z.string().min(1).max(200), ...passwordPair })
   .refine(passwordsMatch, mismatch);
 
+/** The account's password typed again (not checked against the rules: it was set under them). */
+const typedPassword = (required: "Password is required" | "Current password is required") =>
+  z.string({ error: required }).min(1, { error: required }).max(PASSWORD_MAX, { error: "Password must be less than 256 characters" });
+
 export const ChangePasswordSchema = z
   .object({
     intent: z.literal("change-password"),
-    currentPassword: z
-      .string({ error: "Current password is required" })
-      .min(1, { error: "Current password is required" })
-      .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }),
+    currentPassword: typedPassword("Current password is required"),
     ...passwordPair,
   })
   .refine(passwordsMatch, mismatch);
@@ -98,20 +99,14 @@ export const ChangePasswordSchema = z
  */
 export const DeleteAccountSchema = z.object({
   intent: z.literal("delete-account"),
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, { error: "Password is required" })
-    .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }),
+  password: typedPassword("Password is required"),
   confirmation: DeleteEventSchema.shape.confirmation,
 });
 
 /** Settings: the password again before adding a passkey (decision 011). */
 export const ConfirmPasswordSchema = z.object({
   intent: z.literal("confirm-password"),
-  password: z
-    .string({ error: "Current password is required" })
-    .min(1, { error: "Current password is required" })
-    .max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }),
+  password: typedPassword("Current password is required"),
 });
 
 export const ProfileSetupSchema = z.object({

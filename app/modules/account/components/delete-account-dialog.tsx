@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Field } from "~/components/forms";
 import { useHydrated } from "~/components/ui/toaster";
 import { FormDialog, useDialogForm } from "~/modules/event/components/form-dialog";
+import { ConfirmationWordField } from "~/modules/event/components/event-dialogs";
 import { DELETE_CONFIRMATION } from "~/modules/event/schema";
 import { DeleteAccountSchema } from "../schema";
 
@@ -63,17 +64,7 @@ export function DeleteAccountDialog({ summary }: { summary: DeletionSummary }) {
         }}
         errors={fields.password.errors}
       />
-      <Field
-        label={'Type "delete" to confirm'}
-        inputProps={{
-          ...getInputProps(fields.confirmation, { type: "text" }),
-          autoComplete: "off",
-          autoCapitalize: "none",
-          spellCheck: false,
-          onChange: (change) => setTyped(change.currentTarget.value),
-        }}
-        errors={fields.confirmation.errors}
-      />
+      <ConfirmationWordField field={fields.confirmation} onTyped={setTyped} />
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import { useMemo, useState } from "react";
 import { Field } from "~/components/forms";
 import { SelectField } from "~/components/dialog-fields";
@@ -84,18 +84,25 @@ export function DeleteEventDialog({ event }: { event: { title: string } }) {
         This permanently deletes <strong>{event.title}</strong> with its timeline, shot list, people, vendors, team and client access, for
         everyone. This cannot be undone.
       </p>
-      <Field
-        label={'Type "delete" to confirm'}
-        inputProps={{
-          ...getInputProps(fields.confirmation, { type: "text" }),
-          autoFocus: true,
-          autoComplete: "off",
-          autoCapitalize: "none",
-          spellCheck: false,
-          onChange: (change) => setTyped(change.currentTarget.value),
-        }}
-        errors={fields.confirmation.errors}
-      />
+      <ConfirmationWordField field={fields.confirmation} onTyped={setTyped} autoFocus />
     </FormDialog>
+  );
+}
+
+/** docs/product/validation.md#delete-event: the field where the word "delete" is typed, as every deletion asks for it. */
+export function ConfirmationWordField({ field, onTyped, autoFocus = false }: { field: FieldMetadata<string>; onTyped: (typed: string) => void; autoFocus?: boolean }) {
+  return (
+    <Field
+      label={'Type "delete" to confirm'}
+      inputProps={{
+        ...getInputProps(field, { type: "text" }),
+        autoFocus,
+        autoComplete: "off",
+        autoCapitalize: "none",
+        spellCheck: false,
+        onChange: (change) => onTyped(change.currentTarget.value),
+      }}
+      errors={field.errors}
+    />
   );
 }
