@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "~/utils/zod";
 import { cloudflareContext } from "~/context";
-import { authenticatePasskey, authenticationOptions, hasRecentProof, registerPasskey, registrationOptions } from "~/modules/account/passkeys.server";
+import { authenticatePasskey, authenticationOptions, confirmationOptions, CredentialSchema, hasRecentProof, registerPasskey, registrationOptions } from "~/modules/account/passkeys.server";
 import { BIOMETRIC_ENABLED, BIOMETRIC_FAILED, PASSKEY_NOT_ENABLED, PASSKEY_REAUTH } from "~/modules/account/passkey-messages";
 import { safeReturnTo } from "~/modules/account/schema";
 import { deviceLabel } from "~/modules/notifications/device-label";
@@ -12,12 +12,11 @@ import { createToastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/passkeys";
 
 
-// The authenticator's JSON is checked by the WebAuthn library; here only its outline.
-const CredentialSchema = z.looseObject({ id: z.string().min(1).max(1024), rawId: z.string().max(1024), type: z.literal("public-key"), response: z.looseObject({}) });
 const BodySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("register-options") }),
   z.object({ intent: z.literal("register"), response: CredentialSchema }),
   z.object({ intent: z.literal("signin-options") }),
+  z.object({ intent: z.literal("confirm-options") }),
   z.object({ intent: z.literal("signin"), response: CredentialSchema, returnTo: z.string().max(2000).nullish() }),
 ]);
 
@@ -51,6 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!stored) return Response.json({ error: PASSKEY_NOT_ENABLED }, { status: 400 });
     const headers = new Headers({ "Set-Cookie": await createToastHeader(env, request, { type: "success", title: BIOMETRIC_ENABLED }) });
     return Response.json({ ok: true }, { headers });
+  }
+
+  if (body.intent === "confirm-options") {
+    // Decision 015: a signed-in user shows one of their passkeys instead of the password;
+    // the action that asked for it checks the answer (deleting the account).
+    const viewer = getViewer(context);
+    if (!viewer) return Response.json({ error: "Not authenticated" }, { status: 401 });
+    return Response.json(await confirmationOptions(db, env, request, viewer.userId));
   }
 
   if (await consume(db, [[LIMITS.signInPerIp, clientIp(request)]])) return Response.json({ error: TOO_MANY_ATTEMPTS }, { status: 429 });

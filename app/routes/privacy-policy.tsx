@@ -241,7 +241,7 @@ const sections: LegalSection[] = [
       <>
         <p>
           In Settings, under Account, the button <strong>Delete account</strong> deletes your account
-          once you confirm with your password and type the word "delete". Download your data first if you want
+          once you confirm with your password (or a passkey) and type the word "delete". Download your data first if you want
           to keep it. Deleting removes, at once:
         </p>
         <ul className={listClass}>

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import { useEffect } from "react";
 import { z } from "~/utils/zod";
@@ -34,7 +35,7 @@ import { hasActivePro, hasStorePro, hasStripePro } from "~/modules/billing/entit
 import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
 import { batchNamed } from "~/utils/db.server";
 import { deviceLabel } from "~/modules/notifications/device-label";
-import { listPasskeysQuery, removePasskey } from "~/modules/account/passkeys.server";
+import { CredentialSchema, listPasskeysQuery, removePasskey } from "~/modules/account/passkeys.server";
 import { listDeviceSignInsQuery, removeDeviceSignIn } from "~/modules/account/device-sign-ins.server";
 import { apnsConfigured, fcmConfigured } from "~/modules/notifications/native-push.server";
 import {
@@ -55,7 +56,7 @@ import type { Route } from "./+types/settings";
 import { signOutSubmit } from "~/modules/offline/sign-out";
 import { deleteAccount, deletionImpactOf, deletionImpactQueries } from "~/modules/account/delete-account.server";
 import type { DeletionSummary } from "~/modules/account/components/delete-account-dialog";
-import { ACCOUNT_DELETED, ACCOUNT_NOT_DELETED, NO_FURTHER_CHARGE, PASSWORD_INCORRECT, STRIPE_UNREACHABLE } from "~/modules/account/deletion-messages";
+import { ACCOUNT_DELETED, ACCOUNT_NOT_DELETED, NO_FURTHER_CHARGE, PASSKEY_NOT_CONFIRMED, PASSWORD_INCORRECT, STRIPE_UNREACHABLE } from "~/modules/account/deletion-messages";
 import { stripeClient } from "~/modules/billing/stripe.server";
 import { clearSessionCookie } from "~/utils/session.server";
 import { AddPasskey } from "~/modules/account/components/add-passkey";
@@ -119,6 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...deletionImpactOf({ ledEvents, team, clients }),
       stripe: Boolean(profile?.stripeCustomerId && profile.stripeSubscriptionId && hasStripePro(viewer)),
       store: hasStorePro(viewer),
+      passkeys: passkeyRows.length > 0,
     } satisfies DeletionSummary,
     passkeys: passkeyRows,
     deviceSignIns: deviceSignInRows,
@@ -170,6 +172,21 @@ const deviceSignInId = (formData: FormData) => {
   const parsed = DeviceSignInIdSchema.safeParse(formData.get("id"));
   return parsed.success ? parsed.data : null;
 };
+
+/**
+ * A passkey's answer posted as JSON (decision 015), in outline: the WebAuthn library
+ * checks the rest. Null when it is not one.
+ */
+function passkeyAnswer(json: string | undefined) {
+  if (!json) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  return CredentialSchema.safeParse(value).success ? (value as AuthenticationResponseJSON) : null;
+}
 
 // A passkey id is the authenticator's credential id, base64url (decision 011).
 const passkeyIdSchema = () => z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/);
@@ -348,10 +365,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (await consume(db, [[LIMITS.accountDeletions, viewer.userId]])) {
         return data<ActionData>({ intent, result: submission.reply(hide), toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
       }
-      const outcome = await deleteAccount(db, env, stripeClient(env), { userId: viewer.userId, password: submission.value.password });
+      const passkey = passkeyAnswer(submission.value.passkey);
+      if (submission.value.passkey && !passkey) return data<ActionData>({ intent, result: submission.reply(hide), toast: errorToast("Error", PASSKEY_NOT_CONFIRMED) }, { status: 400 });
+      const proof = passkey ? { passkey, request } : { password: submission.value.password ?? "" };
+      const outcome = await deleteAccount(db, env, stripeClient(env), { userId: viewer.userId, proof });
       if (outcome.status === "wrong-password") {
         const result = submission.reply({ ...hide, fieldErrors: { password: [PASSWORD_INCORRECT] } });
         return data<ActionData>({ intent, result, toast: errorToast("Error", PASSWORD_INCORRECT) }, { status: 400 });
+      }
+      if (outcome.status === "passkey-refused") {
+        return data<ActionData>({ intent, result: submission.reply(hide), toast: errorToast("Error", PASSKEY_NOT_CONFIRMED) }, { status: 400 });
       }
       if (outcome.status === "stripe-failed") {
         return data<ActionData>({ intent, result: submission.reply(hide), toast: errorToast(ACCOUNT_NOT_DELETED, STRIPE_UNREACHABLE) }, { status: 503 });

@@ -39,7 +39,9 @@ test.describe("app shell", () => {
 
     await footer.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
-    await expect(page.locator("main h2")).toHaveCount(9);
+    // Its sections, with 'Downloading Your Data' and 'Deleting Your Account'.
+    await expect(page.locator("main h2")).toHaveCount(11);
+    await expect(page.getByRole("heading", { name: "7. Deleting Your Account", level: 2 })).toBeVisible();
   });
 
   test("registers the service worker and serves the web manifest", async ({ page, request }) => {

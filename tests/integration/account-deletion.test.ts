@@ -32,6 +32,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { createEvent, createUser } from "../factories";
 import { FAKE_STRIPE } from "../setup/fake-stripe-config";
+import { createAuthenticator } from "./webauthn-authenticator";
 import { createClient, deliveredMail, eventIdFrom, insertClientLink, type Client, sessionFor, signedInUser, signIn, signUp, storeDevice, VALID_SIGNUP } from "./helpers";
 
 // docs/product/flows.md#deleting-an-account: a user leaves and leaves nothing behind.
@@ -218,6 +219,40 @@ describe("deleting an account", () => {
     expect(limited.status).toBe(429);
     expect(await db.select().from(users).where(eq(users.id, lead.id))).toHaveLength(1);
     expect((await lead.client.get("/settings")).status).toBe(200);
+  });
+
+  it("takes one of the user's passkeys instead of the password, and refuses another's or a sign-in's answer", async () => {
+    /** A signed-in user who just added a passkey (a fresh proof of identity first, as decision 011 asks). */
+    const withPasskey = async () => {
+      const user = await sessionFor();
+      await db.update(sessions).set({ verifiedAt: new Date().toISOString() }).where(eq(sessions.userId, user.id));
+      const authenticator = await createAuthenticator();
+      const registration = (await (await user.client.post("/passkeys", { intent: "register-options" })).json()) as { challenge: string };
+      expect((await user.client.post("/passkeys", { intent: "register", response: JSON.stringify(await authenticator.register(registration)) })).status).toBe(200);
+      return { ...user, authenticator };
+    };
+    const owner = await withPasskey();
+    const { authenticator } = owner;
+    const confirmOptions = async (client: Client) => (await (await client.post("/passkeys", { intent: "confirm-options" })).json()) as { challenge: string; allowCredentials: { id: string }[] };
+
+    // Someone else's passkey answering the owner's challenge: refused, nothing deleted.
+    const { authenticator: theirs } = await withPasskey();
+    const foreign = await deleteAccount(owner.client, { password: "", passkey: JSON.stringify(await theirs.authenticate(await confirmOptions(owner.client))) });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.text()).toContain("Face ID/Touch ID did not confirm it&#x27;s you");
+    // An answer to a sign-in challenge (anyone's) is not a confirmation.
+    const signIn = (await (await createClient().post("/passkeys", { intent: "signin-options" })).json()) as { challenge: string };
+    expect((await deleteAccount(owner.client, { password: "", passkey: JSON.stringify(await authenticator.authenticate(signIn)) })).status).toBe(400);
+    // Not an answer at all.
+    expect((await deleteAccount(owner.client, { password: "", passkey: "{not json" })).status).toBe(400);
+    expect(await db.select().from(users).where(eq(users.id, owner.id))).toHaveLength(1);
+
+    const options = await confirmOptions(owner.client);
+    expect(options.allowCredentials.map((credential) => credential.id)).toEqual([authenticator.id]);
+    const deleted = await deleteAccount(owner.client, { password: "", passkey: JSON.stringify(await authenticator.authenticate(options)) });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe("/auth");
+    expect(await db.select().from(users).where(eq(users.id, owner.id))).toHaveLength(0);
   });
 
   it("sends a signed-out request to sign in", async () => {

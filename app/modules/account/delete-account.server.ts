@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type Stripe from "stripe";
 import { ON_TEAM_STATUSES } from "~/db/enums";
 import {
@@ -23,6 +24,7 @@ import { batchNamed, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { verifyPassword } from "~/utils/password.server";
 import { isoNow } from "~/utils/time";
+import { authenticatePasskey } from "./passkeys.server";
 import { eventRemovedEmail, EVENT_REMOVED_TITLE, eventRemovedMessage } from "./emails";
 
 // docs/product/flows.md#deleting-an-account: a user leaves and leaves nothing behind.
@@ -64,7 +66,10 @@ export function deletionImpactOf({ ledEvents, team, clients }: Impact) {
   return { events: ledEvents.length, people: people.size };
 }
 
-export type DeletionRefusal = { status: "wrong-password" } | { status: "stripe-failed" };
+export type DeletionRefusal = { status: "wrong-password" } | { status: "passkey-refused" } | { status: "stripe-failed" };
+
+/** Who the requester proves to be: the password, or the answer of one of their passkeys to a challenge of theirs. */
+export type DeletionProof = { password: string } | { passkey: AuthenticationResponseJSON; request: Request };
 export type DeletionDone = { status: "deleted"; stripeCancelled: boolean };
 
 /**
@@ -108,16 +113,17 @@ function isMissing(error: unknown) {
 }
 
 /**
- * Deletes the user's account after checking the password. Idempotent: a request racing
- * another (a double tap) finds the first one's record in processed_jobs, its batch fails
- * as a whole and it answers as the first did; a retry after a lost answer has no session
- * left and is sent to sign in. Nothing is deleted when Stripe cannot be reached.
+ * Deletes the user's account once the proof (the password, or one of their passkeys)
+ * holds. Idempotent: a request racing another (a double tap) finds the first one's record
+ * in processed_jobs, its batch fails as a whole and it answers as the first did; a retry
+ * after a lost answer has no session left and is sent to sign in. Nothing is deleted when
+ * Stripe cannot be reached.
  */
 export async function deleteAccount(
   db: Db,
   env: Env,
   stripe: Stripe | null,
-  { userId, password }: { userId: string; password: string },
+  { userId, proof }: { userId: string; proof: DeletionProof },
 ): Promise<DeletionRefusal | DeletionDone> {
   const { account, profile, sessionRows, ...impact } = await batchNamed(db, {
     account: db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)),
@@ -127,7 +133,11 @@ export async function deleteAccount(
   });
   const user = account[0];
   if (!user) return { status: "deleted", stripeCancelled: false };
-  if (!(await verifyPassword(password, user.passwordHash))) return { status: "wrong-password" };
+  if ("password" in proof) {
+    if (!(await verifyPassword(proof.password, user.passwordHash))) return { status: "wrong-password" };
+  } else if (!(await authenticatePasskey(db, env, proof.request, proof.passkey, userId))) {
+    return { status: "passkey-refused" };
+  }
 
   const billing = profile[0];
   let stripeCancelled = false;

@@ -81,6 +81,24 @@ export async function enablePasskey(): Promise<PasskeyEnrolment> {
   }
 }
 
+export type PasskeyConfirmation = { status: "confirmed"; response: string } | { status: "cancelled" } | { status: "failed" };
+
+/**
+ * A signed-in user shows one of their passkeys instead of typing the password (deleting
+ * the account, decision 015): the answer goes with the form that asked for it.
+ */
+export async function confirmWithPasskey(): Promise<PasskeyConfirmation> {
+  try {
+    const options = await post({ intent: "confirm-options" });
+    if (!options.ok) return { status: "failed" };
+    const { startAuthentication } = await webAuthn();
+    const response = await startAuthentication({ optionsJSON: options.body as never });
+    return { status: "confirmed", response: JSON.stringify(response) };
+  } catch (error) {
+    return cancelled(error) ? { status: "cancelled" } : { status: "failed" };
+  }
+}
+
 export type PasskeySignIn = { status: "signed-in"; redirectTo: string } | { status: "cancelled" } | { status: "failed"; message: string };
 
 /** The biometric button's code, asked for as soon as the button shows (not inside the Face ID gesture). */

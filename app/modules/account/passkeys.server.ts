@@ -8,6 +8,7 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { z } from "~/utils/zod";
 import { passkeys, sessions, webauthnChallenges } from "~/db/schema";
 import { batchNamed, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
@@ -18,6 +19,9 @@ import { androidAppOrigins } from "~/modules/native/app-links";
 
 // Issue 18 item 1, decision 011: passkeys (WebAuthn platform authenticators) stand for
 // docs/product/native.md#biometric-sign-in's 'Face ID / Touch ID' sign-in on the web and in native webviews.
+
+/** An authenticator's answer as posted, in outline: the WebAuthn library checks the rest. */
+export const CredentialSchema = z.looseObject({ id: z.string().min(1).max(1024), rawId: z.string().max(1024), type: z.literal("public-key"), response: z.looseObject({}) });
 
 /** A challenge lives this long and is used at most once. */
 export const CHALLENGE_TTL_MS = 5 * MINUTE;
@@ -144,19 +148,37 @@ export async function authenticationOptions(db: Db, env: Env, request: Request) 
 }
 
 /**
+ * Options for a signed-in user to show one of their own passkeys instead of typing the
+ * password (deleting the account, decision 015): the challenge belongs to the user, and
+ * only their credentials are offered.
+ */
+export async function confirmationOptions(db: Db, env: Env, request: Request, userId: string) {
+  const own = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(request, env).rpID,
+    userVerification: "required",
+    timeout: CHALLENGE_TTL_MS,
+    allowCredentials: own.map((p) => ({ id: p.id, transports: p.transports })),
+  });
+  await db.insert(webauthnChallenges).values({ challenge: options.challenge, purpose: "signin", userId, expiresAt: isoIn(CHALLENGE_TTL_MS) });
+  return options;
+}
+
+/**
  * Checks a sign-in response: a known credential, our single-use challenge, our origin
  * and RP id, user verification, and a counter that went up (a clone's does not).
  * Returns the passkey's user and id, or null.
  */
-export async function authenticatePasskey(db: Db, env: Env, request: Request, response: AuthenticationResponseJSON) {
+export async function authenticatePasskey(db: Db, env: Env, request: Request, response: AuthenticationResponseJSON, forUserId: string | null = null) {
   const [passkey] = await db.select().from(passkeys).where(eq(passkeys.id, response.id));
-  if (!passkey) return null;
+  // A confirmation (confirmationOptions) counts only with the user's own passkey and their own challenge.
+  if (!passkey || (forUserId !== null && passkey.userId !== forUserId)) return null;
   const { origin, rpID } = relyingParty(request, env);
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => takeChallenge(db, challenge, "signin", null),
+      expectedChallenge: (challenge) => takeChallenge(db, challenge, "signin", forUserId),
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,

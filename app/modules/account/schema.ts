@@ -97,11 +97,15 @@ export const ChangePasswordSchema = z
  * docs/product/flows.md#deleting-an-account: the password, and the word "delete" typed
  * exactly, with the same rule and message as deleting an event.
  */
-export const DeleteAccountSchema = z.object({
-  intent: z.literal("delete-account"),
-  password: typedPassword("Password is required"),
-  confirmation: DeleteEventSchema.shape.confirmation,
-});
+export const DeleteAccountSchema = z
+  .object({
+    intent: z.literal("delete-account"),
+    password: z.string().max(PASSWORD_MAX, { error: "Password must be less than 256 characters" }).optional(),
+    // Instead of the password: the answer of one of the user's passkeys (decision 015), as JSON.
+    passkey: z.string().max(20_000).optional(),
+    confirmation: DeleteEventSchema.shape.confirmation,
+  })
+  .refine((value) => Boolean(value.password) || Boolean(value.passkey), { error: "Password is required", path: ["password"] });
 
 /** Settings: the password again before adding a passkey (decision 011). */
 export const ConfirmPasswordSchema = z.object({
