@@ -50,6 +50,8 @@ test.describe("accessibility (phone)", () => {
   });
 
   test("the dashboard has no axe violations on any tab, nor with the bell or a row menu open", async ({ page }) => {
+    // Eight axe runs: up to 32 s on a 2-core machine, over the 30 s default.
+    test.slow();
     await openDemoWedding(page);
     for (const tab of ["Timeline", "Shots", "People", "Team", "Vendors", "Client"]) {
       await sectionLink(page, tab).click();

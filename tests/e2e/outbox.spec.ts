@@ -288,6 +288,8 @@ test.describe("offline writing (phone)", () => {
   });
 
   test("two devices change the same field while one is offline: the late one sees the conflict with both values, and Apply mine makes both end the same", async ({ page, browser }) => {
+    // A long flow (several pages and devices): 23-32 s on a 2-core machine, near the 30 s default.
+    test.slow();
     const { url, eventId } = await newEvent(page);
     await open(page, `${url}?tab=people`);
     await addPerson(page, "Maria");
@@ -354,6 +356,8 @@ test.describe("offline writing (phone)", () => {
   });
 
   test("a change waiting for one user is never shown or sent by another user's page on the same device", async ({ page }) => {
+    // A long flow (several pages and devices): 23-32 s on a 2-core machine, near the 30 s default.
+    test.slow();
     const first = { email: uniqueEmail("outbox-first"), password: "Basement2026", firstName: "Ada", lastName: "Okafor" };
     await signUp(page, first);
     await makePro(first.email);
@@ -404,6 +408,8 @@ test.describe("offline writing (phone)", () => {
     test.use({ expectedConsoleErrors: [[/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/, /status of 404 \(Not Found\)/], { scope: "test" }] });
 
     test("the couple's changes made offline are pending, then reach the lead with the portal's notice; revoked meanwhile, they are dropped with a clear message", async ({ page, browser, context }) => {
+      // A long flow (several pages and devices): 23-32 s on a 2-core machine, near the 30 s default.
+      test.slow();
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const { url, eventId } = await newEvent(page);
       await open(page, `${url}?tab=client`);

@@ -107,6 +107,8 @@ const shownNotifications = (page: Page) =>
 
 test.describe("push on every device (phone)", () => {
   test("enable, kept after a reload, other devices listed and removed, a push shown and its click, disable", async ({ page, context, baseURL }) => {
+    // A long flow (several pages and devices): 23-32 s on a 2-core machine, near the 30 s default.
+    test.slow();
     const origin = new URL(baseURL!).origin;
     await context.grantPermissions(["notifications"], { origin });
     const subscription = await fakeSubscription();
