@@ -128,7 +128,7 @@ export const sessions = sqliteTable(
     // the same batch); only housekeeping's removal of an expired one leaves the session
     // to its own expiry, hence SET NULL rather than CASCADE.
     deviceSignInId: text("device_sign_in_id").references(() => deviceSignIns.id, { onDelete: "set null" }),
-    // When the person last proved who they are in this session: the password or a passkey
+    // When the person last proved who they are in the signed-in session: the password or a passkey
     // at sign-in, or the password confirmed later. Adding a passkey needs it recent
     // (decision 011): a stolen session alone cannot plant a lasting way back in.
     verifiedAt: text("verified_at"),

@@ -160,10 +160,9 @@ export async function confirmEmail(db: Db, token: string) {
 /**
  * Changes the password when the current one is right; ends every other session,
  * removes the native app's device sign-ins (decision 013) and every passkey but the one
- * that opened this session (decision 011); the typed password counts as a fresh proof of
- * identity for this session. False when the current password is wrong; else the ended
- * sessions, whose live sockets the caller closes (issue 14 item 4), and how many
- * passkeys went.
+ * that opened the caller's session (decision 011); the typed password counts as a fresh
+ * proof of identity for it. False when the current password is wrong; else the ended
+ * sessions, whose live sockets the caller closes, and how many passkeys went.
  */
 export async function changePassword(db: Db, userId: string, sessionHash: string, current: string, next: string) {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
@@ -181,8 +180,8 @@ export async function changePassword(db: Db, userId: string, sessionHash: string
 
 /**
  * Ends every other session, the other phones' device sign-ins and every passkey but the
- * one that opened this session. Returns the ended sessions, whose live sockets the caller
- * closes (issue 14 item 4), and how many passkeys went.
+ * one that opened the caller's session. Returns the ended sessions, whose live sockets the caller
+ * closes, and how many passkeys went.
  */
 export async function signOutOtherSessions(db: Db, userId: string, sessionHash: string) {
   // The other phones' Face ID / Touch ID sign-ins go too (issue 18 audit, decision 013),
