@@ -66,8 +66,8 @@ export async function registrationOptions(db: Db, env: Env, request: Request, us
 
 /**
  * Adding a passkey needs the password or a passkey shown within this long in the same
- * signed-in session (decision 011): a stolen session alone cannot plant a lasting way back in, which would
- * outlive the owner's password reset.
+ * signed-in session (decision 011): a stolen session alone cannot plant a lasting way
+ * back in, which would outlive the owner's password reset.
  */
 export const PROOF_OF_IDENTITY_MS = 10 * MINUTE;
 
