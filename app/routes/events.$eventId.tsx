@@ -195,9 +195,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
               <time dateTime={event.date}>{formatEventDate(event.date)}</time>
             </Badge>
             {event.venue ? <span>{event.venue}</span> : null}
-            <span>
-              Shots {shotsProgress.done}/{shotsProgress.total}
-            </span>
+            {/* One text node each: a count that changes live must not shift its neighbours (CLS). */}
+            <span>{`Shots ${shotsProgress.done}/${shotsProgress.total}`}</span>
           </p>
         </header>
 
@@ -259,13 +258,11 @@ function Progress({ label, done, total }: { label: string; done: number; total: 
   const value = percent(done, total);
   return (
     <Card className="!p-3">
-      <p className="text-sm font-medium text-slate-700">
-        {label} {done}/{total}
-      </p>
+      <p className="text-sm font-medium text-slate-700">{`${label} ${done}/${total}`}</p>
       <div className="mt-2 h-2 rounded-full bg-slate-100" role="progressbar" aria-label={`${label} progress`} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
         <div className="h-2 rounded-full bg-brand-600" style={{ width: `${value}%` }} />
       </div>
-      <p className="mt-1 text-xs text-slate-500">{value}%</p>
+      <p className="mt-1 text-xs text-slate-500">{`${value}%`}</p>
     </Card>
   );
 }
