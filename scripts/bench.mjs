@@ -19,7 +19,7 @@
 //
 // `npm run bench -- --only=ssr,trips` runs a subset. Exits 1 when a figure misses its
 // goal (after printing everything). Timings are noisy on a shared machine: compare
-// figures from the same run; the README keeps the table of a quiet run.
+// figures from the same run; docs/benchmarks.md keeps the figures of a quiet run.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";

@@ -14,7 +14,7 @@ import {
 
 // Assistive technology. Lighthouse's accessibility category is
 // axe-core; these pages must have no WCAG 2 A/AA violation (the scores measured with
-// Lighthouse itself are in the README). The bell and the rows' "⋯" menus are buttons
+// Lighthouse itself are in docs/benchmarks.md). The bell and the rows' "⋯" menus are buttons
 // with an expanded state, keyboard usable; link tabs are navigation links with
 // aria-current.
 
