@@ -20,7 +20,7 @@ export const viewerContext = createContext<Viewer | null>(null);
 export const headerNotificationsContext = createContext<HeaderNotifications | null>(null);
 
 /**
- * The session read left to the route's own D1 batch (issue 19 item 3), on a request
+ * The session read left to the route's own D1 batch, on a request
  * whose route joins it (root.tsx, SESSION_JOINING); null otherwise, or once settled
  * (viewerContext then holds the viewer).
  */

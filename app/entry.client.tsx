@@ -27,6 +27,6 @@ if ("serviceWorker" in navigator && import.meta.env.PROD) {
 // Decision 013: inside the native shell, the splash, the status bar and the native
 // features start here; a browser never downloads them.
 if (nativePlatform()) void import("./modules/native/shell.client").then(({ startNativeShell }) => startNativeShell());
-// Issue 18 item 2: a tapped push notification opens its page in the app. (Registering the
+// A tapped push notification opens its page in the app. (Registering the
 // token again at each start needs the signed-in user: useNativeStart, from the root.)
 if (nativePlatform()) void import("./modules/native/push.client").then(({ listenForNotificationTaps }) => listenForNotificationTaps());

@@ -46,7 +46,7 @@ export default async function handleRequest(
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // The HTML paints before any script is requested (issue 19 item 5; not in development,
+  // The HTML paints before any script is requested (not in development,
   // where Vite's own module scripts must run in their order).
   const html = import.meta.env.PROD ? scriptsAfterFirstPaint(body, nonce) : body;
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

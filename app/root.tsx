@@ -41,15 +41,15 @@ export function meta(): Route.MetaDescriptors {
 }
 
 /**
- * The routes whose loader reads the session in its own D1 batch (issue 19 item 3: one
+ * The routes whose loader reads the session in its own D1 batch (one
  * round trip per page load), by pattern, with the route id a data request names in
  * `_routes` when it runs only some loaders.
  */
 const SESSION_JOINING: Record<string, string> = { "events/:eventId": "routes/events.$eventId", "events/:eventId/lists": "routes/events.$eventId.lists" };
 
 /**
- * The routes whose action reads the session in the change's own D1 batch (issue 19
- * item 3: a check-off is one round trip): the dashboard's forms and the outbox.
+ * The routes whose action reads the session in the change's own D1 batch (a
+ * check-off is one round trip): the dashboard's forms and the outbox.
  */
 const SESSION_JOINING_ACTIONS: ReadonlySet<string> = new Set(["events/:eventId", "events/:eventId/mutations"]);
 
@@ -84,7 +84,7 @@ const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context, p
   // Settled by the route's batch by now (the route reads it alone if it never got there).
   if (join) session = await join.readAlone(db).catch(() => null);
   if (session?.setCookie) response.headers.append("Set-Cookie", session.setCookie);
-  // Issue 14 item 11: whatever is answered to a signed-in request (a page, its `.data`,
+  // Whatever is answered to a signed-in request (a page, its `.data`,
   // a redirect) is that person's, so no shared or back-forward cache keeps it. A
   // capability page's own `no-store` is as strict and stays as it is.
   if (session?.viewer && !/no-store/i.test(response.headers.get("Cache-Control") ?? "")) {
@@ -149,9 +149,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// The 404 page's own part loads only where it shows (the server renders it at once; issue 19 item 4).
+// The 404 page's own part loads only where it shows (the server renders it at once).
 const NotFound = lazyComponent(() => import("~/components/not-found").then((module) => module.NotFound));
-// Inside the native shell only (decision 013): a browser does not load this code (issue 19 item 4).
+// Inside the native shell only (decision 013): a browser does not load this code.
 const NativeStart = lazyComponent(() => import("~/modules/native/use-native-start").then((module) => module.NativeStart));
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-// The offline page's list of the event pages this device keeps (issue 17 item 2): read
+// The offline page's list of the event pages this device keeps (decision 010): read
 // from the service worker's page cache (public/sw.js), so a phone without signal can
 // still reach them. A file of its own: the CSP allows no inline script.
 (async () => {

@@ -1,9 +1,9 @@
 // Event Flow service worker (registered from app/entry.client.tsx on every platform).
 // Hashed build assets are cached on first use (they never change under one name), so
 // a phone that lost signal in a venue still has the app's code. Of the pages, exactly
-// two kinds are kept (issue 17 item 2, decision 010 'Offline reading'): an event's
+// two kinds are kept (decision 010 'Offline reading'): an event's
 // dashboard and a client's portal, the document and its data (for the dashboard also
-// the rest of its lists, /events/{id}/lists, issue 19 item 2), network first, so an
+// the rest of its lists, /events/{id}/lists), network first, so an
 // event opened once opens again in a basement with no signal. Every other page is
 // private and must be fresh: with no network a navigation gets the offline page.
 const VERSION = "v1";
@@ -40,7 +40,7 @@ self.addEventListener("activate", (event) => {
  * The kept page a URL belongs to: `/events/{id}` (not /events/new, not its /invite) or
  * `/client/view/{accessId}`, as a document or as React Router's data request
  * (`{page}.data?…`), or the dashboard's rest of its lists (`/events/{id}/lists`, data
- * too: the page fetches it once hydrated, issue 19 item 2); null for any other address.
+ * too: the page fetches it once hydrated); null for any other address.
  */
 function keptPageOf(url) {
   const lists = /^(\/events\/(?!new\/)[^/.]+)\/lists$/.exec(url.pathname);
@@ -132,7 +132,7 @@ async function remember(kept, url, response, since) {
 /**
  * The hashed assets a document names (scripts, module preloads, styles), those of
  * every route in the build's manifest it loads, and every chunk those scripts import,
- * also later (a dialog's code, zod: loaded when first needed, issue 19 item 4), fetched
+ * also later (a dialog's code, zod: loaded when first needed), fetched
  * once: the kept page works offline, dialogs included, and so does a link inside it to a
  * page that is not kept (its code loads, its data cannot, and the offline page says so
  * instead of the app's error screen). The service worker fetches them in the
@@ -297,13 +297,13 @@ async function keepPage(href, syncedAt) {
   // waiting for the user's next page is not spent on this copy.
   const response = await fetch(url.href, { credentials: "same-origin", redirect: "manual", headers: { "X-Event-Flow-Keep": "1" } }).catch(() => null);
   if (response) await remember(kept, url.href, response, since);
-  // A dashboard's other tabs read the rest of its lists (issue 19 item 2): kept with it.
+  // A dashboard's other tabs read the rest of its lists: kept with it.
   if (!response?.ok || !listsUrl) return;
   const lists = await fetch(listsUrl, { credentials: "same-origin", redirect: "manual" }).catch(() => null);
   if (lists) await remember(keptPageOf(new URL(listsUrl)), listsUrl, lists, since);
 }
 
-// Web push (issue 16 item 2). The server sends only { title, body, url, tag }, url being
+// Web push (decision 009). The server sends only { title, body, url, tag }, url being
 // where the bell would lead and tag the kind and destination (app/modules/notifications/push.server.ts).
 self.addEventListener("push", (event) => {
   let payload = { title: "Event Flow", body: "", url: "/", tag: "" };
@@ -319,7 +319,7 @@ self.addEventListener("push", (event) => {
       icon: "/icons/icon-192.png",
       badge: "/icons/icon-192.png",
       // One notification per kind and destination (a reminder is never replaced by a team
-      // change): a repeat replaces the last instead of piling up (audit finding 9).
+      // change): a repeat replaces the last instead of piling up.
       tag: typeof payload.tag === "string" && payload.tag ? payload.tag.slice(0, 200) : url.pathname,
       renotify: true,
       data: { url: url.href },
@@ -356,8 +356,8 @@ self.addEventListener("notificationclick", (event) => {
   );
 });
 
-// The push service replaced or expired this browser's subscription (audit of issue 16,
-// finding 3): subscribe again with the same server key and store the new one in place of
+// The push service replaced or expired this browser's subscription
+// (decision 009): subscribe again with the same server key and store the new one in place of
 // the old (`replaces`), as the Notifications tab's switch would. Signed out, the post is
 // refused and the device simply stays off.
 self.addEventListener("pushsubscriptionchange", (event) => {

@@ -47,7 +47,7 @@ const PAGE_ROUTE = "routes/events.$eventId";
 
 /**
  * The dashboard's loader data as the page reads it (React Router's single fetch): the
- * event, the shown list's window (issue 19 item 2: the rest is at /events/:id/lists) and
+ * event, the shown list's window (the rest is at /events/:id/lists) and
  * `seq`, the live number a device says hello with. `onRetry`: called when a read is
  * tried again after a cut connection.
  */

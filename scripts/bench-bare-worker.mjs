@@ -1,4 +1,4 @@
-// The bare Worker of the realtime benchmark (scripts/bench-realtime.mjs, issue 19 item 6):
+// The bare Worker of the realtime benchmark (scripts/bench-realtime.mjs):
 // the least a Worker can do for a check-off on the runtime ours runs on. It is served as
 // ours is (Miniflare's workerd with its entry worker, the asset router in front of the
 // Worker as `run_worker_first` puts it for ours' live paths, the D1 local and on disk, one

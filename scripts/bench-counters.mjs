@@ -1,4 +1,4 @@
-// Issue 19 item 1: the bench counts the D1 round trips and Durable Object calls a
+// The bench counts the D1 round trips and Durable Object calls a
 // request costs by wrapping the bindings, not by reading the code. This module builds a
 // bench-only Worker entry (never part of the deployed build: serve-workerd.mjs adds it
 // only when asked, with `countBindings`) that re-exports the built Worker with every

@@ -1,4 +1,4 @@
-// `npm run bench:offline` (issue 17, "Tests and benchmark"): many devices working on one
+// `npm run bench:offline` ("Tests and benchmark"): many devices working on one
 // event with bad signal, then a check that nothing was lost or applied twice and that
 // every device ends where D1 does.
 //
@@ -163,7 +163,7 @@ const baseOf = (fields, row) => Object.fromEntries(fields.map((field) => [field,
 // ---------------------------------------------------------------- the page and its data
 
 /**
- * The dashboard as the page reads it (issue 19 item 2): its loader's data (the event, the
+ * The dashboard as the page reads it: its loader's data (the event, the
  * shown list's window, the sequence `seq`), then the rest of it, every list whole
  * (`/events/:id/lists`, read after, so at the same sequence or later). The device says
  * hello from the page's sequence: the room replays what came between the two reads, which

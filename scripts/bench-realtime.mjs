@@ -1,4 +1,4 @@
-// `npm run bench:realtime` (issue 7): how long a change takes to reach every device of
+// `npm run bench:realtime` (decision 006): how long a change takes to reach every device of
 // an event, measured on loopback.
 //
 // Ours: the production build served by workerd alone, as a deployed Worker is reached
@@ -6,7 +6,7 @@
 // BENCH_VIA=preview measures through `vite preview`'s Node relay instead). The demo
 // lead signs in once; N sockets open the demo wedding's live room (/live/events/:id,
 // with a session cookie and our Origin, as a browser does; 10 per session, the cap of
-// issue 14 item 11, so N/10 devices of the lead); then, one at a time, the
+// decision 006, so N/10 devices of the lead); then, one at a time, the
 // lead checks a shot off or on with the same request the dashboard sends (POST
 // /events/:id.data, intent toggle-shot). Latency = from sending the request to the
 // change arriving on the LAST socket of the room.
@@ -28,8 +28,8 @@
 //
 // Every socket checks the gap-free sequence numbers: lost, duplicated and
 // out-of-order messages are counted (all must be 0; the script fails otherwise).
-// Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor, issue 7; within 2x
-// at 200 sockets "in most runs", issue 19 item 6) are reported, not enforced: timing
+// Latency targets (p99 < 50 ms at 200 sockets; p99 within 3x the floor; within 2x
+// at 200 sockets "in most runs") are reported, not enforced: timing
 // belongs to benchmarks, never to tests. A p99 of 300 changes is the 4th-slowest one, so
 // one run's ratio moves with a few pauses on either side; 200 sockets are therefore
 // measured in BENCH_ROUNDS rounds (3 unless set), each a run of its own with fresh
@@ -44,7 +44,7 @@ import { EVENT_ID, openLiveSocket, originOf, readPage, sessionCookies, signIn, s
 import { median, percentile } from "./bench-stats.mjs";
 import { BARE_ROOM_PATH, BARE_TOGGLE_PATH } from "./bench-bare-worker.mjs";
 
-/** The room size issue 19's goals name (and issue 7's p99 under 50 ms): measured in rounds, and the bare Worker's size. */
+/** The room size the goals name (docs/benchmarks.md; p99 under 50 ms): measured in rounds, and the bare Worker's size. */
 const GOAL_SIZE = 200;
 const ROOM_SIZES = [10, GOAL_SIZE];
 /** How many times a room size is measured: GOAL_SIZE in BENCH_ROUNDS rounds, any other once. */
@@ -151,7 +151,7 @@ function summary(latencies, sockets) {
 // ---------------------------------------------------------------- ours
 
 /**
- * One session may hold 10 sockets in a room (issue 14 item 11), a room here has 200:
+ * One session may hold 10 sockets in a room (decision 006), a room here has 200:
  * N/10 sessions of the demo lead (bench-app.mjs writes them into the D1).
  */
 const SOCKETS_PER_SESSION = 10;
@@ -433,7 +433,7 @@ async function main() {
     console.log(`  target p99 within 3x the floor${each}: ${complete && runs.every((r) => r.ratioP99 <= 3) ? "met" : "MISSED"} (${list(runs, (r) => `${r.ratioP99.toFixed(1)}x`)})`);
     if (size === GOAL_SIZE) {
       const met = runs.filter((r) => r.ratioP99 <= 2).length;
-      console.log(`  target p99 within 2x the floor in most runs (issue 19 item 6): ${met > planned / 2 ? "met" : "MISSED"} (${met} of ${planned}: ${list(runs, (r) => `${r.ratioP99.toFixed(1)}x`)})`);
+      console.log(`  target p99 within 2x the floor in most runs: ${met > planned / 2 ? "met" : "MISSED"} (${met} of ${planned}: ${list(runs, (r) => `${r.ratioP99.toFixed(1)}x`)})`);
     }
   }
   if (bareResults.length === 0) {

@@ -1,5 +1,5 @@
-// The pure part of `npm run bench` (issue 19 item 1): percentiles, medians, the goals of
-// issue 19's table and the verdict of a figure against its goal, and the --only flag.
+// The pure part of `npm run bench`: percentiles, medians, the goals of
+// docs/benchmarks.md and the verdict of a figure against its goal, and the --only flag.
 // Unit-tested in tests/unit/bench-stats.test.ts; the timings themselves are never
 // asserted in tests (conventions: performance targets live in benchmarks).
 
@@ -48,7 +48,7 @@ export function median(values) {
 /** @typedef {{ max?: number, min?: number }} Goal */
 
 /**
- * Issue 19's table as numbers. Where the issue says "keep" (the seeded wedding) the big
+ * The goals of docs/benchmarks.md as numbers. Where a goal says "keep" (the seeded wedding) the big
  * event's ceilings apply; "flat" growth is read as: the event at the app's limits costs
  * at most 1.2x the event at half of them.
  * @type {Record<string, Goal>}

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 19 item 1): every figure of issue 19's table, in one run
+// `npm run bench`: every figure of docs/benchmarks.md, in one run
 // against the production build served by workerd alone (scripts/e2e-server.mjs with
 // E2E_SERVE=workerd: a fresh seeded local D1), each printed against its goal
 // (scripts/bench-stats.mjs) and written to tests/.results/bench.json.
@@ -19,7 +19,7 @@
 //
 // `npm run bench -- --only=ssr,trips` runs a subset. Exits 1 when a figure misses its
 // goal (after printing everything). Timings are noisy on a shared machine: compare
-// figures from the same run; the README keeps the table of a quiet run.
+// figures from the same run; docs/benchmarks.md keeps the figures of a quiet run.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -129,7 +129,7 @@ async function get(path, cookie) {
   return body.byteLength;
 }
 
-/** The portal's URL and cookie for a client link (its token is exchanged for a cookie, issue 6). */
+/** The portal's URL and cookie for a client link (its token is exchanged for a cookie). */
 async function openPortal(token) {
   const response = await fetch(`${ORIGIN}/client/${token}`, { redirect: "manual" });
   const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");

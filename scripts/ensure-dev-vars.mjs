@@ -17,7 +17,7 @@ export function generateVapidKeys() {
   return { publicKey: point.toString("base64url"), privateKey: String(privateKey.export({ format: "jwk" }).d) };
 }
 
-/** Issue 16: push works locally with no setup: a key pair is made once, when both keys are empty. */
+/** Push works locally with no setup: a key pair is made once, when both keys are empty. */
 /** @param {string} text */
 function withVapidKeys(text) {
   if (valueOf(text, "VAPID_PUBLIC_KEY") || valueOf(text, "VAPID_PRIVATE_KEY")) return text;
@@ -28,7 +28,7 @@ function withVapidKeys(text) {
 }
 
 /**
- * Issue 18 item 2 (decision 013): test-only native push credentials, made here so none is
+ * Decision 013: test-only native push credentials, made here so none is
  * ever committed. APNs: a P-256 key as a .p8 holds it (PKCS#8), base64 on one line. FCM: a
  * service account's JSON key (RSA 2048) for a project that does not exist. Only the local
  * fakes (tests/fakes/apns-server.mjs, fcm-server.mjs) accept them.

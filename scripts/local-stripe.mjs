@@ -1,4 +1,4 @@
-// The fake Stripe that `npm run dev` and the end-to-end server start (issue 15 item 5):
+// The fake Stripe that `npm run dev` and the end-to-end server start (decision 008):
 // the same keys, webhook secret and price ids as the Worker's .dev.vars, so the real
 // stripe SDK in the Worker talks to it and its signed webhooks pass our verification.
 import { readFileSync } from "node:fs";
@@ -55,7 +55,7 @@ export async function startLocalStripe({ port, appOrigin, root = process.cwd(), 
 }
 
 /**
- * The fake RevenueCat (issue 18 item 3, decision 012) on `port`: its /_fake/webhook posts to
+ * The fake RevenueCat (decision 012) on `port`: its /_fake/webhook posts to
  * `appOrigin`/webhooks/revenuecat with .dev.vars' REVENUECAT_WEBHOOK_AUTH. Sets REVENUECAT_API_BASE
  * for vite.config.ts, as startLocalStripe does for Stripe.
  */
@@ -72,7 +72,7 @@ export async function startLocalRevenueCat({ port, appOrigin, root = process.cwd
 }
 
 /**
- * The fake APNs and FCM (issue 18 item 2, decision 013) on `apnsPort` / `fcmPort`, checking
+ * The fake APNs and FCM (decision 013) on `apnsPort` / `fcmPort`, checking
  * what .dev.vars' test-only keys sign (scripts/ensure-dev-vars.mjs made them). Sets
  * APNS_API_BASE and FCM_API_BASE for vite.config.ts, as startLocalStripe does for Stripe.
  */

@@ -18,7 +18,7 @@ if (!local) {
     !entitlements.includes(`<string>webcredentials:${url.hostname}</string>`) && "com.apple.developer.associated-domains in ios/App/App/App.entitlements",
   ].filter(Boolean);
   if (missing.length > 0) {
-    console.error(`native:sync: ${url.hostname} is not listed in ${missing.join(" and ")}; add it there (README, Native apps).`);
+    console.error(`native:sync: ${url.hostname} is not listed in ${missing.join(" and ")}; add it there (docs/deploying.md, Native apps).`);
     process.exit(1);
   }
 }

@@ -38,7 +38,7 @@ export default {
     if (!isSameOriginRequest(request)) {
       return applySecurityHeaders(request, csrfRefusal(), secure);
     }
-    // Issue 14 item 6: a post that is not a readable form stops here (415/400), not in an action.
+    // A post that is not a readable form stops here (415/400), not in an action.
     const notAForm = await formBodyRefusal(request);
     if (notAForm) return applySecurityHeaders(request, notAForm, secure);
     // WebSockets of the live rooms: admitted by the same authorization as the pages.

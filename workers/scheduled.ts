@@ -4,7 +4,7 @@ import { runHousekeeping } from "../app/utils/housekeeping.server";
 
 /**
  * Cron (wrangler.toml [triggers], every 15 minutes): housekeeping and event reminders
- * (issue 16 item 3). Each runs whatever the other does: a failure of one is reported
+ * (decision 009). Each runs whatever the other does: a failure of one is reported
  * (the run fails, so it shows in the cron's log) only after both have run.
  */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 
 // A checkbox with its label (the sign-in's options, the dialogs', the reminders'): apart
-// from forms.tsx, so a page whose form has none does not load it (issue 19 item 4).
+// from forms.tsx, so a page whose form has none does not load it (decision 014).
 
 export function CheckboxField({
   label,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { AppFooter, AppHeader } from "./page-shell";
 
 // The content pages' frame (about, support, legal, privacy, terms): apart from
-// page-shell.tsx, which every page loads (issue 19 item 4).
+// page-shell.tsx, which every page loads (decision 014).
 
 /** The frame of a content page: header, a readable column, footer. */
 export function PageShell({

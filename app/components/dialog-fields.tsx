@@ -33,7 +33,7 @@ export function optionsOf<T extends string>(values: readonly T[], labels: Record
 }
 
 /**
- * The key of a creating form (issue 14, item 10): the page's own, from the root loader,
+ * The key of a creating form (decision 007): the page's own, from the root loader,
  * so a second submit of the same form is answered with the first one's result. The
  * server's name for it is IDEMPOTENCY_FIELD (app/utils/idempotency.server.ts).
  */

@@ -3,7 +3,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 // Form building blocks (docs/conventions.md): a label, the input, and the field's errors,
 // wired for screen readers. Inputs come with conform's getInputProps. The dialogs' other
 // fields (text areas, selects, the creating forms' key) are in dialog-fields.tsx, so a page
-// with a plain form does not load them (issue 19 item 4).
+// with a plain form does not load them (decision 014).
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;

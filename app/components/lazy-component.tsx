@@ -3,7 +3,7 @@ import type { DataStrategyResult, MiddlewareFunction } from "react-router";
 import { loadAfterHydration, waitAtMost } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 
-// Issue 19 item 4: a dialog's code (its form, conform, zod and the schemas) loads when
+// A dialog's code (its form, conform, zod and the schemas) loads when
 // the dialog opens, not with the page. A dialog the URL asks for (`?dialog=`) still
 // renders on the server, in the first HTML, and works before JavaScript: the server
 // loads every lazy component before its first render (entry.server.tsx), so its render

@@ -36,7 +36,7 @@ export function AppFooter() {
             {link.label}
           </Link>
         ))}
-        {/* slate-600: slate-400 on white failed contrast (issue 14 item 12, Lighthouse). */}
+        {/* slate-600: slate-400 on white failed contrast (Lighthouse). */}
         <span className="ml-auto">© {new Date().getFullYear()} Event Flow</span>
       </nav>
     </footer>

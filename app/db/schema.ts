@@ -78,13 +78,13 @@ export const profiles = sqliteTable(
     subscriptionExpiresAt: text("subscription_expires_at"),
     appStoreReceipt: text("app_store_receipt"),
     stripeCustomerId: text("stripe_customer_id"),
-    // Issue 15: the Stripe subscription the fields above describe, whether it ends at
+    // The Stripe subscription the fields above describe, whether it ends at
     // the period's end (cancelled in the billing portal), and when (ms, our clock) its
     // state was read from Stripe: a sync that read earlier never overwrites a later one.
     stripeSubscriptionId: text("stripe_subscription_id"),
     subscriptionCancelAtPeriodEnd: bool("subscription_cancel_at_period_end").notNull().default(false),
     stripeSyncedAt: integer("stripe_synced_at"),
-    // Issue 18 item 3 (decision 012): the store's Pro entitlement as RevenueCat's REST API
+    // Decision 012: the store's Pro entitlement as RevenueCat's REST API
     // last said (never a webhook's word), stamped like stripeSyncedAt. Its own columns:
     // Pro is either source active and unexpired (billing/entitlement.ts).
     storeEntitlementExpiresAt: text("store_entitlement_expires_at"),
@@ -120,10 +120,10 @@ export const sessions = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     lastUsedAt: text("last_used_at").notNull().default(nowIso),
     createdAt: createdAt(),
-    // Issue 18 item 1 (decision 011): the passkey this session was opened with; removing
+    // Decision 011: the passkey this session was opened with; removing
     // the passkey ends it (the settings action also closes its live sockets).
     passkeyId: text("passkey_id").references(() => passkeys.id, { onDelete: "cascade" }),
-    // Issue 18 item 2 (decision 013, native biometric): the app's device sign-in this
+    // Decision 013, native biometric: the app's device sign-in this
     // session was opened with. Removing it in Settings ends the session explicitly (in
     // the same batch); only housekeeping's removal of an expired one leaves the session
     // to its own expiry, hence SET NULL rather than CASCADE.
@@ -142,7 +142,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * The native app's Face ID / Touch ID sign-in (issue 18 item 2, decision 013): a random
+ * The native app's Face ID / Touch ID sign-in (decision 013): a random
  * secret the app keeps in the Keychain/Keystore, only its SHA-256 here. Each use replaces
  * the secret (the app stores the new one), so a copied secret works at most once.
  */
@@ -154,7 +154,7 @@ export const deviceSignIns = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     secretHash: text("secret_hash").notNull(),
-    // The secret this one replaced and when (issue 18 audit, decision 013): presented again
+    // The secret this one replaced and when (decision 013): presented again
     // within DEVICE_SIGN_IN_GRACE_MS it is a lost answer, answered once more (rotated_at goes
     // NULL); any other time it is reuse of a copied secret, and the entry is revoked.
     previousSecretHash: text("previous_secret_hash"),
@@ -177,7 +177,7 @@ export const deviceSignIns = sqliteTable(
   ],
 );
 
-/** A WebAuthn credential (passkey) of a user (issue 18 item 1, decision 011). */
+/** A WebAuthn credential (passkey) of a user (decision 011). */
 export const passkeys = sqliteTable(
   "passkeys",
   {
@@ -284,7 +284,7 @@ export const events = sqliteTable(
     leadPhotographerId: text("lead_photographer_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Issue 19 item 3 (decision 006): the number of the event's last published change.
+    // Decision 006: the number of the event's last published change.
     // Each batch that commits a change the live room is told of increments it and takes
     // its number in the same batch, so a page's reads see the sequence their data is at.
     liveSeq: integer("live_seq").notNull().default(0),
@@ -430,7 +430,7 @@ export const eventInvites = sqliteTable(
   {
     // The invitation's id: what the lead's team tab and the invitee's in-app
     // notification name it by. Not a capability: opening /accept-invite/{id} needs the
-    // signed-in account whose confirmed address is the invited one (issue 14, item 3).
+    // signed-in account whose confirmed address is the invited one.
     id: id(),
     eventId: text("event_id")
       .notNull()
@@ -447,7 +447,7 @@ export const eventInvites = sqliteTable(
     status: text("status", { enum: INVITE_STATUSES }).notNull().default("pending"),
     // SHA-256 of the secret in the invitation e-mail's link (/accept-invite/{token}),
     // which proves the mailbox; the secret itself is stored nowhere. A new one with
-    // every (re-)send. Null for invitations sent before issue 14 (only the id opens those).
+    // every (re-)send. Null for invitations sent before links carried a secret (only the id opens those).
     tokenHash: text("token_hash"),
     createdAt: createdAt(),
     acceptedAt: text("accepted_at"),
@@ -457,7 +457,7 @@ export const eventInvites = sqliteTable(
     index("event_invites_event_created_idx").on(t.eventId, t.createdAt),
     uniqueIndex("event_invites_token_unique").on(t.tokenHash),
     // Inviting the same address twice to one event re-sends the invitation; it never
-    // creates a second seat (issue 5).
+    // creates a second seat.
     uniqueIndex("event_invites_event_email_unique").on(t.eventId, t.email),
     index("event_invites_email_idx").on(t.email),
     check("event_invites_type", oneOf("invite_type", INVITE_TYPES)),
@@ -554,10 +554,10 @@ export const notificationPreferences = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     upcomingEvents: bool("upcoming_events").notNull().default(true),
     eventReminderDays: integer("event_reminder_days").notNull().default(1),
-    // UNUSED since issue 16: a user's push_subscriptions rows are the truth (docs/decisions/009),
+    // UNUSED: a user's push_subscriptions rows are the truth (docs/decisions/009),
     // one per device that turned push on. Nothing reads or writes it; it stays one release so
     // the Worker still running during `npm run deploy` (migrations apply first) keeps working,
-    // and a later release drops it (audit of issue 16, finding 4).
+    // and a later release drops it (decision 009).
     pushEnabled: bool("push_enabled").notNull().default(false),
     updatedAt: updatedAt(),
   },
@@ -580,7 +580,7 @@ export const pushSubscriptions = sqliteTable(
     endpoint: text("endpoint").notNull(),
     // The session that subscribed this device: when that session ends (sign-out, expiry,
     // sign-out-others, password reset or change) its devices go with it, so a signed-out
-    // browser gets no more push (audit of issue 16, finding 1; decision 009).
+    // browser gets no more push (decision 009).
     sessionHash: text("session_hash")
       .notNull()
       .references(() => sessions.tokenHash, { onDelete: "cascade" }),
@@ -599,7 +599,7 @@ export const pushSubscriptions = sqliteTable(
 );
 
 /**
- * A native app's push token (issue 18 item 2, decision 013): the APNs device token (iOS)
+ * A native app's push token (decision 013): the APNs device token (iOS)
  * or FCM registration token (Android) that @capacitor/push-notifications gave the shell,
  * beside the browsers' push_subscriptions and sent by the same push job. Like a browser's
  * row it belongs to the session that registered it: when that session ends (sign-out,
@@ -631,7 +631,7 @@ export const nativePushTokens = sqliteTable(
 );
 
 /**
- * Push coalescing of team-change notifications (issue 7), one row per recipient and
+ * Push coalescing of team-change notifications (decision 006), one row per recipient and
  * event: the first change of a minute is pushed at once, the rest of that minute in
  * one digest push when the window ends. `changes` counts the changes after the first.
  */
@@ -688,7 +688,7 @@ export const emailOutbox = sqliteTable(
 );
 
 /**
- * Creating forms already answered (issue 14, item 10): a form carries a key from the
+ * Creating forms already answered (decision 007): a form carries a key from the
  * page that rendered it; the first submit's create writes this row in its own D1 batch
  * (the key is the primary key, so a concurrent second submit fails and rolls back),
  * and a second submit answers with the first one's `result`. Kept a day.
@@ -721,7 +721,7 @@ export const processedJobs = sqliteTable(
 );
 
 /**
- * Mutations already applied (issue 17, decision 010 "One mutation layer"): the key is the
+ * Mutations already applied (decision 010 "One mutation layer"): the key is the
  * SHA-256 of who sent it (a user, or a client link) and the id its device made, so a
  * repeat (an outbox sent again after a lost answer, a form submitted twice) changes
  * nothing and answers as the first did, and no one can read another's by its id. Written

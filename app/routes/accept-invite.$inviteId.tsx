@@ -43,7 +43,7 @@ function requireInvitee(request: Request, viewer: Viewer | null): Viewer {
  * The invitation if it is this viewer's. docs/product/validation.md#invitation-e-mail-match: the invitee's e-mail must equal the
  * signed-in user's to view or accept it; anyone else learns nothing about the event.
  * Opened by the e-mail's secret, the mailbox is proved; opened by the invitation's id
- * (the bell's link), the account's address must already be confirmed (issue 14, item 3).
+ * (the bell's link), the account's address must already be confirmed.
  */
 async function invitationFor(db: ReturnType<typeof dbFrom>, key: string, viewer: Viewer): Promise<Invitation | Refusal> {
   if (!INVITE_ID_PATTERN.test(key)) return { kind: "invalid" };
@@ -83,7 +83,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /**
- * docs/product/messages.md#events-and-team names the invited address here; issue 14 item 11 (decision 004) says only that
+ * docs/product/messages.md#events-and-team names the invited address here; decision 004 says only that
  * it was another one: whoever holds the link signed in as someone else learns nothing,
  * not even who was invited.
  */
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const found = await invitationFor(db, params.inviteId, viewer);
   if (intent === "resend-confirmation" && !("kind" in found && found.kind !== "unconfirmed")) {
     if (viewer.emailConfirmed) return { outcome: null, toast: success("Your email address is already confirmed") };
-    // Decision 004: three re-sends per 10 minutes (one count per request: issue 14 item 9).
+    // Decision 004: three re-sends per 10 minutes (one count per request).
     if (await consume(db, [[LIMITS.confirmationPerUser, viewer.userId]])) return data({ outcome: null, toast: errorToast("Error", TOO_MANY_ATTEMPTS) }, { status: 429 });
     const url = new URL(request.url);
     await resendConfirmation(db, env, url.origin, viewer, url.pathname);

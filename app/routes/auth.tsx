@@ -19,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const action = authAction;
 
 /**
- * After a sign-in that enrols a passkey (issue 18 item 1) the page stays until the
+ * After a sign-in that enrols a passkey (decision 011) the page stays until the
  * passkey is made; the loader would send the now signed-in visitor away first.
  */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -10,7 +10,7 @@ import type { Route } from "./+types/client.$token";
 
 // The link a client receives (/client/{token}). The token is exchanged at once for a
 // cookie of this access, and the browser moves to a URL without it, so the secret does
-// not linger in history, logs or referrers (issue 6, capability-link hygiene).
+// not linger in history, logs or referrers (capability-link hygiene).
 
 const PRIVATE = { "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
 
@@ -25,7 +25,7 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const db = getDb(context.get(cloudflareContext).env);
   // Guessing tokens is limited per IP (an IP over it learns nothing, even from a right
-  // guess); only guesses count (issue 14 item 9). A malformed token is not looked up.
+  // guess); only guesses count. A malformed token is not looked up.
   const { refused, found: access } = await guardedLinkLookup(db, request, () => accessOf(db, { token: params.token }, null), { peekFirst: true });
   if (refused === 429) return data({ message: TOO_MANY_ATTEMPTS }, { status: 429 });
   if (refused) return CLIENT_TOKEN_PATTERN.test(params.token) ? data({ message: ACCESS_NOT_FOUND }, { status: 404 }) : data({ message: "Invalid access link" }, { status: 400 });

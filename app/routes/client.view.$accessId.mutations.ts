@@ -6,7 +6,7 @@ import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { cloudflareContext } from "~/context";
 import type { Route } from "./+types/client.view.$accessId.mutations";
 
-// Issue 17 item 3: where a client portal's device sends its outbox (decision 010), under
+// Where a client portal's device sends its outbox (decision 010), under
 // the portal's path so its cookie (the token) comes along. As a portal form: the per-IP
 // guess limit is read first, and a link that is not valid counts one guess.
 export async function action({ request, context, params }: Route.ActionArgs) {

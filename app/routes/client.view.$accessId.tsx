@@ -23,7 +23,7 @@ import type { Route } from "./+types/client.view.$accessId";
 import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { valueParser } from "~/modules/offline/value-parser";
 
-// Issue 19 item 4: the portal's dialogs (their forms, conform, zod) load when one opens;
+// The portal's dialogs (their forms, conform, zod) load when one opens;
 // a dialog the URL opens is still in the HTML.
 const ListDialog = lazyComponent(() =>
   Promise.all([import("~/modules/event/components/list-dialog"), valueParser.load()]).then(([module]) => module.ListDialog),
@@ -47,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
  * (toPortalRow), the same fields the portal's socket is sent.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  // Issue 17 item 2: a copy kept offline says how old it is.
+  // A copy kept offline says how old it is.
   const syncedAt = new Date().toISOString();
   const loaded = await loadPortalPage(context, request, params.accessId);
   if (loaded.refused) return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND }, { status: loaded.refused });
@@ -71,7 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const shouldRevalidate = revalidateUnlessViewChange;
 
-// Shown only when the link is refused: not in a working portal's first JavaScript (issue 19 item 4).
+// Shown only when the link is refused: not in a working portal's first JavaScript (decision 014).
 const PortalError = lazyComponent(() => import("~/modules/client-access/components/portal-error").then((module) => module.PortalError));
 
 /** A client navigation to another tab shows it once its code is there (list-tabs.tsx). */
@@ -107,7 +107,7 @@ export default function ClientPortal({ loaderData, actionData, params }: Route.C
 type PortalData = Exclude<Route.ComponentProps["loaderData"], { refused: string }>;
 
 /**
- * The portal, kept current by the event's live room (issue 7) like the dashboard. When
+ * The portal, kept current by the event's live room (decision 006) like the dashboard. When
  * the link is revoked or the event deleted, the room closes the socket (4003) and the
  * page's data is fetched again: the loader refuses, and the page says so.
  */
@@ -119,7 +119,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
     lists: useMemo(() => ({ blocks: data.blocks, shots: data.shots, people: data.people, vendors: data.vendors }), [data]),
     event: data.event,
   });
-  // Issue 17 item 3: the client's changes go through the device's outbox too.
+  // The client's changes go through the device's outbox too.
   // Offline, its dialogs still open and live changes still apply from the code the service
   // worker keeps with the page (decision 014).
   const { shown, outbox } = useOutbox({ path: `/client/view/${accessId}`, owner: "link", live: confirmed, notice: portalNotice });

@@ -16,8 +16,8 @@ const BodySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("signin"), secret: Secret, returnTo: z.string().max(2000).nullish() }),
 ]);
 
-// Issue 18 item 2 (decision 013): the native app's Face ID / Touch ID sign-in, posted as
-// forms (issue 14 item 6) by app/modules/native/biometric.client.ts, answered in JSON.
+// Decision 013: the native app's Face ID / Touch ID sign-in, posted as
+// forms by app/modules/native/biometric.client.ts, answered in JSON.
 // Enabling needs a session (and our Origin, as every post); signing in is rate-limited
 // like a password sign-in and every refusal is the same 401.
 export async function action({ request, context }: Route.ActionArgs) {

@@ -92,7 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ...(sent.refused.length ? { description: `Not sent: ${sent.refused.join(" ")}` } : {}),
     };
     // A client link can be copied only now: show it before the event opens, on this
-    // page again (post/redirect/get, issue 14 item 10: a reload sends nothing twice).
+    // page again (post/redirect/get: a reload sends nothing twice).
     if (sent.links.length) {
       throw await redirectWithToast(env, request, `/events/${event.id}/invite`, toast, { headers: { "X-Remix-Replace": "true" } }, { clientLinks: sent.links });
     }

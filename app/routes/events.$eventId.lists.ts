@@ -3,7 +3,7 @@ import { dashboardReads } from "~/modules/event/service.server";
 import type { Route } from "./+types/events.$eventId.lists";
 
 /**
- * The rest of the dashboard (issue 19 item 2): every list whole and the team, which the
+ * The rest of the dashboard: every list whole and the team, which the
  * document leaves out beyond what its URL shows. The page fetches it once hydrated; the
  * service worker keeps it with the page for offline reading (decision 010). The same
  * access rules as the page (requireEventAccess: signed out to sign in, no role 404), in

@@ -5,14 +5,14 @@ import { dbFrom, getViewer } from "~/utils/auth.server";
 import { cloudflareContext, sessionJoinContext } from "~/context";
 import type { Route } from "./+types/events.$eventId.mutations";
 
-// Issue 17 item 3: where a signed-in device sends its outbox (decision 010). Answers
+// Where a signed-in device sends its outbox (decision 010). Answers
 // JSON: each mutation's result in order; 401 signed out, 404 no access (the device then
 // forgets the event), 400/413 a malformed or oversized outbox (nothing changes).
 export async function action({ request, context, params }: Route.ActionArgs) {
   const db = dbFrom(context);
   const { env } = context.get(cloudflareContext);
   const signedOut = () => Response.json({ error: SIGNED_OUT }, { status: 401 });
-  // Issue 19 item 3: the session is read in the first mutation's own batch (root.tsx
+  // The session is read in the first mutation's own batch (root.tsx
   // joins it for this action), so a check-off from the outbox is one D1 round trip.
   const join = context.get(sessionJoinContext);
   if (join && !join.taken && isEventId(params.eventId)) {

@@ -30,14 +30,14 @@ import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { valueParser } from "~/modules/offline/value-parser";
 import type { Route } from "./+types/events.$eventId";
 
-// Issue 19 item 4: the dialogs (their forms, conform, zod) load when one opens, with what
+// The dialogs (their forms, conform, zod) load when one opens, with what
 // the outbox reads a saved form's values by; a dialog the URL opens is still in the HTML.
 const DashboardDialog = lazyComponent(() =>
   Promise.all([import("~/modules/event/components/dashboard-dialog"), valueParser.load()]).then(([module]) => module.DashboardDialog),
 );
 
 // The Team and Client tabs' code, and the dialog showing a client link just made, load when
-// shown (issue 19 item 4), as the lists' tabs do (list-tabs.tsx).
+// shown (decision 014), as the lists' tabs do (list-tabs.tsx).
 const TeamTab = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.TeamTab));
 const ClientTab = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.ClientTab));
 const ClientLinkDialog = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.ClientLinkDialog));
@@ -51,7 +51,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 /**
- * The event and what the URL shows (issue 19 item 2): the shown list's window, the
+ * The event and what the URL shows: the shown list's window, the
  * header's figures, the team data where shown, in the same D1 batch as the access
  * check. The rest comes from the lists route once the page is hydrated.
  */
@@ -92,7 +92,7 @@ function progress<R extends { id: string; isDone: boolean }>(rows: R[], served: 
 
 export default function EventDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { role } = loaderData;
-  // Issue 19 item 2: the document has the shown list's window; the rest follows.
+  // The document has the shown list's window; the rest follows.
   const { rest, fresh, need, failed } = useRestOfPage<EventRest>(`/events/${loaderData.event.id}/lists`, loaderData);
   const base = rest ?? loaderData;
   const confirmed = useLiveEvent({
@@ -102,7 +102,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     lists: useMemo(() => ({ blocks: base.blocks, shots: base.shots, people: base.people, vendors: base.vendors }), [base]),
     event: loaderData.event,
   });
-  // Issue 17 item 3: what is shown is the confirmed state with this device's pending changes on top.
+  // What is shown is the confirmed state with this device's pending changes on top.
   // Offline, its dialogs still open and live changes still apply from the code the service
   // worker keeps with the page (decision 014).
   const { shown, outbox } = useOutbox({ path: `/events/${loaderData.event.id}`, owner: `user:${loaderData.viewerId}`, live: confirmed });
@@ -206,7 +206,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         </div>
 
         <nav aria-label="Event sections" className="sticky top-16 z-30 -mx-4 mt-4 overflow-x-auto bg-slate-50 px-4 py-2">
-          {/* Issue 14 item 12: links to ?tab=, so aria-current, not role="tab". */}
+          {/* Links to ?tab=, so aria-current, not role="tab". */}
           <div className="flex gap-1">
             {tabs.map((t) => (
               <Link

@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-// Validation (zod) loads after hydration, as on the landing page (issue 19 item 4); until
+// Validation (zod) loads after hydration, as on the landing page (decision 014); until
 // then the server validates with the same messages (useLazyValidation).
 const loadSchemas = () => import("~/modules/event/schema");
 

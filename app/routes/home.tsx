@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!viewer) return { viewer: null };
   // One D1 round trip: the hired list doubles as the accepted-invitation check.
   const { mine, hired } = await listEvents(dbFrom(context), viewer.userId);
-  // Issue 15: a lead whose subscription lapsed keeps their events (readable, editable);
+  // A lead whose subscription lapsed keeps their events (readable, editable);
   // only someone with nothing here and no Pro is sent to subscribe.
   if (!hasActivePro(viewer) && hired.length === 0 && mine.length === 0) throw redirect("/subscription");
   if (!viewer.firstName) throw redirect("/profile-setup");
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // A visitor's landing page is the sign-in screen: the signed-in home's code loads only for
-// a signed-in person (issue 19 item 4); the server renders either at once (lazyComponent).
+// a signed-in person (decision 014); the server renders either at once (lazyComponent).
 const EventsHome = lazyComponent(() => import("~/modules/event/components/events-home").then((module) => module.EventsHome));
 
 /**

@@ -10,11 +10,11 @@ import type { Route } from "./+types/logout";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { clear, ended } = await destroySession(dbFrom(context), request);
-  // Issue 14 item 4: this session's sockets close, in its rooms and its notification
+  // This session's sockets close, in its rooms and its notification
   // channel; the user's other devices stay signed in and connected.
   if (ended) await endLiveSessions(context.get(cloudflareContext).env, ended.userId, [ended.tokenHash]);
   // An invitation opened under the wrong account signs out and comes back to sign in.
-  // Issue 17 item 2: the device forgets the event pages it kept, also without JavaScript
+  // The device forgets the event pages it kept, also without JavaScript
   // (decision 010 'Offline reading' says what Chromium clears with "cache"; never
   // "storage", which would also unregister the service worker and its push).
   return redirect(safeReturnTo(form.get("returnTo")), { headers: { "Set-Cookie": clear, "Clear-Site-Data": '"cache"' } });

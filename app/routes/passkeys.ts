@@ -20,13 +20,13 @@ const BodySchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("signin"), response: CredentialSchema, returnTo: z.string().max(2000).nullish() }),
 ]);
 
-// Issue 18 item 1 (decision 011): the browser's WebAuthn ceremonies post forms to this
+// Decision 011: the browser's WebAuthn ceremonies post forms to this
 // route and read JSON. Registering needs a session with a recent proof of identity;
 // signing in is rate-limited like a password sign-in.
 export async function action({ request, context }: Route.ActionArgs) {
   const db = dbFrom(context);
   const { env } = context.get(cloudflareContext);
-  // Every post is a form (issue 14 item 6): the authenticator's JSON travels in `response`.
+  // Every post is a form: the authenticator's JSON travels in `response`.
   const form = Object.fromEntries(await request.formData());
   let response: unknown;
   try {

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToast(context.get(cloudflareContext).env, request, "/", { type: "success", title: "Profile updated!" });
 }
 
-// Validation (zod) loads after hydration, as on the landing page (issue 19 item 4); until
+// Validation (zod) loads after hydration, as on the landing page (decision 014); until
 // then the server validates with the same messages (useLazyValidation).
 const loadSchemas = () => import("~/modules/account/schema");
 

@@ -8,8 +8,8 @@ import type { Route } from "./+types/push.native";
 const BodySchema = z.intersection(z.object({ intent: z.enum(["register", "unregister"]) }), NativeTokenSchema);
 
 /**
- * Issue 18 item 2 (decision 013): the native shell's push token, from Settings → Notifications
- * (app/modules/native/push.client.ts). A form post like every other (issue 14 item 6), so the
+ * Decision 013: the native shell's push token, from Settings → Notifications
+ * (app/modules/native/push.client.ts). A form post like every other, so the
  * Worker's CSRF Origin check applies; answered as JSON, since the app posts in the background.
  * `register` stores the token for this session's user, `unregister` deletes the viewer's own.
  */

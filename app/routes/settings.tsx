@@ -87,7 +87,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
     deviceRows: listDevicesQuery(db, viewer.userId),
-    // Issue 18 item 2: the native app's devices are listed (and removed) with the browsers.
+    // The native app's devices are listed (and removed) with the browsers.
     nativeDeviceRows: listNativeDevicesQuery(db, viewer.userId),
     passkeyRows: listPasskeysQuery(db, viewer.userId),
     deviceSignInRows: listDeviceSignInsQuery(db, viewer.userId),
@@ -126,9 +126,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deviceSignIns: deviceSignInRows,
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
     push: {
-      // Issue 16: browsers subscribe with the public key, only when the server can also sign (all three settings).
+      // Browsers subscribe with the public key, only when the server can also sign (all three settings).
       vapidPublicKey: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT ? env.VAPID_PUBLIC_KEY : null,
-      // Issue 18 item 2: which native apps this server can push to (APNs for iOS, FCM for Android).
+      // Which native apps this server can push to (APNs for iOS, FCM for Android).
       native: { ios: apnsConfigured(env), android: fcmConfigured(env) },
       devices: await toPushDevices(deviceRows, nativeDeviceRows),
     },
@@ -138,11 +138,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** `confirmed`: the password was confirmed for adding a passkey (the page goes on to the prompt). */
 type ActionData = FormActionData & { confirmed?: boolean };
 
-// Issue 19 item 4: the forms' validation (zod) loads when a form is first used, the
+// The forms' validation (zod) loads when a form is first used, the
 // contacts' dialogs when one opens; until then the server validates, with the same messages.
 const loadSchemas = () => import("~/modules/account/schema");
 const loadAuditLog = () => import("~/utils/audit-log");
-// Issue 19 item 4: each section but the first (its forms) loads when shown; the server
+// Each section but the first (its forms) loads when shown; the server
 // renders any at once (lazyComponent), and a client navigation to one waits for its code
 // with its data (waitForCode), so a section never shows blank.
 const ContactsTab = lazyComponent(() => import("~/modules/contacts/components/contacts-tab").then((module) => module.ContactsTab));
@@ -161,7 +161,7 @@ const DeleteAccountDialog = lazyComponent(() => import("~/modules/account/compon
 const ContactsDialog = lazyComponent(() => import("~/modules/contacts/components/contacts-dialogs").then((module) => module.ContactsDialog));
 // Contact and push device ids are UUIDs: anything else is refused (400) before it reaches D1.
 // (The action's schemas are made when it runs: a module-level one would keep zod in the
-// page's JavaScript, issue 19 item 4.)
+// page's JavaScript, decision 014.)
 const contactId = (formData: FormData) => {
   const parsed = z.string().regex(/^[0-9a-f-]{36}$/).safeParse(formData.get("id"));
   return parsed.success ? parsed.data : null;
@@ -192,7 +192,7 @@ function passkeyAnswer(json: string | undefined) {
 const passkeyIdSchema = () => z.string().regex(/^[A-Za-z0-9_-]{1,1024}$/);
 
 /**
- * Each Remove button names its app (issue 18 audit: unique accessible names); two added on
+ * Each Remove button names its app (unique accessible names); two added on
  * the same day are told apart by their place in the list.
  */
 function removeAppLabel(app: { name: string }, index: number, apps: { name: string }[]) {
@@ -215,7 +215,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const invalid = (result: ActionData["result"] & object, forIntent: string) =>
     data<ActionData>({ intent: forIntent, result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
   const url = new URL(request.url);
-  // Every save answers with a redirect (post/redirect/get, issue 14 item 10): a reload
+  // Every save answers with a redirect (post/redirect/get): a reload
   // never sends a form again. What the next page must see once travels as flash.
   const saved = async (title: string, description?: string, flash?: Flash) => {
     const { env } = context.get(cloudflareContext);
@@ -273,7 +273,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "push-subscribe": {
       const parsed = subscriptionFromForm(formData.get("subscription"));
-      // The endpoint this browser held before, when its subscription was replaced (audit finding 3).
+      // The endpoint this browser held before, when its subscription was replaced.
       const replacesField = formData.get("replaces");
       const replaces = replacesField === null || replacesField === "" ? null : endpointFromForm(replacesField);
       if ("problem" in parsed || (replacesField && !replaces)) {
@@ -336,7 +336,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionData>({ intent, toast: null, confirmed: true });
     }
     case "remove-passkey": {
-      // Issue 18 item 1: removing a passkey ends the sessions it opened, as a sign-out does.
+      // Removing a passkey ends the sessions it opened, as a sign-out does.
       const parsed = passkeyIdSchema().safeParse(formData.get("id"));
       const ended = parsed.success ? await removePasskey(db, viewer.userId, parsed.data) : null;
       if (!ended) {
@@ -411,7 +411,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // docs/product/data.md#audit-log: saving business info is logged to this device's audit log.
   const audit = useFlash("audit");
   useEffect(() => {
-    // Its code loads with the entry (not with the page: issue 19 item 4), tried until it arrives.
+    // Its code loads with the entry (not with the page: decision 014), tried until it arrives.
     if (audit) return loadAfterHydration(loadAuditLog, ({ appendAuditLog }) => appendAuditLog(window.localStorage, audit));
   }, [audit]);
   return (

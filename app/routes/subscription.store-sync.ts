@@ -8,7 +8,7 @@ import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/subscription.store-sync";
 
 /**
- * Issue 18 item 3: right after a purchase or restore in the native shell, it posts here so
+ * Right after a purchase or restore in the native shell, it posts here so
  * the signed-in user's Pro does not wait for RevenueCat's webhook. The state is read from
  * RevenueCat (never the app's word) and answered as JSON; the app user id is the session's.
  */

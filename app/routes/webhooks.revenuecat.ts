@@ -21,7 +21,7 @@ const Payload = z.object({
 });
 
 /**
- * Issue 18 item 3: RevenueCat tells us an app user's purchases changed. The Authorization
+ * RevenueCat tells us an app user's purchases changed. The Authorization
  * header (the value set in RevenueCat's webhook settings, our REVENUECAT_WEBHOOK_AUTH) is
  * the only authentication (no session, no Origin: app/utils/webhooks.ts); anything else
  * is 401 and records nothing. The state itself is read from RevenueCat's REST API.

@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 512 * 1024;
 
 
 /**
- * Issue 15 item 2: Stripe tells us a subscription changed. The signature over the raw
+ * Stripe tells us a subscription changed. The signature over the raw
  * body is the only authentication (no session, no Origin: see app/utils/webhooks.ts); a
  * bad or stale one (older than Stripe's 5-minute tolerance) is refused with 400 and
  * changes nothing. Each event is applied once; a 500 makes Stripe deliver it again.

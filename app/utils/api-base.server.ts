@@ -1,5 +1,5 @@
 // One guard for the outside APIs the tests and `npm run dev` point at local fakes (Stripe,
-// RevenueCat, APNs, FCM; issue 18 audit): an override may only be this machine (or an origin
+// RevenueCat, APNs, FCM): an override may only be this machine (or an origin
 // the vendor itself offers, as Apple's sandbox), and where a key decides it, only with a test
 // key. A build for the tests deployed by mistake then fails loudly instead of sending a live
 // key or real pushes to 127.0.0.1.

@@ -1,6 +1,6 @@
 import { isWebhookPath } from "./webhooks";
 
-// CSRF (accounts issue, item 4): every request that may change something must come
+// CSRF (decision 002): every request that may change something must come
 // from our own pages. One check for the whole app, in workers/app.ts, before routing.
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

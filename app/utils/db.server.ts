@@ -8,7 +8,7 @@ const makeDb = (binding: D1Database) => drizzle(binding, { schema });
 export type Db = ReturnType<typeof makeDb>;
 
 /**
- * The D1 binding as drizzle, made once per binding (issue 19 item 6): drizzle derives
+ * The D1 binding as drizzle, made once per binding: drizzle derives
  * the schema's relations each time it is made, work a request should not repeat.
  */
 const dbs = new WeakMap<D1Database, Db>();
@@ -53,7 +53,7 @@ export type NamedResults<T extends Named> = { [K in keyof T]: T[K]["_"]["result"
 
 /**
  * One D1 batch (one round trip, atomic) whose results are read by name, not by
- * position (issue 17 item 1): `batchNamed(db, { blocks: q1, shots: q2 })` answers
+ * position (decision 010): `batchNamed(db, { blocks: q1, shots: q2 })` answers
  * `{ blocks, shots }`, so adding or moving a statement cannot shift another's result.
  * Statements run in the order written (a write before the read that should see it);
  * JavaScript would put integer names first, so give none an integer name.

@@ -39,7 +39,7 @@ export function enqueueEmails(env: Pick<Env, "JOBS">, outboxIds: string[], fill?
 
 /**
  * Secrets in outgoing mail (a client link, a password-reset or confirmation link, an
- * invitation link) are never stored (decision 004; issue 14 item 5): the outbox row
+ * invitation link) are never stored (decision 004): the outbox row
  * holds a `{{name}}` placeholder, the queue message carries `fill: { name: secret }`,
  * and delivery fills it in. Any placeholder left unfilled makes the message unfillable.
  */
@@ -156,7 +156,7 @@ export async function deliverOutboxEmail(
       deliveredVia = "dev-mailbox";
     } else {
       // A deployment without its e-mail key: the queue retries, then records the failure.
-      // Never "delivered" into the row: it would keep the links in D1 (issue 14 item 5).
+      // Never "delivered" into the row: it would keep the links in D1.
       throw new Error("No e-mail provider is configured (EMAIL_API_KEY)");
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-// Issue 14 item 6: every action reads a form (React Router's <Form>, useSubmit and
+// Every action reads a form (React Router's <Form>, useSubmit and
 // fetchers post the form's own encoding, urlencoded or multipart, to the page URL or its
 // `.data` URL). Anything else used to reach `request.formData()` and answer 500; it is
 // refused here, once for the whole app, before routing (workers/app.ts).

@@ -10,7 +10,7 @@ import { DAY, isoIn, MINUTE } from "./time";
 const STUCK_EMAIL_AFTER_MS = 10 * MINUTE;
 
 /**
- * How long a sent or failed e-mail is kept (issue 14 item 5; decision 002): long enough
+ * How long a sent or failed e-mail is kept (decision 002): long enough
  * to answer "did my invitation / reset e-mail go out?" and to match a provider's bounce
  * report (they keep about as long), short enough that addresses and event details do
  * not pile up. Queued rows are never pruned: they are still to be sent.
@@ -67,7 +67,7 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     oldMutations: db.delete(appliedMutations).where(lt(appliedMutations.createdAt, isoIn(-MUTATION_RECORD_DAYS * DAY, now))).returning({ key: appliedMutations.key }),
   });
   await enqueueEmails(env, stuck.map((row) => row.id));
-  // An expired session's live sockets close too (issue 14 item 4), through the queue's
+  // An expired session's live sockets close too (decision 006), through the queue's
   // 'end-sessions' job, as a failed close is retried.
   const ended = new Map<string, string[]>();
   for (const row of expiredSessions) ended.set(row.userId, [...(ended.get(row.userId) ?? []), row.id]);

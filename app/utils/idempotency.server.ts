@@ -4,7 +4,7 @@ import { idempotencyKeys } from "~/db/schema";
 import { sha256Hex } from "./crypto.server";
 import { batchWithRaw, type Db } from "./db.server";
 
-// Creating forms answer a second submit with the first one's result (issue 14, item 10:
+// Creating forms answer a second submit with the first one's result (decision 007:
 // two parallel create-event posts made two events; add-person and client links too, with
 // two e-mails). A form carries a key from the page that rendered it (the root loader's
 // `formKey`, see IdempotencyField); the create writes its claim in its own D1 batch, after

@@ -7,7 +7,7 @@ export const JobMessageSchema = z.discriminatedUnion("kind", [
     kind: z.literal("email"),
     outboxId: z.string().min(1).max(64),
     // Secrets the stored e-mail must not contain (a client link, a reset or confirmation
-    // link: only hashes are stored, docs/product/limits.md#client-links, issue 14 item 5): filled into the `{{name}}`
+    // link: only hashes are stored, docs/product/limits.md#client-links): filled into the `{{name}}`
     // placeholders when it is sent. Room for a link with a 2,000-character returnTo.
     fill: z.record(z.string().regex(/^[a-z_]{1,32}$/), z.string().max(8192)).optional(),
   }),
@@ -21,7 +21,7 @@ export const JobMessageSchema = z.discriminatedUnion("kind", [
     eventId: z.string().min(1).max(64),
     windowEndsAt: z.iso.datetime(),
   }),
-  // Issue 14 item 4: closing the sockets whose access ended, when the first try failed
+  // Closing the sockets whose access ended, when the first try failed
   // (a room or channel unreachable). Idempotent: closing what is closed does nothing.
   z.object({ kind: z.literal("end-sessions"), userId: z.string().min(1).max(64), sessionHashes: z.array(z.string().min(1).max(128)).min(1).max(1000) }),
   z.object({

@@ -1,4 +1,4 @@
-// Something a page loads only when it first needs it (issue 19 item 4: zod and the
+// Something a page loads only when it first needs it (zod and the
 // schemas are not in a page's first JavaScript), read synchronously once it is there.
 
 export type LazyValue<T> = {

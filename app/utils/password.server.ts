@@ -1,4 +1,4 @@
-// Password hashing (accounts issue, item 2; docs/stack.md#passwords): scrypt from
+// Password hashing (docs/stack.md#passwords): scrypt from
 // node:crypto, native in workerd with nodejs_compat. Not PBKDF2: production Workers
 // cap its iterations far below what OWASP asks. This module imports nothing of the
 // app, so scripts/seed-local.mjs (plain Node) uses it too.

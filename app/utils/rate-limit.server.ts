@@ -3,7 +3,7 @@ import { rateLimits } from "~/db/schema";
 import { batchNamed, type Db } from "./db.server";
 import { HOUR, MINUTE } from "./time";
 
-// Fixed-window counters in D1, shared by every isolate (accounts issue, item 5). consume / peek / recordFailure: issue 14 item 9.
+// Fixed-window counters in D1, shared by every isolate (decision 002). consume / peek / recordFailure: decision 002.
 
 export type Limit = { name: string; max: number; windowMs: number };
 
@@ -14,7 +14,7 @@ export const LIMITS = {
   signUpPerEmail: { name: "signup-email", max: 10, windowMs: MINUTE },
   resetPerIp: { name: "reset-ip", max: 10, windowMs: MINUTE },
   resetPerEmail: { name: "reset-email", max: 10, windowMs: MINUTE },
-  // Lock policy (decision 002, issue 14 item 9): wrong passwords lock one address for
+  // Lock policy (decision 002): wrong passwords lock one address for
   // one IP (subject `address ip`), so a stranger elsewhere cannot lock the owner out;
   // across all IPs they slow down the devices the owner never signed in on
   // (signInDelayMs) and give those a small shared allowance; the owner's devices go on.
@@ -31,21 +31,21 @@ export const LIMITS = {
   // portal pages and actions, or the portal socket), never the use of a valid link
   // (decision 005: one venue's Wi-Fi is one IP for the couple, parents and planner).
   clientLinkPerIp: { name: "client-link-ip", max: 30, windowMs: MINUTE },
-  // Issue 14 item 8: a client link made 25 edits in 3.6 s. Every write of a portal counts
+  // A client link made 25 edits in 3.6 s. Every write of a portal counts
   // (subject: the access id); a couple filling in their family list saves far less often.
   portalWritesPerLink: { name: "portal-writes", max: 30, windowMs: MINUTE },
   // One address invited to one event (subject `event-id address`), first send included:
   // re-inviting it five times sent five e-mails.
   invitationSends: { name: "invite-send", max: 3, windowMs: 10 * MINUTE },
-  // Issue 15: each checkout or billing-portal open makes a Stripe session (subject: the
+  // Each checkout or billing-portal open makes a Stripe session (subject: the
   // user); a person needs one or two, a script could make thousands.
   billingSessions: { name: "billing-session", max: 10, windowMs: 10 * MINUTE },
   // The return from checkout asks Stripe while the webhook is late (two calls each time);
   // the page asks at most 7 times, a script could ask without end.
   checkoutConfirmations: { name: "checkout-confirm", max: 30, windowMs: 10 * MINUTE },
-  // Issue 18 item 3: the native shell asks RevenueCat right after a purchase or restore.
+  // The native shell asks RevenueCat right after a purchase or restore.
   storeSyncs: { name: "store-sync", max: 10, windowMs: 10 * MINUTE },
-  // Issue 18 item 2: the native app registers its push token when push is turned on (and
+  // The native app registers its push token when push is turned on (and
   // off); a person does that a few times, a script could churn the table.
   nativePushTokens: { name: "native-push", max: 20, windowMs: 10 * MINUTE },
   // Deleting an account asks for the password: a stolen session gets a few guesses, not a brute force.
@@ -99,7 +99,7 @@ function previousStatement(db: Db, limit: Limit, subject: string, now: number) {
 }
 
 /**
- * The three ways to use a limit (issue 14 item 9: a caller that checked with one call
+ * The three ways to use a limit (a caller that checked with one call
  * and counted with another counted twice). Each takes several limits at once, in one
  * D1 round trip. With a maximum of N:
  * - consume: this request counts; the Nth is allowed, the N+1th refused.
@@ -151,7 +151,7 @@ function countFrom(rows: Array<{ key: string; count: number }>, limit: Limit, su
 }
 
 /**
- * peek as statements for the caller's own batch (issue 19 item 3: a portal load is one
+ * peek as statements for the caller's own batch (a portal load is one
  * round trip), by name, and `over`, which reads peek's answer from that batch's results.
  */
 export function peekStatements(db: Db, hits: Array<[Limit, string]>, now = Date.now()) {

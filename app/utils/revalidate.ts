@@ -20,7 +20,7 @@ let closingAfterQueue: { href: string; until: number } | null = null;
 
 /**
  * The navigation about to close a dialog (to `href`) follows a change that went to the
- * page's outbox (issue 17 item 3): no loader (the page's, the root's) is run for it. The
+ * page's outbox (decision 010): no loader (the page's, the root's) is run for it. The
  * outbox shows the change and its answer joins the page's data; a refetch would add
  * nothing, and without signal it would fail the page.
  */

@@ -1,4 +1,4 @@
-// Issue 19 item 5 (LCP ≤ 1.8 s): the page's scripts are requested after its first paint.
+// Decision 014 (LCP ≤ 1.8 s): the page's scripts are requested after its first paint.
 //
 // React Router's <Scripts /> writes a `<link rel="modulepreload">` for every module the page
 // needs and an inline module script that imports the route modules and then the client

@@ -1,10 +1,10 @@
-// Security headers on every response the Worker sends (foundation issue, item 3).
+// Security headers on every response the Worker sends (decision 001).
 // Static assets served straight from the assets binding get theirs from public/_headers.
 
 type Options = {
   nonce: string;
   dev: boolean;
-  /** Other origins our forms may lead to (Stripe's checkout and billing portal, issue 15). */
+  /** Other origins our forms may lead to (Stripe's checkout and billing portal). */
   formTargets?: readonly string[];
 };
 

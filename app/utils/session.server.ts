@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { batchNamed, type Db, type NamedResults } from "./db.server";
 import { DAY, HOUR, isoIn, isoNow } from "./time";
 
-// Sessions are ours (accounts issue, item 3): a 32-byte random token in the cookie,
+// Sessions are ours (decision 002): a 32-byte random token in the cookie,
 // only its SHA-256 in D1 with user, expiry and last use.
 export const SESSION_COOKIE = "ef_session";
 const PERSISTENT_MS = 30 * DAY;
@@ -92,7 +92,7 @@ export async function createSession(
 export type SessionRead = { viewer: Viewer; setCookie?: string; notifications?: HeaderNotifications };
 
 /**
- * A session's statements for one D1 batch (issue 19 item 3: the session joins the page's
+ * A session's statements for one D1 batch (the session joins the page's
  * round trip): the hourly slide of a live session's last use (and a persistent one's
  * expiry), which writes nothing unless it is due, then the session row (joined with user
  * and profile, read after the slide so it shows it), and with `withNotifications` (pages
@@ -185,7 +185,7 @@ export async function readSession(
 }
 
 /**
- * A session read left to the route's own batch (issue 19 item 3): the root middleware
+ * A session read left to the route's own batch: the root middleware
  * makes one for a request whose loader or action joins it (joinsSession), and the first
  * batch of that request carries its statements (`statements`) and settles it from their
  * results (`settle`); the viewer's id is then known to that batch's other statements
@@ -265,7 +265,7 @@ export const clearSessionCookie = (request: Request) => cookie(request, "", 0);
 
 /**
  * Sign out: the row goes, the cookie is cleared. Returns the ended session (its hash
- * and user), whose live sockets must close (issue 14 item 4: endLiveSessions).
+ * and user), whose live sockets must close (endLiveSessions).
  */
 export async function destroySession(db: Db, request: Request) {
   const token = readToken(request);
@@ -276,7 +276,7 @@ export async function destroySession(db: Db, request: Request) {
 /**
  * Ends every other session of the user (password change or reset, 'sign out of all
  * other devices'). Returns the ended sessions' hashes: their live sockets must close
- * too (issue 14 item 4: endLiveSessions).
+ * too (endLiveSessions).
  */
 export function deleteOtherSessionsStatement(db: Db, userId: string, keepHash: string | null) {
   return (

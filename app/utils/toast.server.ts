@@ -45,7 +45,7 @@ export async function redirectWithToast(
 /**
  * A response marked with this header hands out a one-time toast (and its flash, e.g. a
  * client link shown once): the service worker does not keep it for offline reading, or
- * a copy would show them again (issue 17 item 2, public/sw.js).
+ * a copy would show them again (public/sw.js).
  */
 export const ONCE_HEADER = "X-Event-Flow-Once";
 

@@ -13,8 +13,8 @@ export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
 
 /**
- * What else a redirect may carry to the next page, once, beside its toast (issue 14,
- * item 10: saves answer with a redirect, so a refresh never sends the form again):
+ * What else a redirect may carry to the next page, once, beside its toast (decision
+ * 007: saves answer with a redirect, so a refresh never sends the form again):
  * a client link shown once right after its creation, and the device's audit entry.
  */
 const ClientLinkSchema = z.object({ url: z.string().max(300), email: z.string().max(320), emailFailed: z.boolean() });

@@ -12,9 +12,9 @@ import {
   uniqueEmail,
 } from "./helpers";
 
-// Issue 14 item 12: assistive technology. Lighthouse's accessibility category is
+// Assistive technology. Lighthouse's accessibility category is
 // axe-core; these pages must have no WCAG 2 A/AA violation (the scores measured with
-// Lighthouse itself are in the README). The bell and the rows' "⋯" menus are buttons
+// Lighthouse itself are in docs/benchmarks.md). The bell and the rows' "⋯" menus are buttons
 // with an expanded state, keyboard usable; link tabs are navigation links with
 // aria-current.
 
@@ -95,7 +95,7 @@ test.describe("accessibility (phone)", () => {
   });
 
   test("the subscription screen (signed in, not Pro) and Settings → Subscription on a trial have no axe violations", async ({ page }) => {
-    // Issue 15: a fresh account walks to Pro through the fake Stripe's checkout.
+    // A fresh account walks to Pro through the fake Stripe's checkout.
     await signUp(page, { email: uniqueEmail("a11y-pro"), password: "A11yPro2026", firstName: "Ida", lastName: "Brandt" });
     await waitForHydration(page);
     await expectNoViolations(page, "/subscription");
@@ -189,7 +189,7 @@ test.describe("accessibility without JavaScript", () => {
       const node = nodes.find((n) => n.name?.value === "Actions for Getting Ready: Emma");
       return { role: node?.role?.value, expanded: node?.properties?.find((p) => p.name === "expanded")?.value.value };
     };
-    // Issue 19 item 2: one menu per list, not a popover per row. Without script a
+    // One menu per list, not a popover per row. Without script a
     // row's button asks the server for the page with that row's menu open (?menu=).
     expect(await menuState()).toEqual({ role: "button", expanded: false });
     await page.getByRole("button", { name: "Actions for Getting Ready: Emma" }).click();

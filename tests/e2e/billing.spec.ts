@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from "./helpers";
 
-// Issue 15 (decision 008): Pro on the web, walked as a newcomer walks it, against the
+// Decision 008: Pro on the web, walked as a newcomer walks it, against the
 // fake Stripe the e2e server starts (tests/fakes/stripe-server.mjs): its hosted checkout
 // and billing portal are pages on their own origin, and what happens there reaches the
 // app only as signed webhooks (or, back from checkout, by asking Stripe for the session).

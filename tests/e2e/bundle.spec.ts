@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { bellButton, demoSessionCookies, openAuth, toast } from "./helpers";
 
-// Issue 19 item 4 (decision 014): validation (zod, conform) and the dialogs are in no
+// Decision 014: validation (zod, conform) and the dialogs are in no
 // page's first load: not in the scripts its HTML preloads; a page with forms only fetches
 // zod once a form is used, the dashboard and the portal their dialogs' code once one
 // opens (offline, the service worker's copy: it keeps a kept page's chunks, decision
@@ -123,7 +123,7 @@ test.describe("first load (phone)", () => {
   });
 });
 
-// Issue 19 item 5 (LCP): the server's HTML paints before any script is requested, and the
+// Decision 014 (LCP): the server's HTML paints before any script is requested, and the
 // page then hydrates and works (scripts-after-paint.server.ts).
 test.describe("scripts after the first paint (phone)", () => {
   /** When the page first painted, and when its first script was requested (ms since navigation). */
@@ -203,7 +203,7 @@ test.describe("the signed-in home's own code (phone)", () => {
   });
 });
 
-// Issue 19 item 4 (decision 014): a page loads the code of the tab or section it shows; a
+// Decision 014: a page loads the code of the tab or section it shows; a
 // link to another waits for that one's code with its data, so the page changes whole.
 test.describe("a tab's own code (phone)", () => {
   test.use({ serviceWorkers: "block" });

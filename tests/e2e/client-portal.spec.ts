@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { bellButton, demoSessionCookies, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
-// Issue 6: a couple opens their link on a phone without an account and can do exactly
+// A couple opens their link on a phone without an account and can do exactly
 // what the photographer allowed; the photographer is told; revoking ends it.
 
 let demoCookies: Awaited<ReturnType<typeof demoSessionCookies>>;

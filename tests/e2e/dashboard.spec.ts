@@ -32,7 +32,7 @@ const row = checkOff;
 
 /**
  * Opens the "⋯" menu of a row and picks an item (a link or a button): the list's one
- * menu, a popover once hydrated, else served open by the server (#row-menu, issue 19).
+ * menu, a popover once hydrated, else served open by the server (#row-menu).
  */
 async function rowMenu(page: Page, rowName: string, item: string) {
   const button = page.getByRole("button", { name: `Actions for ${rowName}` });
@@ -99,7 +99,7 @@ test.describe("event dashboard (phone)", () => {
     await expect(items.nth(2)).toContainText("Golden Hour Portraits");
   });
 
-  test("a check-off is answered in place: no request reads the page's data again (issue 19 item 3)", async ({ page }) => {
+  test("a check-off is answered in place: no request reads the page's data again", async ({ page }) => {
     const { url } = await newEvent(page);
     const path = new URL(url).pathname;
     // Live first: the socket's hello is sent, so what follows is the check-off's own traffic.

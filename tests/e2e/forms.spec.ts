@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from "./fixtures";
 import { createEventFromForm, demoSessionCookies, toast, uniqueEmail } from "./helpers";
 
-// Issue 14, item 10: a save answers with a redirect, so a reload sends nothing and
+// A save answers with a redirect, so a reload sends nothing and
 // reopens no form; a client link stays on screen until it is dismissed. (A form sent
 // twice creating once is held in tests/integration/idempotency.test.ts, where the two
 // posts are certain to reach the server: a double tap in a browser may send one.)

@@ -17,7 +17,7 @@ export function toast(page: Page, type: "error" | "success", title: string) {
 }
 
 /**
- * A section link of a page's link tabs (?tab=…, issue 14 item 12: navigation links with
+ * A section link of a page's link tabs (?tab=…: navigation links with
  * aria-current="page" on the open one, not role="tab").
  */
 export function sectionLink(page: Page, name: string) {

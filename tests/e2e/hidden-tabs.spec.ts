@@ -2,7 +2,7 @@ import type { BrowserContext, Page, Route } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, createEventFromForm, d1, demoSessionCookies, sectionLink } from "./helpers";
 
-// Issue 19 item 2: hidden tabs' lists are not sent until opened. The document carries
+// Hidden tabs' lists are not sent until opened. The document carries
 // the shown list's window; once hydrated the page fetches the rest (GET
 // /events/:id/lists) and every tab, search and scroll works as before; a live change
 // that arrives while the rest is loading is shown, once.

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { bellButton, checkOff, createEventFromForm, d1, demoSessionCookies, makePro, openAuth, sectionLink, sessionCookies, signUp, skipInviteStep, submitSignIn, toast, uniqueEmail } from "./helpers";
 
-// Issue 7: two phones at a wedding never disagree for more than a moment, and a phone
+// Two phones at a wedding never disagree for more than a moment, and a phone
 // that was offline catches up by itself. The demo lead and the seeded second shooter
 // (alex@eventflow.app) on the demo wedding.
 
@@ -62,7 +62,7 @@ test.describe("live event rooms (phone)", () => {
 });
 
 test.describe("a lost live publish (phone)", () => {
-  // Issue 19 item 3 (decision 006, "The sequence lives in D1"): a change committed and
+  // Decision 006, "The sequence lives in D1": a change committed and
   // numbered whose publish never reached the room (its Worker gone after the commit)
   // still reaches an open page: the next change opens a gap, the room closes it after a
   // few seconds, and the page reads D1 again by itself.
@@ -128,7 +128,7 @@ test.describe("notifications live (phone)", () => {
 
 test.describe("access ends, the live connection ends (phone)", () => {
   test("a dashboard open on one device loses its live connection within seconds when the account's password is changed on another", async ({ page, browser }) => {
-    // Issue 14 item 4: the laptop's session ends with the password change, and so does
+    // The laptop's session ends with the password change, and so does
     // its open socket; the page, told its access ended, reads again and is sent to sign in.
     const account = { email: uniqueEmail("live-end"), password: "Laptop2026", firstName: "Ines", lastName: "Moreau" };
     await signUp(page, account);

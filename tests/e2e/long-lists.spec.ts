@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, createEventFromForm, d1, demoSessionCookies, toast } from "./helpers";
 
-// Issue 19 item 2: a long list renders one window of rows (the rest on scroll, by its
+// A long list renders one window of rows (the rest on scroll, by its
 // search box, or by paging links without JavaScript) and one "⋯" menu for the list.
 
 const BLOCKS = 45;

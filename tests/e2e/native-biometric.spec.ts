@@ -5,7 +5,7 @@ import { openAuth, sectionLink, signOut, signUp, submitSignIn, toast, uniqueEmai
 import { installNativeDouble } from "./native/double";
 import { fakeBiometrics } from "./native/biometric";
 
-// Issue 18 item 2 (decision 013): the native app's Face ID / Touch ID sign-in, with the
+// Decision 013: the native app's Face ID / Touch ID sign-in, with the
 // device (Keychain and sensor) played by tests/e2e/native/biometric.ts at Capacitor's bridge.
 
 // A refused device sign-in answers 401, which Chromium logs as a failed resource.
@@ -51,7 +51,7 @@ test.describe("native biometric sign-in", () => {
     await enableInApp(page, account);
     expect([...device.keychain.keys()]).toEqual([host]);
     const first = device.keychain.get(host)!;
-    // Stored so that the OS releases it only after Face ID, for the faces enrolled now (issue 18 audit).
+    // Stored so that the OS releases it only after Face ID, for the faces enrolled now (decision 013).
     expect(first).toMatchObject({ username: account.email, password: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), accessControl: 1 });
     expect(posts).toEqual(["/device-sign-in enable"]); // no passkey inside the app
 
@@ -64,7 +64,7 @@ test.describe("native biometric sign-in", () => {
     device.delayMs = 3000;
     await reopenApp(page);
     await expect(authenticating(page)).toBeVisible();
-    // The full-screen state is modal (issue 18 audit item 6): the page behind is inert, focus is in it, axe is clean.
+    // The full-screen state is modal (decision 013): the page behind is inert, focus is in it, axe is clean.
     const overlay = page.getByRole("dialog", { name: "Authenticating with Face ID/Touch ID..." });
     await expect(overlay).toBeFocused();
     expect(await page.evaluate(() => [...document.body.children].filter((el) => !(el as HTMLElement).inert && el.getAttribute("role") !== "dialog" && el.tagName !== "SCRIPT").length)).toBe(0);
@@ -94,7 +94,7 @@ test.describe("native biometric sign-in", () => {
     // The overlay gone, the page is usable again.
     expect(await page.evaluate(() => [...document.body.children].some((el) => (el as HTMLElement).inert))).toBe(false);
 
-    // Without signal: said so, no prompt, and the secret stays (issue 18 audit item 5).
+    // Without signal: said so, no prompt, and the secret stays (decision 013).
     device.identity = "match";
     device.delayMs = 0;
     await page.context().setOffline(true);
@@ -110,7 +110,7 @@ test.describe("native biometric sign-in", () => {
     await page.goto("/settings");
     const apps = page.getByRole("list", { name: "Apps" });
     await expect(apps.getByRole("listitem")).toHaveCount(1);
-    // Named with the day it was added, so two phones can be told apart (issue 18 audit item 1).
+    // Named with the day it was added, so two phones can be told apart (decision 013).
     await expect(apps).toContainText(/Event Flow app on iOS, added [A-Z][a-z]{2} \d{1,2}/);
     await expect(apps).toContainText("Last used");
     await page.getByRole("button", { name: /^Remove app Event Flow app on iOS, added / }).click();

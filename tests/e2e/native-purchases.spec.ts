@@ -16,7 +16,7 @@ import {
 import { installNativeDouble } from "./native/double";
 import { publicKeys, purchasesDevice, REVENUECAT_ORIGIN, setSubscriber, type StoreOptions } from "./native/purchases";
 
-// Issue 18 item 3, the native client (decision 013 (in-app purchases)): the Subscription and
+// The native client's purchases (decision 013, in-app purchases): the Subscription and
 // Settings screens inside the native shell, with the device (RevenueCat's SDK, the store)
 // played by tests/e2e/native/purchases.ts over the bridge double, and RevenueCat's servers by
 // the fake the e2e server starts. Pro is always our server's reading of that fake.
@@ -247,7 +247,7 @@ test.describe("the native shell on Android, and Settings", () => {
     await expect(page.getByRole("main").getByText("Manage your subscription in Google Play")).toBeVisible();
   });
 
-  // Issue 18 audit item 5: Stripe bills this user, so the app names the web, not the App Store.
+  // Decision 013: Stripe bills this user, so the app names the web, not the App Store.
   test("Settings on native: the billing portal button is disabled and the web is named for a Stripe subscription; in a browser it opens the portal", async ({ page, browser }) => {
     const { account } = await nativeNewcomer(page, "native-settings");
     await billedByStripe(account.email);

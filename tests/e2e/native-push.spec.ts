@@ -4,7 +4,7 @@ import { confirmEmail, d1, demoSessionCookies, sectionLink, signOut, signUp, ski
 import { installNativeDouble, type NativeDouble } from "./native/double";
 import { deviceToken, type PushDevice, pushPlugins } from "./native/push";
 
-// Issue 18 item 2 (decision 013): push in the native shell. The device is the double at
+// Decision 013: push in the native shell. The device is the double at
 // Capacitor's bridge (tests/e2e/native/double.ts, push.ts: permission prompt and the OS's
 // `registration` event); APNs and FCM are the fakes the e2e server started
 // (scripts/e2e-server.mjs), which check the JWTs our test keys sign.
@@ -32,7 +32,7 @@ async function newAccount(browser: Browser, label: string, { confirmed = false }
   const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();
   await signUp(page, account);
-  // An invitation notifies only an account whose address is confirmed (issue 14 item 3).
+  // An invitation notifies only an account whose address is confirmed.
   if (confirmed) await confirmEmail(page, account.email);
   const cookies = await context.cookies();
   await context.close();
@@ -150,7 +150,7 @@ test("a token the OS renewed reaches the server at the next start", async ({ pag
   expect(double.callsTo("PushNotifications", "requestPermissions")).toHaveLength(1);
 });
 
-// Issue 18 audit item 3: push kept on for the user who turned it on, never for another.
+// Decision 013: push kept on for the user who turned it on, never for another.
 test("the next start registers the kept token again after the server lost it; after sign-out another user on the phone is not registered", async ({ page, browser }) => {
   const first = await newAccount(browser, "native-push-kept");
   const second = await newAccount(browser, "native-push-shared");
@@ -194,7 +194,7 @@ test("a refused permission shows the blocked message and registers nothing", asy
   await waitForHydration(page);
   await pushSwitch(page).click();
   await expect(toast(page, "error", "Notifications blocked")).toBeVisible();
-  // Inside the app: the phone's Settings, not a browser's (issue 18 audit item 5).
+  // Inside the app: the phone's Settings, not a browser's (decision 013).
   await expect(toast(page, "error", "Notifications blocked")).toContainText("Turn on notifications for Event Flow in your phone's Settings.");
   await expect(page.getByRole("main").getByText("Turn on notifications for Event Flow in your phone's Settings.")).toBeVisible();
   await expect(page.getByText(/browser settings/)).toHaveCount(0);

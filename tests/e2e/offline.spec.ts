@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, createEventFromForm, createViewOnlyClientLink, d1, demoSessionCookies, keptPaths, makePro, sectionLink, signOut, signUp, toast, uniqueEmail, waitUntilKept } from "./helpers";
 
-// Issue 17 item 2: an event page a user opened (the dashboard, or a client's portal)
+// An event page a user opened (the dashboard, or a client's portal)
 // opens again with no network, from the copy the service worker kept, with the time it
 // was last synced; other pages say they are not available offline; signing out and a
 // revoked link leave nothing of the event on the device (decision 010 'Offline reading').
@@ -97,7 +97,7 @@ test.describe("offline reading (phone)", () => {
     await expect(page.getByText(/Last synced/)).toHaveCount(0);
   });
 
-  // Issue 19 item 2: the document carries the shown tab's window; the rest of the lists
+  // The document carries the shown tab's window; the rest of the lists
   // (GET /events/:id/lists) is kept with the page, so every tab reads offline.
   test("a dashboard kept from its Timeline shows every tab offline", async ({ page, context }) => {
     await context.addCookies(leadCookies);

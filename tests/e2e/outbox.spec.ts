@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, createEventFromForm, d1, demoSessionCookies, makePro, openAuth, sectionLink, signOut, signUp, skipInviteStep, submitSignIn, toast, uniqueEmail, waitUntilKept } from "./helpers";
 
-// Issue 17 items 3 and 4: a phone without signal keeps working. Its changes are applied
+// A phone without signal keeps working. Its changes are applied
 // on the screen at once, kept in the outbox (IndexedDB) across a reload, marked pending
 // and counted; back online they reach the other devices exactly once; a change the
 // server refuses rolls back with its message; a field someone else changed meanwhile

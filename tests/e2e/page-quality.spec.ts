@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { demoSessionCookies, openAuth, toast } from "./helpers";
 
-// Issue 19 item 5 (Lighthouse): what a visitor would notice, measured in the page itself
+// Decision 014 (Lighthouse): what a visitor would notice, measured in the page itself
 // rather than by timing — the layout does not jump while the page connects, and nothing
 // the page runs is refused by its Content-Security-Policy.
 

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { bellButton, d1, openAuth, sectionLink, signOut, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
 
-// Issue 18 item 1 (decision 011): Face ID / Touch ID sign-in as passkeys, with Chromium's
+// Decision 011: Face ID / Touch ID sign-in as passkeys, with Chromium's
 // virtual platform authenticator (DevTools protocol) standing in for the device's own.
 
 // The refused passkey sign-in answers 401, a stale proof of identity 403 and a wrong

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, createViewOnlyClientLink, demoSessionCookies, sectionLink, skipInviteStep, toast } from "./helpers";
 
-// Issue 7 in the client portal: the couple's open page follows the photographer's
+// The live room in the client portal (decision 006): the couple's open page follows the photographer's
 // changes without a reload, and a revoked link ends the page by itself.
 
 let demoCookies: Awaited<ReturnType<typeof demoSessionCookies>>;

@@ -3,7 +3,7 @@ import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { d1, signUp, toast, uniqueEmail } from "./helpers";
 
-// Issue 16 items 1 and 2 in Chromium on a phone: push on and off on Settings →
+// Push (decision 009) in Chromium on a phone: push on and off on Settings →
 // Notifications, the device list, and what a delivered push shows and where its click
 // leads. Headless Chromium has no push service, so PushManager's subscribe and
 // getSubscription are stubbed in the page (a subscription with an https endpoint and
@@ -56,7 +56,7 @@ function stubPushManager({ subscription, heldKey = null }: { subscription: Await
   if (heldKey !== null) localStorage.setItem(`${KEY}-key`, heldKey);
 }
 
-/** A device row as the server stores it: tied to a session of its own (audit finding 1), which is created too. */
+/** A device row as the server stores it: tied to a session of its own, which is created too. */
 function insertDevice(device: { endpoint: string }, label: string, createdAt?: string, endpoint = device.endpoint) {
   const session = crypto.randomUUID().replaceAll("-", "");
   return d1(
@@ -66,7 +66,7 @@ function insertDevice(device: { endpoint: string }, label: string, createdAt?: s
   );
 }
 
-// "Since" dates are this browser's own day (audit finding 15), not UTC's.
+// "Since" dates are this browser's own day, not UTC's.
 test.use({ timezoneId: "America/Los_Angeles" });
 
 test.beforeAll(async ({ browser }) => {
@@ -122,7 +122,7 @@ test.describe("push on every device (phone)", () => {
     await page.keyboard.press("Enter");
     await expect(toast(page, "success", "Notifications enabled")).toBeVisible();
     await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
-    // The switch keeps keyboard focus through the request (aria-disabled, never disabled: audit finding 6).
+    // The switch keeps keyboard focus through the request (aria-disabled, never disabled).
     await expect(pushSwitch(page)).toBeFocused();
     await expect(devices(page).getByRole("listitem").filter({ hasText: "(this device)" })).toContainText("Chrome on Android");
     expect(await storedEndpoints()).toEqual([subscription.endpoint]);
@@ -147,7 +147,7 @@ test.describe("push on every device (phone)", () => {
     // The switch and the list meet WCAG 2 A/AA, as the rest of the app (a11y.spec.ts).
     const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("main").analyze();
     expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    // Removed from the keyboard: focus moves on to the next device's Remove, then to the list's heading (audit finding 6).
+    // Removed from the keyboard: focus moves on to the next device's Remove, then to the list's heading.
     await laptopRow.getByRole("button", { name: /^Remove Safari on macOS/ }).focus();
     await page.keyboard.press("Enter");
     await expect(toast(page, "success", "Device removed")).toBeVisible();
@@ -167,7 +167,7 @@ test.describe("push on every device (phone)", () => {
     await expect.poll(() => shownNotifications(page)).toEqual([
       { title: "Timeline Updated", body: "Maya changed the timeline of Emma & James", tag: "/settings", url: `${origin}/settings?tab=contacts` },
     ]);
-    // The server's tag (kind and destination, audit finding 9): a reminder for the same place stands beside it.
+    // The server's tag (kind and destination): a reminder for the same place stands beside it.
     await deliver({ title: "Upcoming event: Emma & James", body: "Tomorrow", url: "/settings?tab=contacts", tag: "event_reminder:/settings?tab=contacts" });
     await expect.poll(async () => (await shownNotifications(page)).map((n) => n.tag).sort()).toEqual(["/settings", "event_reminder:/settings?tab=contacts"]);
     await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).filter((n) => n.title.startsWith("Upcoming")).forEach((n) => n.close()));
@@ -220,7 +220,7 @@ test.describe("push on every device (phone)", () => {
 });
 
 test.describe("push on this device when it is off (phone)", () => {
-  test("before the page runs: 'Checking this browser…', never the JavaScript message (audit finding 11)", async ({ page }) => {
+  test("before the page runs: 'Checking this browser…', never the JavaScript message", async ({ page }) => {
     await page.context().addCookies(cookies);
     // The app's scripts are held back: the page is what the server sent, as on a slow phone.
     let release!: () => void;
@@ -238,7 +238,7 @@ test.describe("push on this device when it is off (phone)", () => {
     await expect(pushSwitch(page)).toBeVisible();
   });
 
-  test("a dismissed permission prompt is no 'Notifications blocked' (audit finding 12)", async ({ page }) => {
+  test("a dismissed permission prompt is no 'Notifications blocked'", async ({ page }) => {
     await page.addInitScript(() => {
       Notification.requestPermission = async () => "default";
     });
@@ -259,7 +259,7 @@ test.describe("push on this device when it is off (phone)", () => {
     expect(await storedEndpoints()).toEqual([]);
   });
 
-  test("this device listed while its switch is Off can be removed (audit finding 10)", async ({ page }) => {
+  test("this device listed while its switch is Off can be removed", async ({ page }) => {
     // Stored for this browser, but the permission is no longer granted: Off, with Remove.
     const subscription = await fakeSubscription();
     await insertDevice(subscription, "Chrome on Android");
@@ -274,7 +274,7 @@ test.describe("push on this device when it is off (phone)", () => {
     expect(await storedEndpoints()).toEqual([]);
   });
 
-  test("a subscription made with another server key is Off; turning on replaces it and its row (audit finding 3)", async ({ page, context, baseURL }) => {
+  test("a subscription made with another server key is Off; turning on replaces it and its row", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
     const old = await fakeSubscription();
     const renewed = await fakeSubscription();
@@ -293,7 +293,7 @@ test.describe("push on this device when it is off (phone)", () => {
 });
 
 test.describe("a subscription the push service replaced (phone)", () => {
-  test("the service worker stores the new one in place of the old (pushsubscriptionchange, audit finding 3)", async ({ page, context, baseURL }) => {
+  test("the service worker stores the new one in place of the old (pushsubscriptionchange)", async ({ page, context, baseURL }) => {
     const origin = new URL(baseURL!).origin;
     await context.grantPermissions(["notifications"], { origin });
     const old = await fakeSubscription();
@@ -330,7 +330,7 @@ test.describe("a subscription the push service replaced (phone)", () => {
 test.describe("push in an iPhone's Safari tab", () => {
   test.use({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
 
-  test("says to add Event Flow to the Home Screen (audit finding 2)", async ({ page }) => {
+  test("says to add Event Flow to the Home Screen", async ({ page }) => {
     await openNotificationsTab(page);
     await expect(page.getByText("On iPhone and iPad, add Event Flow to your Home Screen (Share → Add to Home Screen) and open it from there to turn on push.")).toBeVisible();
     await expect(pushSwitch(page)).toHaveCount(0);

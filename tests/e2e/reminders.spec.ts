@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from "./fixtures";
 import { bellButton, confirmEmail, createEventFromForm, d1, mailLink, makePro, signUp, uniqueEmail } from "./helpers";
 
-// Issue 16 item 3: the cron's reminder of an upcoming event reaches the lead's bell and
+// The cron's reminder of an upcoming event reaches the lead's bell and
 // leads to the event. The event's date and time zone are chosen from the current time so
 // that its reminder is due now, whatever the hour the test runs (decision 009: from 09:00
 // in the event's time zone, the day before with the default setting).
@@ -19,7 +19,7 @@ function dueNow(now = new Date()) {
 test("a reminder sent by the cron appears in the bell and opens its event", async ({ page }) => {
   const account = { email: uniqueEmail("reminder"), password: "RemindMe2026", firstName: "Rita", lastName: "Lead" };
   await signUp(page, account);
-  // Reminder e-mails go to confirmed addresses only (decision 009, audit finding 13).
+  // Reminder e-mails go to confirmed addresses only (decision 009).
   await confirmEmail(page, account.email);
   await makePro(account.email);
   const title = `Reminder Wedding ${Date.now()}`;

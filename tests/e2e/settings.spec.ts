@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { sectionLink, signUp, toast, uniqueEmail } from "./helpers";
 
-// Issue 5, item 7: /settings on a phone (Pixel 7). One fresh account for the whole
+// /settings on a phone (Pixel 7). One fresh account for the whole
 // file (signed up once: sign-ups and sign-ins are rate-limited, and the seeded demo
 // accounts are shared by every spec, so their profiles must stay as seeded).
 

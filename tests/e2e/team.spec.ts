@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { bellButton, demoSessionCookies, mailLink, sectionLink, skipInviteStep, toast, uniqueEmail } from "./helpers";
 
-// Issue 5: a lead builds a team from a phone; an invitee joins free from the e-mail.
+// A lead builds a team from a phone; an invitee joins free from the e-mail.
 // Two browser contexts: the lead (the demo account, Pro) and the shooter.
 
 let demoCookies: Awaited<ReturnType<typeof demoSessionCookies>>;
@@ -200,10 +200,10 @@ async function holdSignalDuringNextLoad(page: Page, entity: string) {
 
 test.describe("a change's toast and the live refetch it causes", () => {
   // page.route cannot hold a request the service worker answers, and the worker answers
-  // the dashboard's data requests since it keeps the page for offline reading (issue 17
-  // item 2): these races are about the page, so they run without it.
+  // the dashboard's data requests since it keeps the page for offline reading
+  // (decision 010): these races are about the page, so they run without it.
   test.use({ serviceWorkers: "block" });
-  // Issue 14 item 13: the lead's own socket hears the change while the action's
+  // The lead's own socket hears the change while the action's
   // redirect is still loading; the refetch it triggers must not cost the toast (the
   // redirect's root loader has already read and cleared the toast cookie).
   test("the toast shows even when the room's signal arrives while the redirect loads", async ({ page }) => {
@@ -274,7 +274,7 @@ test.describe("an invitation opened by someone else", () => {
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Email Mismatch" })).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: "This invitation was sent to a different email address. Please sign in with the address it was sent to." })).toBeVisible();
-    // Issue 14 item 11: the holder of the link is not told who was invited.
+    // The holder of the link is not told who was invited.
     await expect(page.locator("body")).not.toContainText(invitedEmail);
     await expect(page.getByRole("main")).not.toContainText("Mismatch Wedding");
   });

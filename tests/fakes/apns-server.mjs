@@ -1,4 +1,4 @@
-// A fake APNs provider API at its HTTP boundary (issue 18 item 2, decision 013), for the
+// A fake APNs provider API at its HTTP boundary (decision 013), for the
 // tests and `npm run dev`. POST /3/device/{token}: the provider token (ES256 JWT, `kid` the
 // key id, `iss` the team id, signed by the test .p8 key) is checked with that key's public
 // half, as are apns-topic and apns-push-type; each delivery is recorded. Locally workerd

@@ -1,5 +1,5 @@
 // A fake Firebase Cloud Messaging (HTTP v1) and Google OAuth2 token endpoint at their HTTP
-// boundary (issue 18 item 2, decision 013), for the tests and `npm run dev`.
+// boundary (decision 013), for the tests and `npm run dev`.
 // POST /token: a service account's RS256 JWT assertion (RFC 7523) checked with the public
 // half of the test service account's key (iss, aud = its token_uri, the messaging scope,
 // not expired); answers an access token. POST /v1/projects/{project}/messages:send: that

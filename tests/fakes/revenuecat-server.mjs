@@ -1,4 +1,4 @@
-// A fake RevenueCat at its HTTP boundary (issue 18 item 3, decision 012), for the tests.
+// A fake RevenueCat at its HTTP boundary (decision 012), for the tests.
 // REST v1: GET /v1/subscribers/{app_user_id} (Bearer secret key checked), answering the
 // documented shape. Admin (/_fake/...): set a subscriber's state, and post a webhook event to
 // the app with the configured Authorization header, as RevenueCat's webhook integration does.

@@ -1,4 +1,4 @@
-// A fake Stripe at its HTTP boundary (issue 15 item 5; docs/conventions.md#9-fakes-not-mocks-of-our-own-code: fakes,
+// A fake Stripe at its HTTP boundary (docs/conventions.md#9-fakes-not-mocks-of-our-own-code: fakes,
 // not mocks). The real `stripe` SDK, pointed here with its host/port/protocol options,
 // talks to this server exactly as to api.stripe.com, so the app's billing code runs
 // unchanged in `npm run dev` and in every test. It also serves a hosted checkout page
@@ -232,7 +232,7 @@ export async function startFakeStripe({
 
   // ---- Webhook deliveries --------------------------------------------------------------
   // One at a time in emission order, off the request path (the API answers first), with
-  // retries after retryDelaysMs, as the brief for issue 15 asks.
+  // retries after retryDelaysMs (decision 008).
   /** @type {RecordedEvent[]} */ const deliveryQueue = [];
   let delivering = false;
   let closed = false;

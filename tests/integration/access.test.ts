@@ -17,7 +17,7 @@ import { readSession } from "~/utils/session.server";
 import { createEvent } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
 
-// Issue 17 item 1 (decision 010, "One access function"): one function, accessOf,
+// Decision 010, "One access function": one function, accessOf,
 // decides who may look at an event (lead, accepted member, client link with its flags,
 // nobody). Every entry point (page load, portal load, socket upgrade) goes through it,
 // so for every kind of visitor they must agree: all admit with the same role and flags,

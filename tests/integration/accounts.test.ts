@@ -49,8 +49,8 @@ describe("sign up", () => {
 
   it("stores no plain password or token anywhere in D1", async () => {
     const client = createClient();
-    // The queue held back: the stored e-mail as it waits for delivery (issue 14 item 5:
-    // its link is no longer deleted by hand here, it was never written).
+    // The queue held back: the stored e-mail as it waits for delivery
+    // (its link was never written).
     const [job] = await heldEmailJobs(() => signUp(client, uniqueEmail(), { password: "Unique-Marker-Pass9" }));
     const sessionToken = client.jar.get("ef_session")!;
     const confirmToken = /token=([A-Za-z0-9_-]+)/.exec(job!.fill!.confirmation_link!)![1]!;
@@ -370,7 +370,7 @@ describe("sessions", () => {
     expect(response.headers.get("Location")).toBe("/");
     expect(response.headers.getSetCookie().join()).toMatch(/ef_session=; .*Max-Age=0/);
     expect(await sessionRows(user!.id)).toHaveLength(0);
-    // Issue 17 item 2: the device forgets what it cached, even without JavaScript; never
+    // The device forgets what it cached, even without JavaScript; never
     // "storage", which would unregister the service worker and its push (decision 010).
     expect(response.headers.get("Clear-Site-Data")).toBe('"cache"');
   });
@@ -434,7 +434,7 @@ describe("redirect rules", () => {
     expect(html).toContain("Sign up to accept your event invitation");
     expect(html).toContain("you are being invited to join an event at no cost");
     expect(html).toContain("Must be at least 8 characters with uppercase, lowercase, and number");
-    // Link tabs are navigation links (issue 14 item 12): the open one is aria-current.
+    // Link tabs are navigation links: the open one is aria-current.
     expect(html).toMatch(/aria-current="page"[^>]*>Sign Up</);
   });
 
@@ -547,7 +547,7 @@ describe("tokens", () => {
   });
 });
 
-describe("returnTo never leaves our origin (issue 14 item 1)", () => {
+describe("returnTo never leaves our origin", () => {
   // Dot segments and their encodings normalise to `//evil.example` (an off-site URL);
   // the rest must never survive either.
   const ATTACKS = ["/.//evil.example/x", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example", "/\\\\evil.example", "/\t/evil.example", "/\n/evil.example", "https://evil.example"];
@@ -597,7 +597,7 @@ describe("returnTo never leaves our origin (issue 14 item 1)", () => {
   });
 });
 
-describe("signed-in responses are never cached (issue 14 item 11)", () => {
+describe("signed-in responses are never cached", () => {
   it("pages, their single-fetch .data and redirects answered to a session say private, no-store", async () => {
     const { client, id } = await sessionFor();
     const event = await createEvent(db, id);

@@ -1,4 +1,4 @@
-// Issue 15: Pro on the web. Our code runs for real (the stripe SDK included) against the
+// Pro on the web. Our code runs for real (the stripe SDK included) against the
 // fake Stripe at its HTTP boundary (tests/setup/fake-stripe.ts). The fake records the
 // events Stripe would send; each test delivers them to POST /webhooks/stripe itself,
 // signed as Stripe signs them, in the order (or twice, or late) the test is about.
@@ -373,7 +373,7 @@ describe("POST /webhooks/stripe", () => {
   });
 });
 
-describe("cancellation and gating (issue 15 item 4)", () => {
+describe("cancellation and gating (decision 008)", () => {
   it("cancelling at period end keeps Pro until the period ends, then only creating is refused", async () => {
     const user = await trialingUser();
     await deliverAll(await recordedEvents(user.customerId));

@@ -24,7 +24,7 @@ import { createUser } from "../factories";
 import { loader as portalLoader } from "~/routes/client.view.$accessId";
 import { createClient, type Client, eventLists, ORIGIN } from "./helpers";
 
-// Issue 6: a client link does exactly what its four flags allow, on the server.
+// A client link does exactly what its four flags allow, on the server.
 
 const db = getDb(env);
 const EVENT_TITLE = "Willow Creek Wedding";
@@ -341,7 +341,7 @@ describe("what a client can never do", () => {
   });
 });
 
-describe("the portal's data and its live room (issue 7)", () => {
+describe("the portal's data and its live room (decision 006)", () => {
   const publishSome = async (eventId: string, count: number) => {
     for (let n = 0; n < count; n++) await publishCommitted(db, env, eventId, { entity: "team", op: "upsert", actor: null });
   };
@@ -361,7 +361,7 @@ describe("the portal's data and its live room (issue 7)", () => {
     return { data: result.data, status: result.init?.status ?? 200, setCookie };
   }
 
-  it("the exchange leaves only the token's cookie: the portal needs no event-id hint any more (issue 14 item 7)", async () => {
+  it("the exchange leaves only the token's cookie: the portal needs no event-id hint any more", async () => {
     const fx = await seedEvent();
     const access = await createAccess(fx.eventId);
     const { response } = await openLink(access.token);
@@ -369,7 +369,7 @@ describe("the portal's data and its live room (issue 7)", () => {
     expect(cookies.map((c) => c.split("=")[0])).toEqual([`ef_client_${access.id}`]);
   });
 
-  it("the page's data carries the sequence its lists are at, read in their D1 batch: what is numbered after is replayed to its socket, and no room is asked (issue 19 item 3)", async () => {
+  it("the page's data carries the sequence its lists are at, read in their D1 batch: what is numbered after is replayed to its socket, and no room is asked", async () => {
     const fx = await seedEvent();
     const { client, access } = await portalOf(fx.eventId);
     expect((await loadPage(client, access.id)).data.seq).toBe(0);
@@ -401,7 +401,7 @@ describe("the portal's data and its live room (issue 7)", () => {
     expect(loaded.setCookie).toBeNull();
   });
 
-  it("a wrong token touches no room, whatever event a cookie names (issue 14 item 7)", async () => {
+  it("a wrong token touches no room, whatever event a cookie names", async () => {
     const fx = await seedEvent();
     const access = await createAccess(fx.eventId);
     const guesser = createClient();

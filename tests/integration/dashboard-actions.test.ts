@@ -412,7 +412,7 @@ describe("roles matrix: every intent × every role (docs/product/roles.md#what-e
         return;
       }
       if (intent === "create-client-access") {
-        // Post/redirect/get (issue 14, item 10): the address no longer asks for the dialog;
+        // Post/redirect/get (decision 007): the address no longer asks for the dialog;
         // the link is handed to the page that follows once, and a reload no longer has it.
         expect(response.status).toBe(302);
         expect(response.headers.get("Location")).toBe(redirectOf(intent, fx));
@@ -705,7 +705,7 @@ describe("what the lead's changes store", () => {
     expect(response.headers.get("Location")).toBe(pageOf(fx));
     const after = await snapshot(fx.eventId);
     expect(after.blocks.map((b) => b.id)).toEqual([fx.blocks[0], fx.blocks[2]]);
-    // Besides the block, only the live room's number for the change (issue 19 item 3).
+    // Besides the block, only the live room's number for the change.
     expect(after.event!.liveSeq).toBe(before.event!.liveSeq + 1);
     expect({ ...after, blocks: [], event: { ...after.event!, liveSeq: 0 } }).toEqual({ ...before, blocks: [], event: { ...before.event!, liveSeq: 0 } });
     expect(await textOf(await lead.client.get(pageOf(fx)))).toContain("Timeline block deleted");

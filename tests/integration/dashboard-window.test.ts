@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { createEvent } from "../factories";
 import { type Client, createClient, decodeRouteData, insertClientLink, sessionFor } from "./helpers";
 
-// Issue 19 item 2: hidden tabs' lists are not sent until opened. The dashboard's document
+// Hidden tabs' lists are not sent until opened. The dashboard's document
 // (and its `.data`) carries the shown list's window, the header's figures and the team
 // data only where shown; GET /events/:id/lists carries the rest, under the page's rules.
 

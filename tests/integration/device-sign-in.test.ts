@@ -10,7 +10,7 @@ import { runHousekeeping } from "~/utils/housekeeping.server";
 import { isoIn } from "~/utils/time";
 import { type Client, createClient, sessionFor, signUp } from "./helpers";
 
-// Issue 18 item 2 (decision 013): the native app's Face ID / Touch ID sign-in with a
+// Decision 013: the native app's Face ID / Touch ID sign-in with a
 // device secret kept in the Keychain/Keystore, against the real Worker and D1.
 
 const db = getDb(env);
@@ -60,7 +60,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(username).toBe(owner.email);
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const rows = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, owner.id));
-    // Named with the day each was added, so several phones can be told apart (issue 18 audit).
+    // Named with the day each was added, so several phones can be told apart (decision 013).
     const added = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date());
     expect(rows.map((r) => r.name).sort()).toEqual([`Event Flow app on Android, added ${added}`, `Event Flow app on iOS, added ${added}`]);
     const android = rows.find((r) => r.platform === "android")!;
@@ -124,7 +124,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(expired.device.jar.has("ef_session")).toBe(false);
   });
 
-  // Issue 18 audit (decision 013): reuse detection with a grace for a lost answer. This used
+  // Decision 013: reuse detection with a grace for a lost answer. This used
   // to be "a rotated secret replayed is refused" (no revocation, no grace).
   it("a rotated secret presented after the grace window is reuse: the entry and every session it opened end, for thief and owner alike", async () => {
     const { client, id, secret } = await userWithApp();

@@ -8,7 +8,7 @@ import { deliverOutboxEmail } from "~/utils/email.server";
 import { createFakeEmailApi } from "../fakes/email-api";
 import { createClient, deliveredMail, heldEmailJobs, signIn, signUp, uniqueEmail } from "./helpers";
 
-// Issue 14 item 5: reset and confirmation links were written into the outbox and kept,
+// Reset and confirmation links were written into the outbox and kept,
 // so a D1 export could take over accounts. The stored e-mail holds a placeholder; the
 // link travels only in the queue message and is filled in at delivery.
 
@@ -41,7 +41,7 @@ const FLOWS: Flow[] = [
   },
 ];
 
-describe("secrets in outgoing mail (issue 14 item 5)", () => {
+describe("secrets in outgoing mail", () => {
   it.each(FLOWS)("$name: no outbox row holds the link; the provider gets a working one; the row keeps none", async ({ kind, link, setup, run }) => {
     const email = uniqueEmail("secret");
     await setup?.(email);

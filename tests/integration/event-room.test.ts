@@ -102,7 +102,7 @@ describe("EventRoom Durable Object", () => {
   });
 });
 
-// ---------------------------------------------------------------- issue 7: sequence, replay, revocation
+// ---------------------------------------------------------------- sequence, replay, revocation
 
 const change = (n: number, entity: "shot" | "team" = "shot") => ({ entity, op: "upsert" as const, rows: [{ id: `s${n}`, title: `Shot ${n}` }], actor: "u1" });
 
@@ -193,7 +193,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
     });
     const stale = await joined("seq-4", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 10);
     expect(stale.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
-    // Issue 19 item 3: a sequence past the room's waits for its publish; once the gap is
+    // A sequence past the room's waits for its publish; once the gap is
     // closed, D1 (no such event here: nothing given) says it never existed.
     const future = await joined("seq-4", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 9999, false);
     expect(future.messages.map((m) => m.type)).toEqual(["welcome"]);
@@ -246,7 +246,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
     portal.socket.close(1000, "done");
   });
 
-  it("one publish to a room of mixed viewers: the lead and the team get the same frame, each portal its cut view; also after hibernation, and not a device that left (issue 19 item 6)", async () => {
+  it("one publish to a room of mixed viewers: the lead and the team get the same frame, each portal its cut view; also after hibernation, and not a device that left", async () => {
     const id = "seq-mixed";
     const secret = { ...change(1), rows: [{ id: "s1", title: "Shot 1", internalNote: "team only" }] };
     const devices = {
@@ -320,7 +320,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
   });
 });
 
-// ---------------------------------------------------------------- issue 14: replay bound, ended access, caps
+// ---------------------------------------------------------------- replay bound, ended access, caps
 
 /** A socket that may or may not say hello, recording how it closed. */
 async function watched(eventId: string, viewer: unknown, since: number | null) {
@@ -331,7 +331,7 @@ async function watched(eventId: string, viewer: unknown, since: number | null) {
   return { ...device, closed };
 }
 
-describe("EventRoom: numbers given by D1 arrive in any order, or not at all (issue 19 item 3)", () => {
+describe("EventRoom: numbers given by D1 arrive in any order, or not at all", () => {
   const lead = { role: "lead", userId: "u1", sessionHash: "s-u1" };
   const changes = (device: { messages: Array<Record<string, unknown>> }) => device.messages.filter((m) => m.type !== "welcome").map((m) => [m.type, m.seq]);
 
@@ -433,7 +433,7 @@ describe("EventRoom: numbers given by D1 arrive in any order, or not at all (iss
     for (const socket of [behind.socket, ahead.socket]) socket.close(1000, "done");
   });
 
-  it("a room that numbered its changes itself (before issue 19) starts again at D1's numbers, and its devices reload", async () => {
+  it("a room that numbered its changes itself (older than events.live_seq) starts again at D1's numbers, and its devices reload", async () => {
     const stub = room("legacy-1");
     await runInDurableObject(stub, async (_instance: EventRoom, state) => {
       await state.storage.put({ seq: 50, "log:000000000050": { at: 1, change: change(50) } });
@@ -450,7 +450,7 @@ describe("EventRoom: numbers given by D1 arrive in any order, or not at all (iss
   });
 });
 
-describe("EventRoom: a viewer is replayed nothing from before their access began (issue 14 item 2)", () => {
+describe("EventRoom: a viewer is replayed nothing from before their access began (decision 006)", () => {
   it("a viewer whose access began after the changes is told to reload, not replayed them; the lead is replayed them", async () => {
     const stub = room("bound-1");
     for (let n = 1; n <= 3; n++) await stub.publish("bound-1", n, change(n));
@@ -506,7 +506,7 @@ describe("EventRoom: a viewer is replayed nothing from before their access began
   });
 });
 
-describe("EventRoom: ended access closes its sockets (issue 14 item 4)", () => {
+describe("EventRoom: ended access closes its sockets (decision 006)", () => {
   it("endSessions closes the sockets of the ended sessions, hello said or not, and says how many of the user's are left", async () => {
     const ended = await watched("end-1", { role: "team", userId: "u2", sessionHash: "old" }, 0);
     const silent = await watched("end-1", { role: "team", userId: "u2", sessionHash: "old" }, null);
@@ -549,7 +549,7 @@ describe("EventRoom: ended access closes its sockets (issue 14 item 4)", () => {
   });
 });
 
-describe("EventRoom: sockets per session and per client link are capped (issue 14 item 11)", () => {
+describe("EventRoom: sockets per session and per client link are capped (decision 006)", () => {
   it("over the cap a new handshake is refused (429) and the open sockets stay", async () => {
     const open: WebSocket[] = [];
     const closed: number[] = [];

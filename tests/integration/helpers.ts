@@ -122,7 +122,7 @@ export async function sessionFor(name?: { firstName: string; lastName: string })
 }
 
 /**
- * A push device of `userId` stored as a signed-in browser stores it (issue 16): the row
+ * A push device of `userId` stored as a signed-in browser stores it (decision 009): the row
  * belongs to a session of its own, and goes when that session ends (decision 009).
  */
 export async function storeDevice(userId: string, browser: { endpoint: string; json: unknown }, id: string = crypto.randomUUID()) {
@@ -146,7 +146,7 @@ export async function waitFor(condition: () => boolean, ms = 3000) {
 
 /**
  * The newest e-mail of `kind` to `to` as delivered: secrets are filled in only at
- * delivery (issue 14 item 5), and in tests the delivered row is the local mailbox, so
+ * delivery, and in tests the delivered row is the local mailbox, so
  * this waits until the queue has handled every such e-mail (about a second).
  */
 export async function deliveredMail(to: string, kind: string, ms = 15_000) {

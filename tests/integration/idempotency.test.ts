@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { runHousekeeping } from "~/utils/housekeeping.server";
 import { type Client, createClient, eventIdFrom, signedInUser, uniqueEmail } from "./helpers";
 
-// Issue 14, item 10: double submits created duplicates (two parallel create-event posts
+// Double submits created duplicates (two parallel create-event posts
 // made two events; add-person and create-client-access too, with two e-mails). Every
 // creating form carries a key from the page that rendered it; the second submit of the
 // same form answers with the first one's result and changes nothing.

@@ -104,7 +104,7 @@ describe("e-mail delivery through the HTTP API (faked at its boundary)", () => {
     expect((await rowOf(id)).attempts).toBe(2);
   });
 
-  it("a deployment without its e-mail key keeps the e-mail queued and throws: the links are never written into the row (issue 14 item 5)", async () => {
+  it("a deployment without its e-mail key keeps the e-mail queued and throws: the links are never written into the row", async () => {
     const id = await queueEmail();
     const secret = "http://localhost/reset-password?token=never-stored";
     const noKey = { EMAIL_API_KEY: "", EMAIL_API_URL: apiEnv.EMAIL_API_URL, MAIL_FROM: apiEnv.MAIL_FROM };

@@ -16,7 +16,7 @@ import { loader as portalLoader } from "~/routes/client.view.$accessId";
 import { createEvent, createUser } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
 
-// Issue 17 item 1: each list's order is defined once (lists.ts). The loaders read it as
+// Each list's order is defined once (lists.ts). The loaders read it as
 // SQL (lists.server.ts), a device re-sorts with its comparator after every live change:
 // the two must agree on every row, or a row jumps when the page reloads. The data is
 // chosen where they could differ: ties broken by creation and then id, letters in both
@@ -165,7 +165,7 @@ describe("the pages read the lists in that order", () => {
     vendor: (data.vendors as Array<{ id: string }>).map((row) => row.id),
   });
 
-  // Issue 19 item 2: the dashboard's document has the shown list's window; its lists route has them whole.
+  // The dashboard's document has the shown list's window; its lists route has them whole.
   it("the dashboard", async () => {
     const request = new Request(`${ORIGIN}/events/${eventId}/lists`, { headers: { Cookie: cookie(lead.client) } });
     const response = await dashboardListsLoader({ request, context: await context(request), params: { eventId } } as unknown as Parameters<typeof dashboardListsLoader>[0]);

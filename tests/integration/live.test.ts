@@ -21,7 +21,7 @@ import { closeEventRoom, roomOf } from "~/modules/live/room.server";
 import { createEvent } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor, signIn, signUp, waitFor } from "./helpers";
 
-// Issue 7 (first part): who may open an event's live socket, and what every saved
+// Who may open an event's live socket, and what every saved
 // change sends to it.
 
 const db = getDb(env);
@@ -130,7 +130,7 @@ describe("who may open an event's live socket", () => {
     const { accessId, couple } = await clientLink(eventId);
     const path = `/client/view/${accessId}/live`;
     // Reconnecting with a good link, many times: never limited. (Each socket is closed
-    // before the next: open at once, a link's sockets are capped, issue 14 item 11.)
+    // before the next: open at once, a link's sockets are capped, decision 006.)
     for (let i = 0; i < 35; i++) {
       const response = await upgrade(couple, path);
       expect(response.status).toBe(101);
@@ -191,7 +191,7 @@ describe("every saved change reaches the room once, with the next sequence numbe
     expect(bodies[3]!.rows!.find((r) => r.id === block)).toMatchObject({ orderIndex: 1 });
     expect(bodies[4]).toMatchObject({ entity: "shot", op: "delete", ids: [shot] });
     expect(bodies[5]).toMatchObject({ entity: "event", op: "upsert", rows: [{ id: eventId, title: "Renamed", date: "2027-06-13" }] });
-    // Whole rows of their list, as a device reads them (LIST_ROW_SCHEMAS, issue 17 item 1).
+    // Whole rows of their list, as a device reads them (LIST_ROW_SCHEMAS).
     for (const body of bodies.slice(0, 4)) for (const row of body.rows!) expect(LIST_ROW_SCHEMAS[body.entity as ListKind].safeParse(row).success).toBe(true);
     device.socket.close(1000, "done");
   });
@@ -388,7 +388,7 @@ describe("revocation reaches open sockets", () => {
   });
 });
 
-describe("a viewer is replayed nothing from before their access began (issue 14 item 2)", () => {
+describe("a viewer is replayed nothing from before their access began (decision 006)", () => {
   it("a member admitted after changes who says hello 0 is told to reload, not sent them; the lead still gets the replay; after the reload the member is live", async () => {
     const { eventId, shot, block } = await seedEvent();
     const page = `/events/${eventId}`;
@@ -461,7 +461,7 @@ describe("a viewer is replayed nothing from before their access began (issue 14 
   });
 });
 
-describe("no room is touched before access is checked (issue 14 item 7)", () => {
+describe("no room is touched before access is checked", () => {
   const roomExists = async (eventId: string) => {
     const wanted = env.EVENT_ROOM.idFromName(eventId);
     return (await listDurableObjectIds(env.EVENT_ROOM)).some((id) => id.equals(wanted));
@@ -477,7 +477,7 @@ describe("no room is touched before access is checked (issue 14 item 7)", () => 
     expect((await stranger.client.get(`/live/events/${randomId}`, { Upgrade: "websocket", Origin: ORIGIN })).status).toBe(404);
     expect(await roomExists(randomId)).toBe(false);
     expect(await roomExists(eventId)).toBe(false);
-    // Nor does the member's (issue 19 item 3: the page's sequence is read from D1 with its data).
+    // Nor does the member's (the page's sequence is read from D1 with its data).
     expect((await member.client.get(`/events/${eventId}`)).status).toBe(200);
     expect(await roomExists(eventId)).toBe(false);
   });
@@ -529,7 +529,7 @@ async function twoDevices() {
   return { user, phone, eventIds, onPhone, onLaptop };
 }
 
-describe("every way access ends closes its sockets within a second (issue 14 item 4)", () => {
+describe("every way access ends closes its sockets within a second (decision 006)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   /** Asserts the ended device's sockets closed (4003) and get nothing more; the kept device's stay. */
@@ -556,7 +556,7 @@ describe("every way access ends closes its sockets within a second (issue 14 ite
     const eventIds = await twoEventsOf(user!.userId);
     const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(laptop, eventIds)];
     const changed = await laptop.post("/settings", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
-    expect(changed.status).toBe(302); // post/redirect/get (issue 14 item 10)
+    expect(changed.status).toBe(302); // post/redirect/get (decision 007)
     await expectEnded(onPhone, onLaptop, eventIds, laptop);
   });
 
@@ -665,7 +665,7 @@ describe("every way access ends closes its sockets within a second (issue 14 ite
   });
 });
 
-describe("sockets per session and per client link are capped (issue 14 item 11)", () => {
+describe("sockets per session and per client link are capped (decision 006)", () => {
   it("one session: at most 10 sockets in a room and 10 in its channel; the next handshake is refused (429), the open ones stay", async () => {
     const user = await sessionFor();
     const [eventId] = await twoEventsOf(user.id);

@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { createEvent } from "../factories";
 import { type Client, createClient, eventLists, insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
-// Issue 17 items 1, 3 and 5 (decision 010 "One mutation layer"): every change to an
+// Decision 010 "One mutation layer": every change to an
 // event is a named mutation run by one function. These tests send mutations as a
 // device's outbox does (POST {scope}/mutations) and as runMutation is called, for every
 // role and every mutation, and check what D1 holds afterwards.
@@ -198,7 +198,7 @@ describe("every mutation × every role, through the outbox (the roles table of d
   });
 });
 
-describe("exactly once (issue 17 items 1 and 4)", () => {
+describe("exactly once (decision 010)", () => {
   it("an add sent twice (a lost answer) makes one row; the repeat answers the first result, tells the room the row again and notifies no one again", async () => {
     const fx = await seed();
     const path = `/events/${fx.eventId}/mutations`;
@@ -303,7 +303,7 @@ describe("exactly once (issue 17 items 1 and 4)", () => {
     expect((await send(client, path, [add])).status).toBe(404);
   });
 
-  it("a mutation record is kept per sender and event (the key names who, then a hash of the event and the id: a batch that knows the user only through the session it reads makes the same key, issue 19 item 3)", async () => {
+  it("a mutation record is kept per sender and event (the key names who, then a hash of the event and the id: a batch that knows the user only through the session it reads makes the same key)", async () => {
     const fx = await seed();
     const add = mutationFor("add-vendor", fx);
     await send(lead.client, `/events/${fx.eventId}/mutations`, [add]);
@@ -314,7 +314,7 @@ describe("exactly once (issue 17 items 1 and 4)", () => {
   });
 });
 
-describe("conflicts (issue 17 item 3)", () => {
+describe("conflicts (decision 010)", () => {
   it("a field someone changed after the device last saw it is kept as theirs and answered as a conflict; other fields apply", async () => {
     const fx = await seed();
     const second = await member(fx.eventId, "accepted");
@@ -395,7 +395,7 @@ describe("conflicts (issue 17 item 3)", () => {
   });
 });
 
-describe("bad input and attack (issue 17 item 5): a 4xx, and nothing changes", () => {
+describe("bad input and attack (decision 010): a 4xx, and nothing changes", () => {
   const cases: Array<[string, (fx: Fixture) => unknown, number]> = [
     ["not JSON", () => "{nope", 400],
     ["not a list", () => ({ id: mid() }), 400],
@@ -530,7 +530,7 @@ describe("runMutation: the dashboard's forms and the outbox run the same functio
     await send(lead.client, path, [{ id: mid(), name: "move-block", args: { id: fx.blocks[1], direction: "up" } }]);
     const before = await snapshot(fx.eventId);
     expect((await send(lead.client, path, [up])).results![0]).toMatchObject({ status: "applied", replay: true });
-    // Nothing moved; only the live room's number went on (a repeat tells the room the row again, issue 19 item 3).
+    // Nothing moved; only the live room's number went on (a repeat tells the room the row again).
     const after = await snapshot(fx.eventId);
     expect({ ...after, event: { ...after.event, liveSeq: before.event!.liveSeq } }).toEqual(before);
   });

@@ -17,7 +17,7 @@ import { createEvent } from "../factories";
 import { FAKE_APNS } from "../setup/fake-stripe-config";
 import { type Client, createClient, decodeRouteData, sessionFor, storeDevice } from "./helpers";
 
-// Issue 18 item 2 (decision 013): the native app's push tokens, stored per device beside the
+// Decision 013: the native app's push tokens, stored per device beside the
 // browsers' subscriptions and sent by the same push job through APNs and FCM, both faked at
 // their HTTP boundary (tests/fakes/apns-server.mjs, fcm-server.mjs, started by
 // tests/setup/fake-native-push.ts). The fakes check the JWTs our keys sign.
@@ -280,7 +280,7 @@ describe("the push job sends to browsers and the native app in one run", () => {
     });
 
     const done = (await db.select().from(processedJobs).where(like(processedJobs.key, `push:${notificationId}:%`))).map((r) => r.key).sort();
-    // An app device is keyed by its token (issue 18 audit), a browser by its subscription.
+    // An app device is keyed by its token (decision 013), a browser by its subscription.
     expect(done).toEqual([pushJobKey(notificationId, await nativeDeviceKey(iphone.token)), pushJobKey(notificationId, await nativeDeviceKey(pixel.token)), pushJobKey(notificationId, web.id)].sort());
   });
 
@@ -384,7 +384,7 @@ describe("the push job sends to browsers and the native app in one run", () => {
     expect(apns!.payload).toMatchObject({ aps: { alert: { title: "Emma & James", body: "2 more changes by your team" } }, url: `/events/${event.id}`, tag: `team:/events/${event.id}` });
     expect(await fcmDeliveries(pixel.token)).toHaveLength(1);
   });
-  // Issue 18 audit item 4.
+  // A token's processed_jobs key is the token, not its row (decision 013).
   it("a token unregistered and registered again during a retried job does not get that job twice", async () => {
     const { user, iphone, pixel, notificationId } = await setup();
     const noWeb = { ...testEnv, VAPID_PRIVATE_KEY: "" };

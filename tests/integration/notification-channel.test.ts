@@ -5,7 +5,7 @@ import { events, eventSecondShooters, organizations, shotListItems } from "~/db/
 import { getDb } from "~/utils/db.server";
 import { type Client, createClient, ORIGIN, sessionFor, waitFor } from "./helpers";
 
-// Issue 7 item 5: the per-user notification channel (/live/me).
+// The per-user notification channel (/live/me).
 
 const db = getDb(env);
 
@@ -100,7 +100,7 @@ describe("the notification channel", () => {
   });
 });
 
-describe("the channel's rooms (issue 14 item 4)", () => {
+describe("the channel's rooms (decision 006)", () => {
   it("a room left empty is forgotten when sessions end, unless it was joined after the ending began (its socket may be new)", async () => {
     const { runInDurableObject } = await import("cloudflare:test");
     const userId = `rooms-${crypto.randomUUID()}`;

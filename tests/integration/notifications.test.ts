@@ -92,7 +92,7 @@ describe("the header's notifications", () => {
     const response = await client.get("/events/new");
     expect(await response.text()).toContain("Timeline updated");
     expect(batch).toHaveBeenCalledTimes(1);
-    // The session's hourly slide (issue 19 item 3: in the same batch), the session, the two header reads.
+    // The session's hourly slide (in the same batch), the session, the two header reads.
     expect(batch.mock.calls[0]![0]).toHaveLength(4);
     // Nothing else reached D1: the four statements are the batch's.
     expect(prepare).toHaveBeenCalledTimes(4);
@@ -292,7 +292,7 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
       // Constant-size record: the length tells nothing about the message.
       expect(request.body.byteLength).toBe(4096);
       expect(new TextDecoder().decode(request.body)).not.toContain("Emma & James");
-      // Issue 16 item 2: title, text and where a click leads (the bell's destination), nothing else.
+      // Title, text and where a click leads (the bell's destination), nothing else.
       expect(JSON.parse(await browser.decrypt(request.body))).toEqual({
         title: "New Second Shooter Invite",
         body: "Maya Thompson invited you to Emma & James",
@@ -386,7 +386,7 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
   });
 
   it.each([
-    // Issue 16: a subscribed device is push turned on; none, push is off.
+    // A subscribed device is push turned on; none, push is off.
     ["the user has no subscribed device", { subscriptions: 0 }, "no-subscriptions"],
   ] as const)("acks without sending when %s", async (_label, setup, outcome) => {
     const { notificationId, pushEnv } = await pushSetup(setup);
@@ -402,7 +402,7 @@ describe("push delivery (the push job, push service faked at its HTTP boundary)"
     const { notificationId } = await pushSetup();
     const service = createFakePushService();
     vi.spyOn(globalThis, "fetch").mockImplementation(service.fetcher);
-    // The test Worker has the fake APNs and FCM configured (issue 18 item 2): left out here.
+    // The test Worker has the fake APNs and FCM configured (decision 013): left out here.
     const nothing = { APNS_PRIVATE_KEY: "", FCM_SERVICE_ACCOUNT: "" };
     expect(await deliverPushNotification(db, { ...env, ...nothing }, notificationId, service.fetcher)).toEqual({ outcome: "not-configured" });
     const result = await runPushJob(notificationId, nothing);

@@ -5,7 +5,7 @@ import { createToastHeader, KEEP_HEADER, ONCE_HEADER } from "~/utils/toast.serve
 import { createEvent } from "../factories";
 import { sessionFor } from "./helpers";
 
-// Issue 17 item 2 (decision 010 'Offline reading'): what the server gives the service
+// Decision 010 'Offline reading': what the server gives the service
 // worker and the pages to read offline with.
 
 /** The value of `name` in a page's inline loader data (React Router's turbo-stream). */

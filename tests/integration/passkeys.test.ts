@@ -8,7 +8,7 @@ import { MINUTE } from "~/utils/time";
 import { type Client, createClient, deliveredMail, ORIGIN, sessionFor, signIn, signUp } from "./helpers";
 import { createAuthenticator } from "./webauthn-authenticator";
 
-// Issue 18 item 1 (decision 011): passkey registration and sign-in against real signatures.
+// Decision 011: passkey registration and sign-in against real signatures.
 
 /** What the sign-in screen posts: the intent, and the authenticator's answer as JSON. */
 function postJson(client: Client, { response, ...fields }: { intent: string; response?: unknown }) {

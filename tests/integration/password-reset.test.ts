@@ -11,7 +11,7 @@ import { createClient, deliveredMail, signIn, signUp, uniqueEmail } from "./help
 const db = getDb(env);
 const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]!;
 
-/** The link of the newest reset e-mail as delivered (links are filled in only then: issue 14 item 5). */
+/** The link of the newest reset e-mail as delivered (links are filled in only then). */
 async function resetLinkFor(email: string) {
   const [any] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "password_reset")));
   if (!any) return null;
@@ -64,7 +64,7 @@ describe("forgot password", () => {
   });
 });
 
-describe("reset while sign-in is locked (decision 002 lock policy, issue 14 item 9)", () => {
+describe("reset while sign-in is locked (decision 002 lock policy)", () => {
   it("the locked IP can still ask for a reset, the link works, and the new password signs in", async () => {
     const { email } = await signUp(createClient());
     const locked = createClient();
@@ -176,7 +176,7 @@ describe("settings: password and devices", () => {
     expect(await wrong.text()).toContain("Current password is incorrect");
 
     const ok = await phone.post("/settings", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
-    // Post/redirect/get (issue 14, item 10): the page that follows has the toast.
+    // Post/redirect/get (decision 007): the page that follows has the toast.
     expect(ok.status).toBe(302);
     const after = await phone.get(ok.headers.get("Location")!);
     expect(after.status).toBe(200);

@@ -12,7 +12,7 @@ import worker from "../../workers/app";
 import { base64Url, createBrowserSubscription, createFakePushService, generateVapidKeys, verifyVapid } from "../fakes/push-service";
 import { type Client, createClient, ORIGIN, sessionFor, storeDevice } from "./helpers";
 
-// Issue 16 items 1 and 2: push on and off per device, and what a push carries.
+// Push on and off per device, and what a push carries.
 
 const db = getDb(env);
 const SETTINGS = "/settings?tab=notifications";
@@ -35,7 +35,7 @@ function expectSaved(response: Response) {
   expect(response.headers.get("Location")).toBe(SETTINGS);
 }
 
-describe("turning push on and off for a device (issue 16 item 1)", () => {
+describe("turning push on and off for a device (decision 009)", () => {
   it("stores this device's subscription with a name for it, and deletes it when the device turns push off", async () => {
     const { client, id } = await sessionFor();
     const browser = await createBrowserSubscription();
@@ -118,7 +118,7 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
       ["an http endpoint", { ...good, endpoint: "http://fcm.googleapis.com/send/1" }],
       ["a javascript: endpoint", { ...good, endpoint: "javascript:alert(1)" }],
       ["an endpoint over 2048 characters", { ...good, endpoint: `https://fcm.googleapis.com/${"a".repeat(2048)}` }],
-      // Audit finding 5: push services are named hosts on the default port.
+      // Push services are named hosts on the default port.
       ["an endpoint with a user and password", { ...good, endpoint: "https://user:pw@fcm.googleapis.com/send/1" }],
       ["an IPv4 literal", { ...good, endpoint: "https://127.0.0.1/send/1" }],
       ["an IPv4 literal in hex", { ...good, endpoint: "https://0x7f.1/send/1" }],
@@ -138,7 +138,7 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
       expect(await response.text(), label).toContain("Failed to enable notifications");
     }
     expect((await unsubscribe(client, "http://fcm.googleapis.com/send/1")).status).toBe(400);
-    // A bad `replaces` (audit finding 3) refuses the whole request.
+    // A bad `replaces` refuses the whole request.
     expect((await subscribe(client, good, ANDROID_CHROME, { replaces: "https://127.0.0.1/send/old" })).status).toBe(400);
     expect((await removeDevice(client, "not-an-id")).status).toBe(400);
     expect(await rowsOf(id)).toEqual([]);
@@ -165,7 +165,7 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
     expect(await rowByEndpoint(browser.endpoint)).toBeUndefined();
   });
 
-  it("stores an endpoint as the URL it is: an alias is the same device, never a second row (audit finding 5)", async () => {
+  it("stores an endpoint as the URL it is: an alias is the same device, never a second row", async () => {
     const owner = await sessionFor();
     const stranger = await sessionFor();
     const browser = await createBrowserSubscription();
@@ -187,7 +187,7 @@ describe("turning push on and off for a device (issue 16 item 1)", () => {
     expect(await rowsOf(owner.id)).toEqual([]);
   });
 
-  it("replaces the browser's old subscription when it sends `replaces`, but never another user's (audit finding 3)", async () => {
+  it("replaces the browser's old subscription when it sends `replaces`, but never another user's", async () => {
     const { client, id } = await sessionFor();
     const stranger = await sessionFor();
     const old = await createBrowserSubscription();
@@ -348,7 +348,7 @@ describe("push only to the web push services (push-hosts.ts)", () => {
   });
 });
 
-describe("a device's push ends with the session that turned it on (audit of issue 16, finding 1)", () => {
+describe("a device's push ends with the session that turned it on (decision 009)", () => {
   /** A second signed-in browser of the same user. */
   async function anotherSession(userId: string) {
     const token = randomToken(32);
@@ -418,7 +418,7 @@ describe("the Notifications tab and the server's VAPID key", () => {
     const keys = await generateVapidKeys();
     const configured = await settingsWith(client, { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" });
     expect(configured).toContain(keys.publicKey);
-    // Before the page runs: a neutral line; the JavaScript message only without JavaScript (audit finding 11).
+    // Before the page runs: a neutral line; the JavaScript message only without JavaScript.
     expect(configured).toContain("Checking this browser…");
     expect(configured).toMatch(/<p class="[^"]*\bhidden\b[^"]*\bnoscript:block\b[^"]*">Push notifications need JavaScript\./);
     expect(configured).not.toContain("Push notifications are not set up on this server.");
@@ -429,7 +429,7 @@ describe("the Notifications tab and the server's VAPID key", () => {
   });
 });
 
-describe("what a push carries (issue 16 item 2)", () => {
+describe("what a push carries (decision 009)", () => {
   async function pushOf(data: Record<string, string>, answer?: (endpoint: string) => number) {
     const { client, id } = await sessionFor();
     const browser = await createBrowserSubscription();
@@ -446,13 +446,13 @@ describe("what a push carries (issue 16 item 2)", () => {
     const { browser, service, keys } = await pushOf({ type: "invite_response", event_id: "evt-42", email: "maya@example.com" });
     expect(service.requests).toHaveLength(1);
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({ title: "Client Access", body: "Your client opened the portal", url: "/events/evt-42", tag: "invite_response:/events/evt-42" });
-    // What the push service checks (RFC 8292, audit finding 15): our key, for its origin, not yet expired.
+    // What the push service checks (RFC 8292): our key, for its origin, not yet expired.
     const { claims } = await verifyVapid(service.requests[0]!.headers.authorization!, keys.publicKey);
     expect(claims).toMatchObject({ aud: "https://fcm.googleapis.com", sub: "mailto:support@eventflow.app" });
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
   });
 
-  it("tags each kind apart: a reminder is never replaced by a team change, a team change and its digest share one (audit finding 9)", () => {
+  it("tags each kind apart: a reminder is never replaced by a team change, a team change and its digest share one", () => {
     const tag = (data: unknown) => pushPayload({ title: "T", message: "M", data }).tag;
     expect(tag({ type: "event_reminder", event_id: "evt-1" })).toBe("event_reminder:/events/evt-1");
     expect(tag({ type: "timeline_updated", event_id: "evt-1" })).toBe("team:/events/evt-1");

@@ -12,7 +12,7 @@ import { createEvent, createUser } from "../factories";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
 import { type Client, ORIGIN, sessionFor, storeDevice, waitFor } from "./helpers";
 
-// Issue 16 item 3: reminders of upcoming events, sent by the cron (decision 009).
+// Reminders of upcoming events, sent by the cron (decision 009).
 
 const db = getDb(env);
 
@@ -36,7 +36,7 @@ function at(timeZone: string, date: string, time: string): Date {
 
 const dayBefore = (date: string, days = 1) => new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-/** Reminder e-mails go to confirmed addresses only (audit finding 13): people here have confirmed theirs. */
+/** Reminder e-mails go to confirmed addresses only: people here have confirmed theirs. */
 const confirmed = { emailConfirmedAt: "2026-01-01T00:00:00.000Z" };
 
 /** An event with its lead, and members with the given team statuses. */
@@ -218,7 +218,7 @@ describe("exactly once", () => {
   });
 });
 
-describe("many reminders at once (audit findings 7 and 8)", () => {
+describe("many reminders at once", () => {
   it("sends the due ones even when more candidates that are not due yet come first than one run takes", async () => {
     // 08:00 UTC: 10:00 in Berlin, 01:00 in Los Angeles.
     const now = at("Europe/Berlin", "2027-10-04", "10:00");
@@ -308,7 +308,7 @@ describe("many reminders at once (audit findings 7 and 8)", () => {
   });
 });
 
-describe("the reminder's e-mail (audit finding 13)", () => {
+describe("the reminder's e-mail", () => {
   it("goes to confirmed addresses only; an unconfirmed user still gets the bell and the push", async () => {
     const unconfirmed = await createUser(db);
     const event = await createEvent(db, unconfirmed.id, { title: "Unconfirmed Wedding", date: "2027-11-21", timeZone: "Europe/Berlin" });
@@ -370,7 +370,7 @@ describe("what a reminder carries", () => {
     const event = await createEvent(db, lead.id, { title: "Live Reminder Wedding", date: "2027-09-10", timeZone: "Pacific/Auckland", venue: "Waiheke" });
     const keys = await generateVapidKeys();
     const browser = await createBrowserSubscription();
-    // A subscribed device is push turned on (issue 16, decision 009).
+    // A subscribed device is push turned on (decision 009).
     await storeDevice(lead.id, browser);
     const bell = await openBell(lead.client);
 
@@ -387,7 +387,7 @@ describe("what a reminder carries", () => {
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({
       title: "Upcoming event: Live Reminder Wedding",
       body: "Tomorrow · Sep 10, 2027 · Waiheke",
-      // Only where a click leads (issue 16 item 2): the event, as the bell.
+      // Only where a click leads (decision 009): the event, as the bell.
       url: `/events/${event.id}`,
       // Its own kind: a team change for the event never replaces it on the device (decision 009).
       tag: `event_reminder:/events/${event.id}`,

@@ -7,7 +7,7 @@ import { FORM_BODY_MAX_BYTES, FORM_TOO_LARGE, UNREADABLE_FORM, UNSUPPORTED_CONTE
 import { createEvent } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor, uniqueEmail, VALID_SIGNUP } from "./helpers";
 
-// Issue 14 item 6: an action posted with anything but a form answered 500. Now every
+// An action posted with anything but a form answered 500. Now every
 // post that is not a readable form is refused before any route runs: 415 or 400, with
 // a plain message, and nothing changes.
 
@@ -27,7 +27,7 @@ const BODIES: Array<{ name: string; contentType: string | null; body: (fields: R
   { name: "multipart without a boundary", contentType: "multipart/form-data", body: () => "intent=signup", status: 400, message: UNREADABLE_FORM },
 ];
 
-describe("posts that are not forms (issue 14 item 6)", () => {
+describe("posts that are not forms", () => {
   it.each(BODIES)("$name to /auth: $status with a plain message, no account created", async ({ contentType, body, status, message }) => {
     const email = uniqueEmail();
     for (const path of ["/auth", "/auth.data", "/_root.data"]) {

@@ -1,4 +1,4 @@
-// Issue 18 item 3: Pro bought in the App Store / Play through RevenueCat (decision 012). Our code
+// Pro bought in the App Store / Play through RevenueCat (decision 012). Our code
 // runs for real against the fake RevenueCat at its HTTP boundary (tests/setup/fake-revenuecat.ts):
 // a test sets what RevenueCat says about a subscriber, then posts events to /webhooks/revenuecat
 // as RevenueCat does, in the order (or twice, or late) the test is about.
@@ -113,7 +113,7 @@ describe("POST /webhooks/revenuecat: events", () => {
     expect(await canCreate(user.client)).toBe(type !== "EXPIRATION");
   });
 
-  it("a sandbox purchase grants Pro only where REVENUECAT_ALLOW_SANDBOX is 'true' (issue 18 audit, decision 012)", async () => {
+  it("a sandbox purchase grants Pro only where REVENUECAT_ALLOW_SANDBOX is 'true' (decision 012)", async () => {
     const expires = inDays(30);
     // Production (the var empty, as in wrangler.toml): a TestFlight tester's free purchase is no Pro.
     const tester = await sessionFor();

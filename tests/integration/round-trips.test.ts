@@ -10,7 +10,7 @@ import worker from "../../workers/app";
 import { createEvent } from "../factories";
 import { insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
-// Issue 19 item 3: one D1 round trip per page load and per check-off. The Worker is
+// One D1 round trip per page load and per check-off. The Worker is
 // handed a D1 binding that counts what reaches D1 (a batch, or one statement run on
 // its own), for one request at a time.
 
@@ -125,7 +125,7 @@ describe("D1 round trips", () => {
     expect(wrong.trips).toHaveLength(2);
   });
 
-  // Issue 19 item 3: a change's one round trip holds the session, the access check, the
+  // A change's one round trip holds the session, the access check, the
   // write, its record, the live room's number and the team's notifications.
   it("a check-off from the page's outbox is one D1 round trip, session included, and is saved, numbered and told", async () => {
     const [{ liveSeq: before }] = await db.select({ liveSeq: events.liveSeq }).from(events).where(eq(events.id, eventId)) as [{ liveSeq: number }];

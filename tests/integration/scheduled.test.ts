@@ -45,7 +45,7 @@ describe("cron housekeeping", () => {
     expect((await db.select().from(processedJobs)).map((j) => j.key)).toEqual(["recent-job"]);
   });
 
-  it("prunes sent and failed e-mails after 30 days, and keeps recent ones and every queued one (issue 14 item 5)", async () => {
+  it("prunes sent and failed e-mails after 30 days, and keeps recent ones and every queued one", async () => {
     const rows = [
       { label: "old-sent", status: "sent", age: 31 * 24 * HOUR },
       { label: "old-failed", status: "failed", age: 31 * 24 * HOUR },
@@ -76,7 +76,7 @@ describe("cron housekeeping", () => {
     await fresh.statement;
     await db.update(emailOutbox).set({ createdAt: iso(-60_000) }).where(eq(emailOutbox.id, fresh.id));
     // Tried once and waiting for the queue's next retry (its secrets are only in that
-    // message): not handed over again, which would fail it (issue 14 item 5).
+    // message): not handed over again, which would fail it.
     const retrying = outboxInsert(db, { to: "a@b.co", subject: "s", text: "{{reset_link}}", kind: "test" });
     await retrying.statement;
     await db.update(emailOutbox).set({ createdAt: iso(-HOUR), attempts: 1 }).where(eq(emailOutbox.id, retrying.id));
@@ -88,7 +88,7 @@ describe("cron housekeeping", () => {
     send.mockRestore();
   });
 
-  it("closes the live sockets of the sessions it removes, through the queue (issue 14 item 4)", async () => {
+  it("closes the live sockets of the sessions it removes, through the queue (decision 006)", async () => {
     const user = await createUser(db);
     await db.insert(sessions).values([
       { tokenHash: "expired-a", userId: user.id, expiresAt: iso(-HOUR) },

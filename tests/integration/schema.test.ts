@@ -30,12 +30,12 @@ describe("D1 schema from the real migrations", () => {
     );
   });
 
-  it("keeps notification_preferences.push_enabled through migration 0005 (the Worker still running during a deploy reads it; audit of issue 16, finding 4)", async () => {
+  it("keeps notification_preferences.push_enabled through migration 0005 (the Worker still running during a deploy reads it)", async () => {
     const columns = await env.DB.prepare("SELECT name FROM pragma_table_info('notification_preferences')").all<{ name: string }>();
     expect(columns.results.map((c) => c.name)).toContain("push_enabled");
   });
 
-  it("ties each push device to a session: the row goes when the session does (audit of issue 16, finding 1)", async () => {
+  it("ties each push device to a session: the row goes when the session does (decision 009)", async () => {
     const keys = await env.DB.prepare("SELECT \"table\", \"from\", \"to\", on_delete FROM pragma_foreign_key_list('push_subscriptions')").all();
     expect(keys.results).toContainEqual({ table: "sessions", from: "session_hash", to: "token_hash", on_delete: "CASCADE" });
   });

@@ -9,7 +9,7 @@ import { CONTACTS_PER_USER_MAX } from "~/modules/contacts/schema";
 import { createUser } from "../factories";
 import { type Client, createClient, sessionFor } from "./helpers";
 
-// Issue 5, item 7: /settings, its forms and who may touch what.
+// /settings, its forms and who may touch what.
 
 const db = getDb(env);
 
@@ -50,7 +50,7 @@ describe("business info", () => {
   it("saves the names and the business e-mail; the sign-in address stays; the page asks the browser to log profile_updated", async () => {
     const { client, user } = await sessionFor();
     const response = await client.post("/settings", BUSINESS);
-    // Post/redirect/get (issue 14, item 10): a reload of the page that follows sends nothing.
+    // Post/redirect/get (decision 007): a reload of the page that follows sends nothing.
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings");
     const text = await textOf(await client.get(response.headers.get("Location")!));
@@ -433,7 +433,7 @@ describe("subscription tab (docs/product/screens.md#subscription-tab)", () => {
     expect(html).not.toMatch(/<a[^>]*href="\/subscription"/);
   });
 
-  it("offers the billing portal (a new tab) to a customer Stripe bills, and nothing dead to tap to anyone else (issue 15)", async () => {
+  it("offers the billing portal (a new tab) to a customer Stripe bills, and nothing dead to tap to anyone else (decision 008)", async () => {
     // No customer, or a customer who only ever abandoned a checkout: nothing in the portal.
     for (const set of [{ ...PRO, billingInterval: "monthly" as const }, {}, { stripeCustomerId: `cus_${crypto.randomUUID().slice(0, 8)}` }]) {
       const { html, text } = await withSubscription(set);
@@ -531,7 +531,7 @@ describe("tabs", () => {
     { query: "?tab=admin", selected: "Business" },
   ])("'$query' opens $selected, with Back, the help links and Sign Out", async ({ query, selected }) => {
     const html = await textOf(await me.client.get(`/settings${query}`));
-    // Link tabs are navigation links (issue 14 item 12): the open one is aria-current.
+    // Link tabs are navigation links: the open one is aria-current.
     expect(html).toMatch(new RegExp(`aria-current="page"[^>]*>${selected}<`));
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
     expect(html).not.toContain('role="tab"');

@@ -11,7 +11,7 @@ import type { JobMessage } from "~/utils/jobs";
 import { createBrowserSubscription, createFakePushService, generateVapidKeys } from "../fakes/push-service";
 import { createClient, insertClientLink, sessionFor, storeDevice } from "./helpers";
 
-// Issue 7 item 6: team-change notifications (docs/product/notifications.md#types, docs/product/notifications.md#recipients) and their
+// Team-change notifications (docs/product/notifications.md#types, docs/product/notifications.md#recipients) and their
 // coalesced pushes.
 
 const db = getDb(env);
@@ -229,7 +229,7 @@ describe("pushes are coalesced per recipient and event", () => {
     const keys = await generateVapidKeys();
     const pushEnv = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: "mailto:support@eventflow.app" };
 
-    // No device subscribed (push off everywhere, issue 16): nothing sent.
+    // No device subscribed (push off everywhere): nothing sent.
     expect(await deliverPushDigest(db, pushEnv, digest, createFakePushService().fetcher)).toEqual({ outcome: "no-subscriptions" });
 
     const browser = await createBrowserSubscription();
@@ -239,7 +239,7 @@ describe("pushes are coalesced per recipient and event", () => {
     expect(JSON.parse(await browser.decrypt(service.requests[0]!.body))).toEqual({
       title: "Emma & James",
       body: "3 more changes by your team",
-      // Issue 16 item 2: only where a click leads, the event.
+      // Only where a click leads, the event.
       url: `/events/${eventId}`,
       // The same tag as the team change it follows: the digest replaces it (decision 009).
       tag: `team:/events/${eventId}`,
@@ -253,7 +253,7 @@ describe("pushes are coalesced per recipient and event", () => {
     await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, lead.id));
   });
 
-  it("a client link's burst of changes: every Client Update in the app, one push at once and one digest naming the client (issue 14)", async () => {
+  it("a client link's burst of changes: every Client Update in the app, one push at once and one digest naming the client", async () => {
     const { eventId } = await seedEvent();
     const queue = capturingQueue();
     const start = new Date(Date.now() - 2 * PUSH_WINDOW_MS);

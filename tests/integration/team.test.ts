@@ -20,7 +20,7 @@ import { deliverOutboxEmail } from "~/utils/email.server";
 import { createFakeEmailApi } from "../fakes/email-api";
 import { createClient, type Client, deliveredMail, signUp, uniqueEmail } from "./helpers";
 
-// Issue 5: inviting, answering and removing, seen from the outside (status, page
+// Inviting, answering and removing, seen from the outside (status, page
 // text, Location) and in D1. Every refusal leaves D1 as it was.
 
 const db = getDb(env);
@@ -143,7 +143,7 @@ describe("inviting a shooter from the team tab", () => {
     expect(row).toMatchObject({ email, inviteeName: "Sam", inviteType: "second_shooter", coverageHours: 6.5, startTime: "14:00", endTime: "22:30", status: "pending", invitedBy: lead.id });
     expect(row!.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
-    // Issue 14 item 3: the e-mail's link carries its own secret, not the id the lead's page
+    // The e-mail's link carries its own secret, not the id the lead's page
     // sees; D1 keeps only its hash, and the stored e-mail only a placeholder.
     const token = await inviteTokenFor(email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -183,7 +183,7 @@ describe("inviting a shooter from the team tab", () => {
     });
   });
 
-  it("does not notify an account whose address is unconfirmed: it may be someone else's (issue 14)", async () => {
+  it("does not notify an account whose address is unconfirmed: it may be someone else's", async () => {
     const eventId = await seedEvent();
     const squatter = await quickUser({ confirmed: false });
     await invite(lead.client, eventId, { email: squatter.email });
@@ -423,7 +423,7 @@ describe("the invitation page", () => {
     const text = await textOf(response);
     expect(text).toContain("Email Mismatch");
     expect(text.replace(/<[^>]+>/g, "")).toContain("This invitation was sent to a different email address. Please sign in with the address it was sent to.");
-    // Issue 14 item 11: the holder of the link does not learn who was invited.
+    // The holder of the link does not learn who was invited.
     expect(text.toLowerCase()).not.toContain(invitedEmail.toLowerCase());
     expect(text).not.toContain(EVENT_TITLE);
     expect(text).not.toContain("Golden Hour Studio");
@@ -542,7 +542,7 @@ describe("the invitation page", () => {
     expect(intruderRow!.emailConfirmedAt).toBeNull();
   });
 
-  it("the invitation's id, which the lead's page shows, confirms nothing: a squatter of the address cannot take a later seat (issue 14)", async () => {
+  it("the invitation's id, which the lead's page shows, confirms nothing: a squatter of the address cannot take a later seat", async () => {
     const eventId = await seedEvent();
     const victim = uniqueEmail("victim");
     const id = await pendingInvite(eventId, victim);

@@ -1,4 +1,4 @@
-// A software platform authenticator for workerd tests (issue 18 item 1): makes the
+// A software platform authenticator for workerd tests (decision 011): makes the
 // WebAuthn responses a browser would send, with ES256 keys, attestation "none", user
 // presence and verification, and a counter, so the server's checks meet real signatures.
 

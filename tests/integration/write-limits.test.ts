@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { INVITE_SENT_RECENTLY, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { createClient, eventIdFrom, signedInUser, uniqueEmail } from "./helpers";
 
-// Issue 14, item 8: some writes had no limit. A client link made 25 edits in 3.6 s (25
+// Some writes had no limit. A client link made 25 edits in 3.6 s (25
 // notifications and pushes to the lead); re-inviting one address 5 times sent 5 e-mails.
 
 const db = getDb(env);

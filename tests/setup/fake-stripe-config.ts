@@ -8,13 +8,13 @@ export const FAKE_STRIPE = {
   ] as [{ id: string; unitAmount: number; interval: "month" }, { id: string; unitAmount: number; interval: "year" }],
 };
 
-// What the Worker and the fake RevenueCat agree on (issue 18 item 3).
+// What the Worker and the fake RevenueCat agree on (decision 012).
 export const FAKE_REVENUECAT = {
   secretKey: "sk_test_revenuecat_integration",
   webhookAuth: "Bearer rc-webhook-integration",
 };
 
-// What the Worker and the fake APNs agree on (issue 18 item 2); the keys themselves are made
+// What the Worker and the fake APNs agree on (decision 013); the keys themselves are made
 // per run (vitest.config.ts, NATIVE_PUSH_TEST_KEYS).
 // teamId is also the Worker's APPLE_TEAM_ID (the apps' App Site Association, decision 013).
 export const FAKE_APNS = { keyId: "ITKEY00001", teamId: "ABCDE12345", bundleId: "app.eventflow.test" };

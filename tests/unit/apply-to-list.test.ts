@@ -3,7 +3,7 @@ import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
 import type { Change } from "~/modules/live/protocol";
 import { applyToList, type ListUpdate, readListUpdate } from "~/modules/live/use-live-room";
 
-// Issue 7: a device applies the room's changes to the lists its page already has.
+// A device applies the room's changes to the lists its page already has.
 // Changes may come twice (a replay overlapping what was applied) or two saves of one
 // row in the other order: whole rows, the newer updatedAt wins, deletes by id.
 
@@ -60,7 +60,7 @@ describe("applyToList", () => {
   });
 });
 
-// Issue 17 item 1: a change's rows reach a list only as rows of that list's type
+// A change's rows reach a list only as rows of that list's type
 // (LIST_ROW_SCHEMAS), not by a cast: anything else is refused, and the page refetches.
 describe("readListUpdate", () => {
   const shot = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BENCH_PARTS, GOALS, goalText, median, partsToRun, percentile, verdict } from "../../scripts/bench-stats.mjs";
 
-// Issue 19 item 1: the arithmetic `npm run bench` prints its figures with (no timings here).
+// The arithmetic `npm run bench` prints its figures with (no timings here).
 describe("bench statistics", () => {
   it("takes percentiles by nearest rank", () => {
     const values = Array.from({ length: 40 }, (_, i) => 40 - i); // 40 … 1, unsorted on purpose

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
-// Issue 20 item 3: `npm run dev -- --port N` is refused clearly when it is not a port, and an
+// `npm run dev -- --port N` is refused clearly when it is not a port, and an
 // unknown option names the ones that exist (a valid port starts the whole dev server, which
 // the README's command covers; here only the argument handling, which runs before anything starts).
 const dev = (...args: string[]) => spawnSync("node", ["scripts/dev.mjs", ...args], { encoding: "utf8", timeout: 20_000 });

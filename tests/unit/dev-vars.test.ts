@@ -12,7 +12,7 @@ function project() {
   return root;
 }
 
-describe("local secrets (.dev.vars) for a fresh clone (issue 16 item 4)", () => {
+describe("local secrets (.dev.vars) for a fresh clone (decision 009)", () => {
   it("a VAPID pair whose private key signs what its public key verifies (P-256, the formats the Worker reads)", async () => {
     const { publicKey, privateKey } = generateVapidKeys();
     const point = Buffer.from(publicKey, "base64url");

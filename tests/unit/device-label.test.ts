@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deviceLabel } from "~/modules/notifications/device-label";
 
-describe("a subscribed device's name, from its User-Agent (issue 16)", () => {
+describe("a subscribed device's name, from its User-Agent (decision 009)", () => {
   it.each([
     ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36", "Chrome on Android"],
     ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "Safari on iOS"],

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { startFakeStripe } from "../fakes/stripe-server.mjs";
 
-// The fake Stripe (issue 15 item 5) driven by the REAL stripe SDK and a real webhook
+// The fake Stripe (decision 008) driven by the REAL stripe SDK and a real webhook
 // receiver: what the app will see from it is what these tests assert.
 const secretKey = "sk_test_fake_stripe_unit";
 const webhookSecret = "whsec_fake_stripe_unit";

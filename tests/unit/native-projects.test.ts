@@ -5,9 +5,9 @@ import config from "../../capacitor.config";
 import { NATIVE_APP_ID } from "~/modules/native/app-links";
 import pkg from "../../package.json";
 
-// Issue 18 item 4, decision 013: what can be checked of the native shell on Linux (no Xcode,
+// Decision 013: what can be checked of the native shell on Linux (no Xcode,
 // no Android SDK): its config, the start page, and what `cap sync` wrote into android/ and
-// ios/. The native code itself is built on a Mac / in Android Studio (README).
+// ios/. The native code itself is built on a Mac / in Android Studio (docs/deploying.md).
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const appUrl = read("wrangler.toml").match(/^APP_URL = "(.*)"$/m)![1]!;

@@ -1,4 +1,4 @@
-// Issue 18 item 3, native client (decision 013 (in-app purchases)): the store key rules of docs/product/native.md#purchases
+// The native client's purchases (decision 013, in-app purchases): the store key rules of docs/product/native.md#purchases
 // and the screen's messages of docs/product/messages.md, without the plugin.
 import { describe, expect, it } from "vitest";
 import {

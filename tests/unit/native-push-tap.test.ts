@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { tappedDestination } from "~/modules/native/push.client";
 
-// Issue 18 item 2: a tapped native notification opens its page in the app, never another site.
+// A tapped native notification opens its page in the app, never another site.
 describe("tappedDestination", () => {
   it("opens the push's own path, from iOS's whole payload or Android's data map", () => {
     expect(tappedDestination({ aps: { alert: { title: "T", body: "B" } }, url: "/events/evt-1", tag: "team:/events/evt-1" })).toBe("/events/evt-1");

@@ -89,7 +89,7 @@ describe("where a click on a notification leads (docs/product/screens.md#header-
   });
 });
 
-describe("where a push leads (issue 16 item 2)", () => {
+describe("where a push leads (decision 009)", () => {
   it.each([
     ["an invite", { type: "event_invite", invite_id: ID, event_id: "e1" }, `/accept-invite/${ID}`],
     ["an invite_response", { type: "invite_response", event_id: ID }, `/events/${ID}`],

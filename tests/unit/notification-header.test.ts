@@ -45,7 +45,7 @@ describe("a notification's age", () => {
   });
 });
 
-describe("mergeNotifications (the bell kept live, issue 7)", () => {
+describe("mergeNotifications (the bell kept live)", () => {
   const item = (id: string, createdAt: string, read = false) => ({ id, title: id, message: id, read, createdAt });
   const base = {
     items: Array.from({ length: 10 }, (_, i) => item(`old-${i}`, `2027-01-01T00:00:${String(59 - i).padStart(2, "0")}.000Z`, i > 2)),

@@ -4,11 +4,11 @@ import { applyMutation, baseOf, pendingIds } from "~/modules/offline/apply";
 import { changeOf, mineAgain } from "~/modules/offline/apply-answer";
 import { valueParser } from "~/modules/offline/value-parser";
 
-// Issue 17 item 3: the page shows the confirmed state with the device's pending
+// The page shows the confirmed state with the device's pending
 // mutations applied on top, as the server will apply them.
 
 // The form schemas that read an add's or edit's values load when a page first needs
-// them (value-parser.ts, issue 19 item 4), as the page's outbox does.
+// them (value-parser.ts), as the page's outbox does.
 beforeAll(async () => {
   await valueParser.load();
 });
@@ -139,7 +139,7 @@ describe("an edit's base, its answer and Apply mine", () => {
     });
     expect(baseOf("edit-block", { title: "Toasts", blockType: "reception", startTime: "", durationMinutes: "45", location: "", notes: "" })).toMatchObject({ durationMinutes: 45 });
     expect(baseOf("edit-event", { title: "W", coupleNames: "", date: "2099-01-01", venue: "", timeZone: "UTC", status: "auto" })).toMatchObject({ status: null, timeZone: "UTC" });
-    // A form the schema refuses has no base (the edit then overwrites, as before issue 17).
+    // A form the schema refuses has no base (the edit then overwrites).
     expect(baseOf("edit-person", { firstName: "" })).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { lastSyncedLabel } from "~/modules/offline/last-synced";
 
-// Issue 17 item 2 (decision 010 'Offline reading'): the pure parts of offline reading.
+// Decision 010 'Offline reading': the pure parts of offline reading.
 
 /** public/sw.js's own functions, read from the file the browser runs. */
 function serviceWorker() {
@@ -26,7 +26,7 @@ describe("what a post forgets on the device", () => {
     ["POST", "/logout.data", "pages-and-outbox"],
     ["POST", "/auth", "pages"],
     ["POST", "/auth.data", "pages"],
-    // Setting a new password signs in (audit of issue 17, finding 4).
+    // Setting a new password signs in.
     ["POST", "/reset-password", "pages"],
     ["POST", "/reset-password.data", "pages"],
     ["GET", "/logout", null],
@@ -47,7 +47,7 @@ describe("the pages the service worker keeps", () => {
     ["/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f.data?_routes=root", { page: "/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f", data: true }],
     ["/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6", { page: "/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6", data: false }],
     ["/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6.data", { page: "/client/view/7d3a1f20-4b5c-4d6e-8f90-a1b2c3d4e5f6", data: true }],
-    // Issue 19 item 2: the dashboard's rest of its lists, kept with it as its data.
+    // The dashboard's rest of its lists, kept with it as its data.
     ["/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f/lists", { page: "/events/3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f", data: true, lists: true }],
   ])("%s is kept", (path, kept) => {
     expect(at(path)).toEqual(kept);

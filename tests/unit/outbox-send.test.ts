@@ -3,7 +3,7 @@ import { type Mutation, type MutationResult, MUTATIONS_PER_REQUEST } from "~/mod
 import { backoff } from "~/modules/offline/outbox-watch";
 import { type OutboxEntry, type PostAnswer, sendOutbox } from "~/modules/offline/send";
 
-// Issue 17 item 3: the outbox is sent in order, in chunks; each answered entry leaves
+// The outbox is sent in order, in chunks; each answered entry leaves
 // it exactly once; nothing is lost on a dead network, a server error or a 429; a device
 // that lost access drops its entries. A fake outbox and a fake endpoint.
 
@@ -113,7 +113,7 @@ describe("sendOutbox", () => {
     expect(box.left).toEqual([2, 3]);
   });
 
-  // Audit of issue 17, finding 3: a 401 used to drop the entries too; a session that ran
+  // A session that ran
   // out while the phone was in the basement must lose nothing.
   it("401 for the whole request: signed out, every entry is kept for its owner to send after signing in again", async () => {
     const box = fakeOutbox(3);

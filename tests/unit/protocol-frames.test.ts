@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readServerFrame, readUserFrame } from "~/modules/live/protocol";
 import { readMessage, ServerMessageSchema, UserServerMessageSchema } from "~/modules/live/protocol.schema";
 
-// Issue 19 item 4 (decision 014): the browser reads the server's frames without zod
+// Decision 014: the browser reads the server's frames without zod
 // (protocol.ts); the server sends them by the zod schemas (protocol.schema.ts). One
 // protocol: for every frame, valid or not, the two read the same.
 

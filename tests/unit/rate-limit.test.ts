@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS, MAX_SIGN_IN_DELAY_MS, signInDelayMs, signInLocked, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 
-describe("rate limits (accounts issue, item 5; issue 14 item 9)", () => {
+describe("rate limits (decision 002)", () => {
   it("lock an address for one IP after 10 failures for 10 minutes, with no per-address refusal", () => {
     expect(LIMITS.signUpPerEmail).toMatchObject({ max: 10, windowMs: 60_000 });
     expect(LIMITS.resetPerEmail).toMatchObject({ max: 10, windowMs: 60_000 });

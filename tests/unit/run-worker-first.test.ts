@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-// wrangler.toml's [assets] run_worker_first (issue 19 item 6): the app's live paths go
+// wrangler.toml's [assets] run_worker_first: the app's live paths go
 // straight to the Worker, skipping the asset lookup. A path listed there is never looked
 // up among the static files, so none may be one, and none may be one of Vite's own
 // module paths in development ("/*" would send /@vite/client to the Worker).

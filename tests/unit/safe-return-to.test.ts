@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeReturnTo } from "~/modules/account/schema";
 
-// Issue 14 item 1: what safeReturnTo RETURNS must be a path on our origin, also after
+// What safeReturnTo RETURNS must be a path on our origin, also after
 // the URL parser has normalised it (dot segments turned `/.//evil` into `//evil`).
 
 /** A Location a browser would resolve on our origin. */

@@ -1,4 +1,4 @@
-// Issue 18 item 3 (decision 012): RevenueCat's subscriber (REST v1) → the profile's store columns,
+// Decision 012: RevenueCat's subscriber (REST v1) → the profile's store columns,
 // and Pro through either source.
 import { describe, expect, it } from "vitest";
 import { hasActivePro } from "~/modules/billing/entitlement";

@@ -26,7 +26,7 @@ function subscription(overrides: Partial<Stripe.Subscription> & { periodEnd?: nu
   } as unknown as Stripe.Subscription;
 }
 
-describe("a Stripe subscription in the profile (issue 15)", () => {
+describe("a Stripe subscription in the profile (decision 008)", () => {
   it("an active monthly subscription: Pro ('business') until the period's end", () => {
     expect(profileStateOf(subscription())).toEqual({
       subscriptionStatus: "active",

@@ -13,9 +13,9 @@ export const RoomViewerSchema = z.discriminatedUnion("role", [
   z.object({
     role: z.enum(["lead", "team"]),
     userId: z.string().min(1),
-    /** The session it was opened under: ending the session closes it (issue 14 item 4). */
+    /** The session it was opened under: ending the session closes it (decision 006). */
     sessionHash: z.string().min(1),
-    /** When the viewer's access began (ms; 0 for the lead): nothing older is replayed (issue 14 item 2). */
+    /** When the viewer's access began (ms; 0 for the lead): nothing older is replayed (decision 006). */
     accessStart: z.number().int().min(0).default(0),
   }),
   z.object({
@@ -36,7 +36,7 @@ export type Revocation = { userId: string } | { clientAccessId: string } | { eve
 export const ACCESS_ENDED = 4003;
 
 /**
- * Issue 14 item 11: the sockets one session may hold in one room, and one client link.
+ * The sockets one session may hold in one room, and one client link.
  * Over it a new handshake is refused (429); older sockets are never closed for it (a
  * tab stuck reconnecting would otherwise knock the others out, and they it).
  */
@@ -45,7 +45,7 @@ export const SOCKETS_PER_CLIENT_LINK = 20;
 
 /**
  * `hello`: in the room (sent every change). `waitingFor`: said hello with a sequence the
- * room has not reached yet (issue 19 item 3: its page read D1 after a change whose
+ * room has not reached yet (its page read D1 after a change whose
  * publish is still on its way), held until the room gets there or closes the gap.
  */
 type Attachment = { viewer: RoomViewer; hello: boolean; waitingFor?: number };
@@ -59,7 +59,7 @@ const SEQ_KEY = "seq";
 const STAMP_KEY = "stamp";
 const EVENT_KEY = "event";
 /**
- * Issue 19 item 6: the log's write as a change goes out. Its frames do not wait for
+ * The log's write as a change goes out. Its frames do not wait for
  * the write to be confirmed (the output gate would hold them until it is on disk): the
  * numbers are D1's (decision 006), so the log is only what a device replays from. Were
  * the write lost, the room would restart behind the numbers its devices hold, and the
@@ -70,13 +70,13 @@ const UNCONFIRMED = { allowUnconfirmed: true } as const;
 
 /** When an open gap is closed if nothing fills it (ms). */
 const GAP_KEY = "gap";
-/** "d1": the room's numbers are D1's (events.live_seq). A room without it numbered changes itself (before issue 19). */
+/** "d1": the room's numbers are D1's (events.live_seq). A room without it numbered changes itself (a room older than events.live_seq). */
 const NUMBERING_KEY = "numbering";
 const LOG_PREFIX = "log:";
 const logKey = (seq: number) => `${LOG_PREFIX}${String(seq).padStart(12, "0")}`;
 
 /**
- * Issue 19 item 3: how long a gap in the numbers may stay open (a publish from another
+ * How long a gap in the numbers may stay open (a publish from another
  * Worker still on its way) before the room closes it (decision 006, "The sequence lives
  * in D1"): a number D1 gave that never arrived was lost (its Worker died after the
  * commit), and the devices in the room are told to reload.
@@ -85,7 +85,7 @@ export const GAP_WAIT_MS = 3_000;
 
 /**
  * A log entry: the change and when it was published (ms). Entries stored before
- * issue 14 are bare changes, and count as published at 0.
+ * replay bounds are bare changes, and count as published at 0.
  */
 type LogEntry = { at: number; change: Change };
 const readEntry = (value: LogEntry | Change | undefined): LogEntry | undefined =>
@@ -99,9 +99,9 @@ const readEntry = (value: LogEntry | Change | undefined): LogEntry | undefined =
 type RoomState = { seq: number; stamp: number; eventId: string | null; gapAt: number | null; held: Map<number, LogEntry>; unverified: boolean };
 
 /**
- * One instance per event (idFromName(eventId)): the event's live room (issue 7).
+ * One instance per event (idFromName(eventId)): the event's live room (decision 006).
  * Every change committed to D1 is published here with the number its own batch gave it
- * (events.live_seq, issue 19 item 3), logged (the last ROOM_LOG_SIZE), and sent in
+ * (events.live_seq), logged (the last ROOM_LOG_SIZE), and sent in
  * number order to every socket that has said hello: a number that arrives early (two
  * Workers publishing at once) is held until the ones before it arrive, and a gap that
  * stays open GAP_WAIT_MS is closed (the devices reload). A device says hello with the
@@ -201,7 +201,7 @@ export class EventRoom extends DurableObject<Env> {
       const entries = [...missed].map(([key, value]) => [Number(key.slice(LOG_PREFIX.length)), readEntry(value)!] as const);
       // A number whose change never reached the room (its gap was closed): read current state instead.
       if (entries.length !== current - since) return reload();
-      // Issue 14 item 2: a viewer is replayed only what was published after their
+      // A viewer is replayed only what was published after their
       // access began (a link created, a membership accepted): an older change may
       // hold what they were never shown (a note removed before the link existed).
       // Older than that, the device reads current state instead.
@@ -245,7 +245,7 @@ export class EventRoom extends DurableObject<Env> {
     const empty = stored.size === 0;
     let seq = (stored.get(SEQ_KEY) as number | undefined) ?? 0;
     if (stored.get(NUMBERING_KEY) !== "d1") {
-      // A room from before issue 19 numbered changes itself; D1's numbers start again at
+      // A room older than events.live_seq numbered changes itself; D1's numbers start again at
       // 0 (migration 0012). Its log goes, and devices holding its numbers reload.
       if (seq > 0) {
         await this.trimLog(Number.MAX_SAFE_INTEGER);
@@ -329,7 +329,7 @@ export class EventRoom extends DurableObject<Env> {
       while (entry) {
         const seq = ++state.seq;
         state.held.delete(seq);
-        // Issue 19 item 6: one frame per audience, encoded once, and the same string handed
+        // One frame per audience, encoded once, and the same string handed
         // to each of its sockets; the loop allocates nothing of its own per socket (a room
         // may hold hundreds; what is left per send is the runtime's own). The frames do
         // not wait for the log's write (UNCONFIRMED); the trim is written with it.
@@ -490,9 +490,9 @@ export class EventRoom extends DurableObject<Env> {
   }
 
   /**
-   * A client link's access ends at its expiry even if nobody acts (issue 14 item 4):
+   * A client link's access ends at its expiry even if nobody acts (decision 006):
    * closes the client sockets whose link has expired. A gap open too long is closed
-   * (issue 19 item 3). Then re-arms for the next of either.
+   * too. Then re-arms for the next of either.
    */
   override async alarm(): Promise<void> {
     if (this.closed) return;

@@ -13,12 +13,12 @@ export type ChannelViewer = z.infer<typeof ChannelViewerSchema>;
 
 type Attachment = { hello: boolean };
 const LOG_KEY = "recent";
-/** The event rooms where the user opened a socket (issue 14 item 4): where ending a session must reach. */
+/** The event rooms where the user opened a socket (decision 006): where ending a session must reach. */
 const ROOMS_KEY = "rooms";
 
 /**
  * One instance per user (idFromName(userId)): the live channel of the user's
- * notifications (issue 7 item 5). Every notification written for the user is sent
+ * notifications (decision 006). Every notification written for the user is sent
  * to each open tab; the last USER_CHANNEL_LOG_SIZE are kept so a tab that connects
  * after its page was read gets what arrived meanwhile (it says hello with the time
  * its list was read and skips what it already has). A tab that lost its socket
@@ -35,7 +35,7 @@ export class UserChannel extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
     const viewer = readMessage(ChannelViewerSchema, request.headers.get(CHANNEL_VIEWER_HEADER));
     if (!viewer) return new Response("Forbidden", { status: 403 });
-    // Issue 14 item 11: as in an event room, a session's sockets are capped; older ones stay.
+    // As in an event room, a session's sockets are capped; older ones stay.
     if (openSockets(this.ctx, `session:${viewer.sessionHash}`).length >= SOCKETS_PER_SESSION) return new Response("Too many connections", { status: 429 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [`session:${viewer.sessionHash}`]);

@@ -5,7 +5,7 @@ import { Link } from "react-router";
  * Segmented tabs made of links (?tab=…): the server renders the chosen tab, so they
  * work before JavaScript loads, and the URL says which tab is open.
  *
- * Issue 14 item 12: links, so a navigation with aria-current="page" on the open one,
+ * Links, so a navigation with aria-current="page" on the open one,
  * not role="tab" (which promises arrow-key tabs these are not). The page labels the
  * region it shows with the open tab's name.
  */

@@ -6,7 +6,7 @@ import { useHydrated } from "./toaster";
 export { LIST_WINDOW };
 
 /**
- * The rows a list was given are only the server's window of it (issue 19 item 2: the
+ * The rows a list was given are only the server's window of it (the
  * dashboard's document carries the shown list's window; the rest follows once the page
  * is hydrated): where the window starts, how many rows the list has (`count`) and how
  * many match the page's search (`matching`), and `need`, which asks for the whole list
@@ -17,7 +17,7 @@ const PartialWindowContext = createContext<PartialWindow | null>(null);
 export const PartialWindowProvider = PartialWindowContext.Provider;
 
 /**
- * A long list renders what is on screen and near it (issue 19 item 2: the server's
+ * A long list renders what is on screen and near it (the server's
  * render grew with every row). The server renders one window, `?page=N` choosing which
  * (paging links, so every row is reachable without JavaScript); once hydrated, the rest
  * follows as the end of the list scrolls near (or its "Show more" link is followed),

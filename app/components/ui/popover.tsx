@@ -7,7 +7,7 @@ import { useHydrated } from "./toaster";
  * (a tap outside), Escape (focus back on the button) and the Tab order (from the button
  * into the panel), and the panel renders in the top layer, above the sticky header.
  *
- * Issue 14 item 12: a <details>/<summary> was announced as neither a button nor its
+ * A <details>/<summary> was announced as neither a button nor its
  * state. Chromium exposes a popovertarget button's expanded state by itself; once
  * hydrated, aria-expanded follows the panel's toggle event too, for browsers and tools
  * that read only the attribute. The panel is placed next to its button by CSS anchor

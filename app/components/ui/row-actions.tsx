@@ -8,14 +8,14 @@ export const panelClass = "popover-panel w-48 overflow-hidden rounded-lg border 
 /** The query parameter naming the row whose menu the server renders open (no JavaScript). */
 export const ROW_MENU_PARAM = "menu";
 
-// The menu's items and its popover load when a menu is first opened (row-menu.tsx; issue
-// 19 item 4); the server renders them at once for a menu opened without JavaScript.
+// The menu's items and its popover load when a menu is first opened (row-menu.tsx;
+// decision 014); the server renders them at once for a menu opened without JavaScript.
 export const RowMenuItems = lazyComponent(() => import("./row-menu").then((module) => module.RowMenuItems));
 export const RowActionButton = lazyComponent(() => import("./row-menu").then((module) => module.RowActionButton));
 const SharedPanel = lazyComponent(() => import("./row-menu").then((module) => module.SharedPanel));
 
 /**
- * One "⋯" menu for a whole list (issue 19 item 2: a menu per row was 1.95 KB of markup
+ * One "⋯" menu for a whole list (a menu per row was 1.95 KB of markup
  * and a popover's hooks on every row). Each row carries only a button naming its row
  * (`menu.button`); the list renders one menu, for the row it was opened for, with that
  * row's items (a thunk, so no other row's links are rendered).

@@ -7,7 +7,7 @@ export type AccountActionData = {
   result?: SubmissionResult<string[]>;
   toast?: Toast;
   /**
-   * Signed in with 'Enable Face ID/Touch ID' ticked (issue 18 item 1): the page registers a
+   * Signed in with 'Enable Face ID/Touch ID' ticked (decision 011): the page registers a
    * passkey for the new session (in the native app: the device sign-in of decision 013),
    * then goes on to `redirectTo`.
    */

@@ -39,7 +39,7 @@ export async function authAction({ request, context }: Args) {
         { form: "signin", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Sign in failed", signInLocked(await minutesUntilAllowed(db, limit, subject))) },
         { status: 429 },
       );
-    // Decision 002's lock policy (issue 14 item 9): failures lock this address for this
+    // Decision 002's lock policy: failures lock this address for this
     // IP only; the address's failures from everywhere only slow every attempt on it down
     // (right or wrong password alike), so strangers cannot lock the owner out.
     const ip = clientIp(request);

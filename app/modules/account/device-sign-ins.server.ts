@@ -6,7 +6,7 @@ import { type Db } from "~/utils/db.server";
 import { newSessionToken } from "~/utils/session.server";
 import { DAY, isoIn, isoNow } from "~/utils/time";
 
-// Issue 18 item 2 (decision 013, native biometric): docs/product/native.md#biometric-sign-in's biometric auto-login in the
+// Decision 013, native biometric: docs/product/native.md#biometric-sign-in's biometric auto-login in the
 // native app. The app keeps a random secret in the Keychain/Keystore and, after Face ID /
 // Touch ID, trades it here for a session. Only the secret's SHA-256 is stored.
 
@@ -105,7 +105,7 @@ export type DeviceSecretSignIn =
  * replaced by a new one (a guarded update: of two uses of one secret only one gets the
  * row as its current secret) and a persistent session tied to the device sign-in is written.
  *
- * Issue 18 audit (decision 013), reuse detection: the replaced secret's hash is kept. The
+ * Decision 013, reuse detection: the replaced secret's hash is kept. The
  * previous secret presented within DEVICE_SIGN_IN_GRACE_MS of its rotation is signed in
  * once more (the app lost the answer): rotated again, the secret it had been rotated to
  * becomes the "previous" one with its grace spent. Any other presentation of a previous
@@ -188,7 +188,7 @@ export function deleteDeviceSignInsStatement(db: Db, userId: string) {
 }
 
 /**
- * 'Sign out of all other devices' (issue 18 audit): every device sign-in of the user but the
+ * 'Sign out of all other devices' (decision 013): every device sign-in of the user but the
  * one behind the session that asked (if any), so another phone's Keychain secret stops
  * signing in too. Batched after the other sessions' deletion, which keeps that session.
  */

@@ -1,4 +1,4 @@
-// Decision 002's lock policy (issue 14 item 9): an address under attack from many IPs
+// Decision 002's lock policy: an address under attack from many IPs
 // (many failures across IPs) limits the sign-ins of devices it has never signed in on,
 // so a distributed attacker gets few guesses; a device on which the owner signed in
 // before is not held back, and the reset link always works.

@@ -1,13 +1,13 @@
 import { BIOMETRIC_FAILED, PASSKEY_NOT_ENABLED } from "./passkey-messages";
 
-// Issue 18 item 1 (decision 011): the browser's half of docs/product/native.md#biometric-sign-in's Face ID / Touch ID
+// Decision 011: the browser's half of docs/product/native.md#biometric-sign-in's Face ID / Touch ID
 // sign-in, done with passkeys. The server half is routes/passkeys.ts.
 
 /** What this device remembers: that it holds a passkey of this site (shows the biometric button). */
 const REMEMBER_KEY = "ef-passkey";
 
 /**
- * SimpleWebAuthn's browser half, loaded when a passkey is made or used (issue 19 item 4:
+ * SimpleWebAuthn's browser half, loaded when a passkey is made or used (decision 014:
  * not in the first load of the sign-in pages, which only ask whether Face ID / Touch ID exists).
  */
 const webAuthn = () => import("@simplewebauthn/browser");

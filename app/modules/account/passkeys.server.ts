@@ -17,7 +17,7 @@ import { PASSKEY_ADDED_TITLE, passkeyAddedEmail, passkeyAddedMessage } from "./e
 import { isoIn, isoNow, MINUTE } from "~/utils/time";
 import { androidAppOrigins } from "~/modules/native/app-links";
 
-// Issue 18 item 1, decision 011: passkeys (WebAuthn platform authenticators) stand for
+// Decision 011: passkeys (WebAuthn platform authenticators) stand for
 // docs/product/native.md#biometric-sign-in's 'Face ID / Touch ID' sign-in on the web and in native webviews.
 
 /** An authenticator's answer as posted, in outline: the WebAuthn library checks the rest. */

@@ -129,7 +129,7 @@ export function safeReturnTo(value: unknown, fallback = "/"): string {
   try {
     const url = new URL(value, RETURN_BASE);
     if (url.origin !== RETURN_BASE) return fallback;
-    // Issue 14 item 1: normalising can itself make an off-site URL (dot segments:
+    // Normalising can itself make an off-site URL (dot segments:
     // `/.//evil.example` and `/%2e//evil.example` become `//evil.example`), so the value
     // returned is checked again, not only the one received.
     const path = `${url.pathname}${url.search}${url.hash}`;

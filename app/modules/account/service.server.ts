@@ -68,7 +68,7 @@ export async function signUp(
 /**
  * A confirmation token and its e-mail (the link may lead back to `returnTo` afterwards).
  * The stored e-mail holds a placeholder; the link itself travels only in the queue
- * message (`fill`) and is filled in at delivery (issue 14 item 5).
+ * message (`fill`) and is filled in at delivery.
  */
 async function confirmationMail(db: Db, origin: string, user: { userId: string; email: string; firstName: string | null }, returnTo: string | null) {
   const { token, row } = await newToken("email_confirmation", user.userId, user.email, CONFIRMATION_TOKEN_MS);
@@ -95,7 +95,7 @@ export async function requestPasswordReset(db: Db, env: Pick<Env, "JOBS">, origi
   const { token, row } = await newToken("password_reset", user.id, email, RESET_TOKEN_MS);
   const query = new URLSearchParams({ token });
   if (returnTo && returnTo !== "/") query.set("returnTo", returnTo);
-  // The link only in the queue message, never in the stored e-mail (issue 14 item 5).
+  // The link only in the queue message, never in the stored e-mail.
   const mail = outboxInsert(db, passwordResetEmail(email, placeholder("reset_link")));
   await db.batch([db.insert(authTokens).values(row), mail.statement]);
   await enqueueEmails(env, [mail.id], { reset_link: `${origin}/reset-password?${query}` });
@@ -125,7 +125,7 @@ async function consumeToken(db: Db, token: string, purpose: TokenPurpose) {
  * Sets the new password with a reset token, ends every session of the user, removes
  * the native app's device sign-ins (decision 013) and every passkey (decision 011) and
  * retires their other reset links. Null when the token is invalid, used or expired.
- * `endedSessions`: whose live sockets the caller closes (issue 14 item 4).
+ * `endedSessions`: whose live sockets the caller closes (decision 006).
  */
 export async function resetPassword(db: Db, token: string, password: string) {
   const used = await consumeToken(db, token, "password_reset");
@@ -184,7 +184,7 @@ export async function changePassword(db: Db, userId: string, sessionHash: string
  * closes, and how many passkeys went.
  */
 export async function signOutOtherSessions(db: Db, userId: string, sessionHash: string) {
-  // The other phones' Face ID / Touch ID sign-ins go too (issue 18 audit, decision 013),
+  // The other phones' Face ID / Touch ID sign-ins go too (decision 013),
   // and the other passkeys (decision 011): otherwise each could open a new session right after.
   const { ended, passkeys } = await batchNamed(db, {
     ended: deleteOtherSessionsStatement(db, userId, sessionHash),

@@ -1,4 +1,4 @@
-// Issue 15 item 4: who may create events, decided here and nowhere else. Every path that
+// Who may create events, decided here and nowhere else. Every path that
 // creates an event or offers to (home's New Event button, /events/new's page and action,
 // the event service itself, /subscription's redirect) asks this function.
 import type { Viewer } from "~/utils/session.server";
@@ -8,7 +8,7 @@ export const NEEDS_PRO = "Subscribe to Pro to create your own events";
 type Subscriber = Pick<Viewer, "subscriptionStatus" | "subscriptionType" | "subscriptionExpiresAt"> &
   Partial<Pick<Viewer, "storeEntitlementExpiresAt">>;
 
-/** Stripe's side (issue 15): an active, unexpired 'business' subscription; a trial counts. */
+/** Stripe's side (decision 008): an active, unexpired 'business' subscription; a trial counts. */
 export function hasStripePro(viewer: Subscriber, now = new Date()): boolean {
   return (
     viewer.subscriptionType === "business" &&
@@ -17,7 +17,7 @@ export function hasStripePro(viewer: Subscriber, now = new Date()): boolean {
   );
 }
 
-/** The store's side (issue 18 item 3, decision 012): an entitlement read from RevenueCat, not yet expired. */
+/** The store's side (decision 012): an entitlement read from RevenueCat, not yet expired. */
 export function hasStorePro(viewer: Subscriber, now = new Date()): boolean {
   return !!viewer.storeEntitlementExpiresAt && viewer.storeEntitlementExpiresAt > now.toISOString();
 }

@@ -9,15 +9,15 @@ export const OPENING_CHECKOUT = "Opening checkout...";
 // Decision 008: a customer with a live subscription is never sent to pay for a second.
 export const ALREADY_SUBSCRIBED = "You already have a subscription. Update its payment method in the billing portal.";
 export const PAYMENT_FAILED_NOTICE = "Your last payment failed. Update your payment method in the billing portal to get Pro back.";
-// Issue 18 item 3, decision 012: Pro bought in a store is managed there (docs/product/screens.md#settings, native text).
+// Decision 012: Pro bought in a store is managed there (docs/product/screens.md#settings, native text).
 export const MANAGE_IN_APP_STORE = "Manage your subscription in the App Store";
 export const MANAGE_IN_GOOGLE_PLAY = "Manage your subscription in Google Play";
-// Issue 18 audit (our decision, 013): inside the app a Stripe-billed subscription is managed
+// Decision 013: inside the app a Stripe-billed subscription is managed
 // on the web; named, not linked (store rules: no way out to a web payment from the app).
 export const MANAGE_ON_WEB = "Manage your subscription on the web at eventflow.app";
 export const STORE_SYNC_FAILED = "Could not check your purchases. Please try again.";
-// docs/product/messages.md#subscription-and-profile: the native Subscribe Now / Restore Purchases (issue 18
-// item 3, decision 013 (in-app purchases)).
+// docs/product/messages.md#subscription-and-profile: the native Subscribe Now / Restore Purchases
+// (decision 013, in-app purchases).
 export const AUTH_ERROR = "Authentication error. Please sign in again.";
 export const NO_PACKAGES = "No subscription packages available";
 export const PURCHASE_FAILED = "Failed to complete purchase";

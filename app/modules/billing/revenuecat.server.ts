@@ -1,4 +1,4 @@
-// Issue 18 item 3 (decision 012): Pro bought in the App Store or Play, through RevenueCat.
+// Decision 012: Pro bought in the App Store or Play, through RevenueCat.
 // As with Stripe (decision 008), RevenueCat's REST API is the truth: a webhook only says
 // *which* app user changed; the state written is read from GET /v1/subscribers/{id} at that
 // moment, so a late, repeated or out-of-order event can never write an older state.
@@ -49,7 +49,7 @@ const NO_STORE_STATE: StoreState = { storeEntitlementExpiresAt: null, storeProdu
 
 /**
  * The profile columns for a subscriber as RevenueCat describes it (REST v1 shape).
- * Issue 18 audit (decision 012): a sandbox purchase (`is_sandbox`, free for any TestFlight
+ * Decision 012: a sandbox purchase (`is_sandbox`, free for any TestFlight
  * or Play test-track tester) grants nothing unless `allowSandbox` (REVENUECAT_ALLOW_SANDBOX).
  */
 export function storeStateOf(body: Subscriber, { allowSandbox = false }: { allowSandbox?: boolean } = {}): StoreState {
@@ -115,7 +115,7 @@ export async function syncStoreSubscription(db: Db, env: RevenueCatEnv, userId: 
   return row ?? null;
 }
 
-/** The event types that can change an entitlement (issue 18 item 3); any other is ignored. */
+/** The event types that can change an entitlement (decision 012); any other is ignored. */
 const SYNCING_EVENTS = new Set([
   "INITIAL_PURCHASE",
   "RENEWAL",

@@ -1,4 +1,4 @@
-// Pro on the web (issue 15): checkout, the billing portal, and keeping each profile in
+// Pro on the web (decision 008): checkout, the billing portal, and keeping each profile in
 // step with what Stripe says. Stripe is the truth: a webhook only tells us *which*
 // customer changed; the state written is read from Stripe at that moment, so an event
 // that arrives late or twice can never bring back an older state (decision 008).
@@ -199,7 +199,7 @@ async function syncCustomer(db: Db, stripe: Stripe, customerId: string, { link, 
   }
 }
 
-/** The events that can change a customer's subscription (issue 15 item 2). */
+/** The events that can change a customer's subscription (decision 008). */
 const SYNCING_EVENTS = new Set<string>([
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
@@ -258,7 +258,7 @@ export async function applyStripeEvent(db: Db, stripe: Stripe, event: Stripe.Eve
 }
 
 /**
- * The return from checkout (issue 15 item 2): when the webhook has not arrived yet, ask
+ * The return from checkout (decision 008): when the webhook has not arrived yet, ask
  * Stripe for the session itself, so the user never sees a stale 'not subscribed'. Only
  * the user's own, completed session counts. Returns the profile's subscription as it now stands, or null.
  */

@@ -1,4 +1,4 @@
-// The one place the Stripe client is made (issue 15). In production it talks to
+// The one place the Stripe client is made (decision 008). In production it talks to
 // api.stripe.com; with STRIPE_API_BASE set (`npm run dev`, the tests) the same SDK talks
 // to the local fake Stripe at its HTTP boundary, so our code runs exactly as deployed.
 import Stripe from "stripe";

@@ -1,4 +1,4 @@
-// What a customer's Stripe subscriptions mean for the profile (issue 15): pure, so the
+// What a customer's Stripe subscriptions mean for the profile (decision 008): pure, so the
 // webhook, the return from checkout and the tests all read Stripe the same way.
 import type Stripe from "stripe";
 import type { BillingInterval, SubscriptionStatus } from "~/db/enums";
@@ -14,7 +14,7 @@ export type ProfileSubscription = {
 
 const STATUS: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
   active: "active",
-  trialing: "trialing", // counts as active (issue 15, docs/product/subscription.md#who-is-a-subscriber)
+  trialing: "trialing", // counts as active (docs/product/subscription.md#who-is-a-subscriber)
   past_due: "past_due",
   unpaid: "past_due",
   canceled: "canceled",

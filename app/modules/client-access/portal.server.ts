@@ -24,8 +24,8 @@ export function loadPortal(context: Readonly<RouterContextProvider>, request: Re
 
 /**
  * The portal page's data: loadPortal's, and the live room's sequence that data is at,
- * for the page's socket to say hello with (issue 7), read in the same batch as the
- * lists (issue 19 item 3: no room is asked): whatever is published after it is
+ * for the page's socket to say hello with (decision 006), read in the same batch as the
+ * lists (no room is asked): whatever is published after it is
  * replayed to the page, so nothing falls between its data and its socket.
  */
 export async function loadPortalPage(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
@@ -34,7 +34,7 @@ export async function loadPortalPage(context: Readonly<RouterContextProvider>, r
   return { ...loaded, seq: pageSeq(loaded.portal.event) };
 }
 
-/** The guess limit and the reads in one D1 batch (issue 19 item 3), and nothing answered over it. */
+/** The guess limit and the reads in one D1 batch, and nothing answered over it. */
 async function readPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);

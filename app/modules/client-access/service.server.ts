@@ -50,7 +50,7 @@ export async function createClientAccess(
   },
   claim: Claim | null = null,
 ) {
-  // A repeated submit of the same form (issue 14, item 10) creates nothing and shows the
+  // A repeated submit of the same form (decision 007) creates nothing and shows the
   // same link: its token is derived from the form's claim, so it can be derived again.
   const token = claim ? await secretFor(env, claim, "client-link") : newClientToken();
   const url = `${origin}/client/${token}`;

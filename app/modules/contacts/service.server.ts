@@ -8,7 +8,7 @@ import { CONTACTS_PER_USER_MAX, type ContactInput } from "./schema";
 // scoped to the owner, so another user's id matches nothing.
 
 /** The user's saved contacts, newest first (rowid breaks a tie within one millisecond). */
-/** `userId` may be SQL naming the viewer (a page whose batch reads the session, issue 19 item 3). */
+/** `userId` may be SQL naming the viewer (a page whose batch reads the session). */
 export function listContacts(db: Db, userId: string | SQL<string>) {
   return db
     .select()
@@ -23,7 +23,7 @@ export async function addContact(db: Db, userId: string, input: ContactInput, cl
   const insert = sql`INSERT INTO ${shooterContacts} (id, user_id, shooter_type, first_name, last_name, email, phone_number, instagram_handle, notes)
     SELECT ${id}, ${userId}, ${input.shooterType}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.phoneNumber}, ${input.instagramHandle}, ${input.notes}
     WHERE (SELECT COUNT(*) FROM ${shooterContacts} WHERE user_id = ${userId}) < ${CONTACTS_PER_USER_MAX}`;
-  // A repeated submit of the same form adds nothing and answers as the first (issue 14, item 10).
+  // A repeated submit of the same form adds nothing and answers as the first (decision 007).
   const created = sql`EXISTS (SELECT 1 FROM ${shooterContacts} WHERE id = ${id})`;
   return once(db, claim, async () => (await insertClaimed(db, insert, claim, { id }, created)).meta.changes > 0, () => true);
 }

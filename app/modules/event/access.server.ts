@@ -8,7 +8,7 @@ import { clientIp, type Limit, LIMITS, peek, peekStatements, recordFailure } fro
 import { CLIENT_INTENT_FLAGS, type DashboardIntent, INTENT_PERMISSIONS, isClientIntent } from "./intents";
 import { type ClientFlags, clientFlagsOf, type EventRole, rolesThatCan } from "./permissions";
 
-// Issue 17 item 1, decision 010 "One access function": who may look at an event is
+// Decision 010 "One access function": who may look at an event is
 // decided here and nowhere else, for page loads, portal loads and socket upgrades
 // alike: the lead, an accepted member, a client link with its flags, or nobody. The
 // client token is checked here once (format, hash, expiry; a revoked link's row is
@@ -27,7 +27,7 @@ export type Who = { userId: string } | { token: string; accessId?: string };
 
 /**
  * What `who` may be on the event: its role, a link's flags, the event, and when the
- * access began (`accessStart`, ms: the live room's replay bound, issue 14 item 2: the
+ * access began (`accessStart`, ms: the live room's replay bound: the
  * lead's is 0, a member's their acceptance, a link's its creation).
  */
 export type EventAccess =
@@ -57,7 +57,7 @@ export type AccessQuery = {
 /**
  * `eventId` null: a link's own event (a link opens exactly one). A user always names one.
  * A user's id may be SQL: a page whose batch reads the session names the viewer so
- * (SessionJoin.userId, issue 19 item 3; NULL, and so no access, unless the session is live).
+ * (SessionJoin.userId; NULL, and so no access, unless the session is live).
  */
 export async function accessQuery(db: Db, who: Who | { userId: SQL<string> }, eventId: string | null): Promise<AccessQuery | null> {
   if ("userId" in who) {
@@ -159,7 +159,7 @@ function linkAccess(db: Db, tokenHash: string, accessId: string | undefined, eve
 }
 
 /**
- * Decision 005 and issue 14 item 9: a client link's look-up counts toward the guesses
+ * Decision 005: a client link's look-up counts toward the guesses
  * allowed per IP only when it fails; over the limit, nothing is answered (429), even a
  * right guess. Pages and sockets read the limit beside the look-up (one wait); opening
  * a link (`peekFirst`) reads it first, so an IP over it has no token looked up at all.
@@ -182,8 +182,8 @@ export async function guardedLinkLookup<T>(
 }
 
 /**
- * guardedLinkLookup for a look-up that is one D1 batch (the portal's page, issue 19
- * item 3): the guess limit is read in that same batch. `lookup` is given the limit's
+ * guardedLinkLookup for a look-up that is one D1 batch (the portal's
+ * page): the guess limit is read in that same batch. `lookup` is given the limit's
  * statements to put in its batch and answers its find and that batch's results, or null
  * when it looked nothing up (no token, a malformed one): the limit is then read alone.
  */

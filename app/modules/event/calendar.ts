@@ -4,7 +4,7 @@
 // Every Date here is a yyyy-MM-dd string read as midnight UTC and written back in UTC,
 // so the result does not depend on the time zone of the server or the phone. The only
 // zone-dependent input is "today", which the server passes in. Plain Date and Intl, not
-// date-fns: the home page is the landing page (issue 19 item 4, bundle size).
+// date-fns: the home page is the landing page (bundle size).
 
 /** docs/product/screens.md#events-list: weeks start on Sunday. */
 export const WEEK_STARTS_ON = 0;

@@ -45,7 +45,7 @@ export type Outcome =
   /** A client link was created: the page shows it this once, to copy (docs/product/screens.md#client-tab). */
   | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean; live?: Live };
 
-/** What the event's live room is told of a saved change (issue 7), and whose sockets close. */
+/** What the event's live room is told of a saved change (decision 006), and whose sockets close. */
 type Live = { change: Omit<Change, "actor">; revoke?: Revocation };
 
 export type IntentContext = {
@@ -58,7 +58,7 @@ export type IntentContext = {
   eventId: string;
   userId: string;
   formData: FormData;
-  /** A creating form's claim: a repeated submit answers as the first did (issue 14, item 10). */
+  /** A creating form's claim: a repeated submit answers as the first did (decision 007). */
   claim?: Claim | null;
 };
 type Context = IntentContext;
@@ -135,7 +135,7 @@ const HANDLERS: Record<TeamIntent, IntentHandler> = {
     const [kind, id] = row.data.split(":") as [TeamRowKind, string];
     const removed = await removeTeamRow(db, eventId, kind, id);
     if (!removed) return { kind: "failed", status: 404, title: "Failed to remove team member", description: GONE_MESSAGE };
-    // A removed member or client link loses its open sockets at once (issue 7).
+    // A removed member or client link loses its open sockets at once (decision 006).
     const revoke: Revocation | undefined = kind === "client" ? { clientAccessId: id } : typeof removed === "object" ? { userId: removed.userId } : undefined;
     return { kind: "saved", toast: "Team member removed", to: teamTab(eventId), live: { ...TEAM_CHANGED, revoke } };
   },
@@ -155,7 +155,7 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   const formData = await request.formData();
   const intent = formData.get("intent");
   const db = dbFrom(context);
-  // Issue 19 item 3: a change to the plan (a check-off above all) reads the session in
+  // A change to the plan (a check-off above all) reads the session in
   // its own batch, one round trip (root.tsx joins it for this action); anything else
   // reads it first.
   const join = context.get(sessionJoinContext);
@@ -249,7 +249,7 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   if (result.status === "refused") return { kind: "failed", status: result.code, title: result.title, description: result.message };
   // Someone else changed some of these fields since the form was opened: theirs were kept,
   // the rest saved. The form stays open with this device's values, on the row as it is
-  // now, so saving again applies them (issue 17 item 3, without JavaScript).
+  // now, so saving again applies them (without JavaScript).
   if (result.conflicts?.length) {
     const { title, description } = conflictToast(partsOf(intent).kind, result.conflicts);
     // The form shows this device's values again (no error on any field).
@@ -304,7 +304,7 @@ export async function answerOutcome(
     case "conflict":
       return data<DashboardActionData>({ intent, result: outcome.result, toast: errorToast(outcome.title, outcome.description) }, { status: 409 });
     case "client-link": {
-      // Post/redirect/get (issue 14, item 10): the address no longer asks for the form's
+      // Post/redirect/get (decision 007): the address no longer asks for the form's
       // dialog, and a reload sends nothing again. The link rides in the one-time flash
       // cookie to the page that follows, which shows it until dismissed.
       const url = new URL(request.url);

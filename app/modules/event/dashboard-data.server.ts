@@ -9,7 +9,7 @@ import { LIST_TABLES, listQuery } from "./lists.server";
 import type { Grant } from "./permissions";
 import { dashboardReads, type Reads, requireEventAccess, teamReads } from "./service.server";
 
-// Issue 19 item 2: what the dashboard sends. The document (and its `.data`) carries what
+// What the dashboard sends. The document (and its `.data`) carries what
 // the URL shows: the shown list's window, the header's figures counted in SQL, the team
 // data on the tabs and dialogs that show it. The rest (every list whole, the team) is
 // the lists route's (GET /events/:id/lists), which the page fetches once hydrated.
@@ -17,7 +17,7 @@ import { dashboardReads, type Reads, requireEventAccess, teamReads } from "./ser
 /**
  * A dashboard read (the page's loader, the lists route): the access check with `reads`
  * in one D1 batch, and the sequence the data is at (pageSeq: the event row of that
- * batch, issue 19 item 3; no room is asked). Whatever the room published after it is
+ * batch; no room is asked). Whatever the room published after it is
  * replayed to the page, so no change falls between its data and its socket. One
  * function for both, so the sequence is read one way.
  */
@@ -30,7 +30,7 @@ export async function readDashboard<R extends Reads>(
   const readAt = Date.now();
   const access = await requireEventAccess(context, request, eventId, "view", reads);
   const seq = pageSeq(access.event);
-  // Issue 17 item 2: a copy kept offline says how old it is.
+  // A copy kept offline says how old it is.
   return { ...access, seq, syncedAt: new Date(readAt).toISOString() };
 }
 

@@ -2,7 +2,7 @@ import { SHOT_FILTERS } from "~/db/enums";
 import type { Grant } from "./permissions";
 import { LIST_KINDS, type ListKind } from "./lists";
 
-// What a dashboard URL shows (issue 19 item 2): its tab, the tab's list, filter, search
+// What a dashboard URL shows: its tab, the tab's list, filter, search
 // and page, and the dialog. The loader sends only what this needs; the page, once
 // hydrated, fetches the rest (GET /events/:id/lists). Client-safe.
 

@@ -1,8 +1,8 @@
 // A plain module (no React): the server's e-mails and reminders format dates as the
-// pages do, without importing a component (issue 16 audit, finding 15).
+// pages do, without importing a component.
 //
 // Intl, not date-fns: the browser already has it, and these are the only dates the
-// event page and the portal format (issue 19 item 4: date-fns stays out of their bundle).
+// event page and the portal format (date-fns stays out of their bundle).
 
 // A yyyy-MM-dd date is a calendar day, not an instant: read and written in UTC, it
 // is the same day wherever the code runs.

@@ -5,7 +5,7 @@ import type { ListKind, ListRow } from "./lists";
 
 // The rows of the four lists (lists.ts) as zod reads them. Its own module: the server
 // and the tests import it, and a page loads it only when the live room sends a change
-// (useLiveEvent), so that no page's first JavaScript carries zod (issue 19 item 4).
+// (useLiveEvent), so that no page's first JavaScript carries zod (decision 014).
 
 /**
  * A row as every page holds it: the fields a client link is given (PORTAL_FIELDS,

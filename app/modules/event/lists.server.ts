@@ -3,7 +3,7 @@ import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/s
 import type { Db } from "~/utils/db.server";
 import { LIST_ORDERS, type ListKind } from "./lists";
 
-// Each list's query, once (issue 17 item 1, decision 010): the dashboard's loader, the
+// Each list's query, once (decision 010): the dashboard's loader, the
 // portal's and anything else that reads a list reads it here, in the order of
 // LIST_ORDERS, which the live updates sort by too (listOrder, lists.ts).
 
@@ -16,7 +16,7 @@ export function listOrderBy(kind: ListKind) {
   return keys.map(({ field, nocase }) => asc(nocase ? sql`${columns[field]} COLLATE NOCASE` : columns[field]!));
 }
 
-// `also`: a further condition (a window's category, a dialog's row; issue 19 item 2).
+// `also`: a further condition (a window's category, a dialog's row).
 const queries = {
   block: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(timelineBlocks).where(and(eq(timelineBlocks.eventId, eventId), also)).orderBy(...listOrderBy("block")),
   shot: (db: Db, eventId: SQL | string, also?: SQL) => db.select().from(shotListItems).where(and(eq(shotListItems.eventId, eventId), also)).orderBy(...listOrderBy("shot")),

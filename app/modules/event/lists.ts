@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { BLOCK_TYPES, PERSON_ROLES, SHOT_CATEGORIES, VENDOR_TYPES } from "~/db/enums";
 import type { LIST_ROW_SCHEMAS } from "./lists.schema";
 
-// Issue 17 item 1, decision 010 "List services and typed rows": the four lists under an
+// Decision 010 "List services and typed rows": the four lists under an
 // event (timeline blocks, shots, people, vendors), each defined once: its row as a page
 // holds it, its order, its limit. Client-safe: the live updates sort with `listOrder`;
 // lists.server.ts builds the loaders' SQL ORDER BY from the same LIST_ORDERS, so a row
@@ -16,7 +16,7 @@ export const LIST_NAME = { block: "blocks", shot: "shots", person: "people", ven
 /**
  * A row as every page holds it (LIST_ROW_SCHEMAS, lists.schema.ts: the fields a client
  * link is given). Its zod schemas are in their own module, which a page loads only when
- * a change arrives (issue 19 item 4, decision 014).
+ * a change arrives (decision 014).
  */
 export type ListRow<K extends ListKind> = z.infer<(typeof LIST_ROW_SCHEMAS)[K]>;
 
@@ -79,7 +79,7 @@ export const listOrder: { [K in ListKind]: (a: OrderRow<K>, b: OrderRow<K>) => n
   vendor: comparator<OrderRow<"vendor">>(LIST_ORDERS.vendor),
 };
 
-/** A ceiling per event, so no one can grow an event without bound (issue 14). */
+/** A ceiling per event, so no one can grow an event without bound. */
 export const LIST_LIMITS: Record<ListKind, { max: number; noun: string }> = {
   block: { max: 200, noun: "timeline blocks" },
   shot: { max: 500, noun: "shots" },
@@ -92,7 +92,7 @@ export function limitMessage(kind: ListKind) {
 }
 
 /**
- * The text a list's search box matches (issue 19 item 2), for the page's box and the
+ * The text a list's search box matches, for the page's box and the
  * server's answer to it without JavaScript (`?q=`) alike.
  */
 export const LIST_SEARCH_TEXT: { [K in ListKind]: (row: ListRow<K>) => string } = {
@@ -102,7 +102,7 @@ export const LIST_SEARCH_TEXT: { [K in ListKind]: (row: ListRow<K>) => string } 
   vendor: (vendor) => `${vendor.vendorName} ${vendor.companyName ?? ""} ${vendor.notes ?? ""}`,
 };
 
-/** Rows rendered at first: a phone screen of rows and a bit more (issue 19 item 2). */
+/** Rows rendered at first: a phone screen of rows and a bit more. */
 export const LIST_WINDOW = 30;
 
 /** The rows of a list matching a search, as its box matches them (lower case, anywhere in the text). */

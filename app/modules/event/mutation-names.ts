@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { MUTATION_ARGS } from "./mutations";
 
-// Decision 010's mutations as a page needs them at first (issue 19 item 4, decision 014):
+// Decision 010's mutations as a page needs them at first (decision 014):
 // their names, the shape of the server's answers, and what the outbox reads off a name,
 // without zod. The schemas of their arguments and values are in mutations.ts, which
 // re-exports all of this (the server imports that).

@@ -32,7 +32,7 @@ import { toEventSummary } from "./service.server";
 import { personName, personNameSql } from "~/modules/team/service.server";
 import type { SessionJoin, SessionRead } from "~/utils/session.server";
 
-// Issue 17 item 1 (decision 010 "One mutation layer"): the one server function that
+// Decision 010 "One mutation layer": the one server function that
 // runs a change to an event, whoever sends it (a dashboard form, a client portal form,
 // a device's outbox). One D1 batch holds the access check, the mutation's record (its
 // id, per sender), the write (carrying the same permission in SQL: refused, it changes
@@ -42,8 +42,8 @@ import type { SessionJoin, SessionRead } from "~/utils/session.server";
 
 /**
  * Who sends a mutation: a signed-in user (named, for the team's notifications) or a
- * client link. A user whose session is read in the mutation's own batch (issue 19 item
- * 3: one round trip) is known to it only as SQL (`userId` NULL unless the session is
+ * client link. A user whose session is read in the mutation's own batch (one
+ * round trip) is known to it only as SQL (`userId` NULL unless the session is
  * live, `name` from the profile); `join` is settled from that batch's results, and the
  * sender is the user by name from then on.
  */
@@ -341,7 +341,7 @@ async function recordKey(sender: Sender, eventId: string | null, mutationId: str
   // A link opens one event.
   if (!("userId" in sender)) return sha256Hex(`link:${sender.accessId}:${mutationId}`);
   // A user's id is scoped to the event too (an id reused on another event is not a
-  // repeat). The user is named in clear (issue 19 item 3), so that a batch knowing the
+  // repeat). The user is named in clear, so that a batch knowing the
   // user only as SQL (a session read in it) makes the same key.
   const scoped = await sha256Hex(`${eventId}:${mutationId}`);
   return typeof sender.userId === "string" ? `user:${sender.userId}:${scoped}` : sql<string>`${"user:"} || ${sender.userId} || ${`:${scoped}`}`;
@@ -377,7 +377,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     // answer other than "no access" to a wrong token would let guesses go uncounted) and
     // before its writes are counted (a wrong token must not use up the real client's).
     if (!(await accessOf(db, who, null))) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
-    // Its writes are counted (issue 14 item 8); a repeat is answered, never refused.
+    // Its writes are counted (decision 007); a repeat is answered, never refused.
     if (await consume(db, [[LIMITS.portalWritesPerLink, sender.accessId]])) {
       const replay = await replayOf(db, env, query, key, mutation);
       return replay ?? { result: refused(mutation.id, 429, "Error", TOO_MANY_CHANGES), access: null };
@@ -433,7 +433,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
     writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
     notice = noticeIn(db, sender, query, key, kind, verb, plan, mutation, context.now);
-    // The live room's number for the change (issue 19 item 3), taken only if it took
+    // The live room's number for the change, taken only if it took
     // effect (its record stands). After `unrecord`, whose changes() is the writes'; for
     // the event's deletion before it, while the event's row is still there.
     const numbered = plan.noop ? null : nextLiveSeq(db, query.eventId, sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`);
@@ -502,7 +502,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 
 /**
  * A repeat: answered with the first result, but only to a sender who still has access
- * and the right (a device whose access ended learns nothing, issue 17 item 5), and only
+ * and the right (a device whose access ended learns nothing), and only
  * for the same change (an id reused for another change is refused). The room is told
  * the row as it is now: the first run's news may never have reached it (the request cut
  * off after D1 committed, or the room unreachable), and devices apply a change they
@@ -565,7 +565,7 @@ function mineOf(kind: RowKind | "event", mutation: Mutation) {
 }
 
 /**
- * Issue 19 item 3: a check-off writes and notifies the team in one batch. The team's
+ * A check-off writes and notifies the team in one batch. The team's
  * notifications (teamChangeStatementsIn) follow the write, only if it took effect (its
  * record is still there: a refused, gone or repeated change notifies no one), and read
  * the row's title and the event's as the batch runs. Other changes notify after
@@ -629,7 +629,7 @@ async function tell(
   const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
   if (told) await dispatchTeamChange(env, told);
   else if (type) await notify(db, env, event, { type, subject: subjectOf(outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
-  // Issue 6: each client change is told to the lead (in-app; its push coalesced).
+  // Each client change is told to the lead (in-app; its push coalesced).
   if (access.role === "client" && isClientIntent(mutation.name)) {
     await notifyClientChange(db, env, event, `${access.link.clientEmail} ${CLIENT_CHANGE_TEXT[mutation.name](subjectOf(outcome.row))} in ${event.title}.`);
   }
@@ -656,7 +656,7 @@ export const OUTBOX_TOO_LARGE = `Send at most ${MUTATIONS_PER_REQUEST} changes a
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 /**
- * A device's queued mutations (issue 17 item 3), posted as a form whose `mutations`
+ * A device's queued mutations (decision 010), posted as a form whose `mutations`
  * field is their JSON, in the order they were made: all are checked before any runs
  * (malformed, unknown, too many: 4xx and nothing changes), then each is run by the one
  * function, in order, and answered in order. An answer of 404 for the whole request
@@ -677,7 +677,7 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
     return json({ error: OUTBOX_MALFORMED }, 400);
   }
   const results: MutationResult[] = [];
-  // Whether a mutation's own batch found the sender's access (issue 19 item 3: its check
+  // Whether a mutation's own batch found the sender's access (its check
   // is that batch's, not a round trip of its own before the first).
   let accessSeen = false;
   let by: Sender = sender;

@@ -10,11 +10,11 @@ import { type Mutation, MUTATION_ID_PATTERN, MUTATION_NAMES, type MutationKind, 
 
 export * from "./mutation-names";
 
-// Issue 17 item 1 (decision 010 "One mutation layer"): every change to an event is a
+// Decision 010 "One mutation layer": every change to an event is a
 // named mutation with its arguments and an id its device made. The dashboard's forms
 // (also without JavaScript), the client portal and a device's offline outbox all send
 // them to one server function (mutations.server.ts). The names and the answers' shapes
-// are in mutation-names.ts (no zod: what a page's first JavaScript needs, issue 19 item 4);
+// are in mutation-names.ts (no zod: what a page's first JavaScript needs);
 // this module, with zod, is imported by the server and loaded by a page when it first
 // needs a form's values read (offline/value-parser.ts).
 //
@@ -36,7 +36,7 @@ const FormValues = z
 /**
  * What the device last saw of the fields it edits (the row as read, typed), so the
  * server can tell a field someone else changed meanwhile: that field is kept as they
- * set it and answered as a conflict (issue 17 item 3).
+ * set it and answered as a conflict (decision 010).
  */
 const Base = z.record(z.string().regex(/^[A-Za-z]{1,40}$/), z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]));
 

@@ -34,7 +34,7 @@ const PERMISSIONS: Record<EventRole, ReadonlySet<EventAction>> = {
   lead: new Set(EVENT_ACTIONS.filter((action) => action !== "leaveEvent")),
   // Accepted second/associate shooters: view, check off blocks and shots, and keep the
   // people list up to date (the spec's observed behaviour, confirmed by docs/product/roles.md#what-each-may-do).
-  // Issue 5: a guest can leave an event.
+  // A guest can leave an event.
   team: new Set<EventAction>(["view", "toggleDone", "editPeople", "leaveEvent"]),
 };
 

@@ -2,7 +2,7 @@ import { LIST_LIMITS as ROW_LIMITS, type ListKind } from "./lists";
 
 // The lists under an event (timeline blocks, shots, people, vendors). They are written
 // by the mutation layer only (mutations.server.ts, decision 010), every statement
-// scoped to the event, so an id from another event matches nothing (issue 4).
+// scoped to the event, so an id from another event matches nothing.
 
 export type RowKind = ListKind;
 

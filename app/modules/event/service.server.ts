@@ -32,7 +32,7 @@ import { eventStatus } from "./status";
 
 export type EventRow = typeof events.$inferSelect;
 
-/** Event ids are crypto.randomUUID()s: anything else names no event (issue 14 item 7). */
+/** Event ids are crypto.randomUUID()s: anything else names no event. */
 const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
 
@@ -58,7 +58,7 @@ export async function requireEventAccess<R extends Reads = Record<never, never>>
 ) {
   const db = dbFrom(context);
   const join = context.get(sessionJoinContext);
-  // Issue 19 item 3: on a page that joins the session (root.tsx), the session is read in
+  // On a page that joins the session (root.tsx), the session is read in
   // this batch and the access check and reads name the viewer through it (SQL that is
   // NULL unless the session is live); otherwise the middleware has read it already.
   if (join && !join.taken && isEventId(eventId)) {
@@ -159,7 +159,7 @@ async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, inp
   return eventId;
 }
 
-/** Everything the dashboard shows, by name, read in the same batch as the access check (the lists route, issue 19 item 2). */
+/** Everything the dashboard shows, by name, read in the same batch as the access check (the lists route). */
 export function dashboardReads(db: Db, eventId: string, userId: string | SQL<string>) {
   return { ...allListQueries(db, eventId), ...teamReads(db, eventId, userId) };
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { whenIdle } from "~/utils/load-after-hydration";
 
-// Issue 19 item 2: the dashboard's document carries what its URL shows; the rest (every
+// The dashboard's document carries what its URL shows; the rest (every
 // list whole, the team) is one request to the lists route, made when the browser is
 // idle after hydration, or at once when a tab, a search or the end of a list needs it.
 // Offline, the service worker answers it with the copy it kept with the page (decision

@@ -1,6 +1,6 @@
 import type { UserServerMessage } from "./protocol.schema";
 
-// The browser's checks of a socket's frames, without zod (issue 19 item 4; protocol.ts
+// The browser's checks of a socket's frames, without zod (protocol.ts
 // says how they are held to the schemas): the helpers, and the notification channel's
 // reader, which every signed-in page's bell needs. The event room's reader
 // (readServerFrame) is in protocol.ts, with the live pages.

@@ -5,16 +5,16 @@ const LABEL: Record<LiveStatus, string> = { connecting: "Connecting…", live: "
 const DOT: Record<LiveStatus, string> = { connecting: "bg-slate-400", live: "bg-green-500", reconnecting: "bg-amber-500", offline: "bg-red-500" };
 
 /**
- * The connection state, unobtrusive (issue 7): a dot and a word; while not live, when
- * the page's data was last synced (issue 17 item 2, useLastSynced), in the same words.
+ * The connection state, unobtrusive (decision 006): a dot and a word; while not live, when
+ * the page's data was last synced (useLastSynced), in the same words.
  */
 export function LiveStatusBadge({ status, syncedAt = null }: { status: LiveStatus; syncedAt?: string | null }) {
   return (
     <span role="status" aria-live="polite" data-live-status={status} className="inline-flex items-center gap-1.5 text-xs text-slate-600">
       <span className={`size-2 rounded-full ${DOT[status]}`} aria-hidden="true" />
       {/* The label keeps the width of 'Connecting…', the server-rendered state, so that
-          'Connecting…' → 'Live' after hydration moves nothing after it (issue 19 item 5:
-          CLS 0). Reserved by a pseudo-element: not in the text, not read out. */}
+          'Connecting…' → 'Live' after hydration moves nothing after it (CLS 0,
+          decision 014). Reserved by a pseudo-element: not in the text, not read out. */}
       <span data-reserve={LABEL.connecting} className="inline-grid after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-reserve)]">
         <span className="col-start-1 row-start-1">{LABEL[status]}</span>
       </span>

@@ -2,10 +2,10 @@ import { z } from "~/utils/zod";
 import { ENTITIES } from "./protocol";
 
 // The wire protocol of an event's live room and of a user's notification channel
-// (issue 7): one zod schema per message, which the server validates with
+// (decision 006): one zod schema per message, which the server validates with
 // (docs/conventions.md#8-wire-messages-are-a-discriminated-union). Only the server, the
 // tests and what a page loads lazily import this module: a page's first JavaScript
-// carries no zod (issue 19 item 4, decision 014); the browser checks the server's frames
+// carries no zod (decision 014); the browser checks the server's frames
 // with the small checks in protocol.ts, held to these schemas by
 // tests/unit/protocol-frames.test.ts.
 

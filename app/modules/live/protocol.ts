@@ -1,10 +1,10 @@
 import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 
-// The wire protocol of an event's live room (issue 7), validated on both ends
+// The wire protocol of an event's live room (decision 006), validated on both ends
 // (docs/conventions.md#8-wire-messages-are-a-discriminated-union). Client-safe and
 // without zod: the messages' zod schemas, which the server validates with, are in
 // protocol.schema.ts; the browser reads the server's frames with the small checks at
-// the end of this file (issue 19 item 4, decision 014).
+// the end of this file (decision 014).
 
 export type { Change, ClientMessage, ServerMessage, UserServerMessage } from "./protocol.schema";
 import type { Change, ServerMessage, UserServerMessage } from "./protocol.schema";
@@ -92,7 +92,7 @@ export function portalLivePath(accessId: string) {
 /** The room keeps at least this many changes for devices that come back. */
 export const ROOM_LOG_SIZE = 1000;
 
-// The per-user notification channel (issue 7 item 5): new notifications reach every
+// The per-user notification channel (decision 006): new notifications reach every
 // open tab of their user. A tab says hello with when its list was read; the channel
 // sends what arrived since (the tab skips those it already has), then 'ready'.
 
@@ -100,7 +100,7 @@ export const ROOM_LOG_SIZE = 1000;
 export const USER_CHANNEL_LOG_SIZE = 20;
 
 // ---------------------------------------------------------------- the browser's checks
-// A page's first JavaScript carries no zod (issue 19 item 4): a frame from the server is
+// A page's first JavaScript carries no zod (decision 014): a frame from the server is
 // checked here against the shape of its schema in protocol.schema.ts (which the server
 // sent it by), and tests/unit/protocol-frames.test.ts holds the two to the same answers.
 // A change's rows are read further by the list's own row schema (useLiveEvent).

@@ -1,6 +1,6 @@
 import type { LiveStatus } from "./use-live-room";
 
-// A WebSocket to one of our live endpoints that stays connected (issue 7): backoff
+// A WebSocket to one of our live endpoints that stays connected (decision 006): backoff
 // with jitter after a drop, an immediate retry on `online` and when the page becomes
 // visible (a phone that slept may hold a dead socket), and a ping to keep NATs open.
 // Client-only; used by the event rooms and the notification channel.

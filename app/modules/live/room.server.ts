@@ -5,11 +5,11 @@ import type { Db } from "~/utils/db.server";
 import { enqueueJobs } from "~/utils/jobs";
 import type { Change } from "./protocol";
 
-// The Worker's side of an event's live room (issue 7): number and publish committed
+// The Worker's side of an event's live room (decision 006): number and publish committed
 // changes, close the sockets whose access ended.
 
 /**
- * Issue 19 item 3 (decision 006, "The sequence lives in D1"): the statement that numbers
+ * Decision 006, "The sequence lives in D1": the statement that numbers
  * a change the room will be told of, for the batch that commits the change (`onlyIf`:
  * SQL that holds only when the change took effect). Its result (seqOf) is the number to
  * publish it with; none when nothing was written or the event is gone.
@@ -63,7 +63,7 @@ export async function publishChange(env: Pick<Env, "EVENT_ROOM">, eventId: strin
  * number it (they are signals to refetch the team tab, carrying no rows): numbered just
  * after that commit, then published. A page that read the number before this has the
  * signal sent to it; one that read it after also read the change. Lost between the two
- * (the Worker gone), only the signal is lost, as it was before issue 19.
+ * (the Worker gone), only the signal is lost.
  */
 export async function publishCommitted(db: Db, env: Pick<Env, "EVENT_ROOM">, eventId: string, change: Change) {
   return publishChange(env, eventId, seqOf(await nextLiveSeq(db, eventId)), change);
@@ -85,7 +85,7 @@ export async function closeEventRoom(env: Pick<Env, "EVENT_ROOM" | "JOBS">, even
   }
 }
 
-/** Closes the sockets whose access ended; a failure is retried from the JOBS queue (issue 14 item 4). */
+/** Closes the sockets whose access ended; a failure is retried from the JOBS queue (decision 006). */
 export async function revokeLive(env: Pick<Env, "EVENT_ROOM" | "JOBS">, eventId: string, who: Revocation) {
   try {
     await roomOf(env, eventId).revoke(who);

@@ -12,7 +12,7 @@ import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/dura
 import { channelOf, endLiveSessions, joinedRoom } from "~/modules/notifications/live.server";
 import { revokeLive, roomOf } from "./room.server";
 
-// WebSocket admission to an event's live room (issue 7): the same authorization as
+// WebSocket admission to an event's live room (decision 006): the same authorization as
 // the event's pages, decided here in the Worker; the room trusts the viewer header
 // only because nothing but this Worker can reach it.
 
@@ -57,7 +57,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   let linkToken = "";
   if (eventMatch) {
     eventId = decodeURIComponent(eventMatch[1]!);
-    // Issue 14 item 7: a malformed id is refused before any look-up.
+    // A malformed id is refused before any look-up.
     if (!isEventId(eventId)) return refuse(404, "Not allowed");
     const context = new RouterContextProvider();
     context.set(cloudflareContext, { env, ctx });
@@ -83,7 +83,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   }
   const headers = new Headers(request.headers);
   headers.set(ROOM_VIEWER_HEADER, JSON.stringify(viewer));
-  // The room asks D1 about a gap in its numbers by the event's id (issue 19 item 3).
+  // The room asks D1 about a gap in its numbers by the event's id.
   headers.set(ROOM_EVENT_HEADER, eventId);
   return admitted(async () => {
     const opened = roomOf(env, eventId).fetch(new Request(request, { headers }));
@@ -92,8 +92,8 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
       recheckAfterAdmission(env, ctx, { eventId, clientAccessId: viewer.clientAccessId, token: linkToken });
       return response;
     }
-    // The user's channel learns the room, for ending the session there later (issue 14
-    // item 4). Unrecorded, the socket could outlive its session: it is not kept, and the
+    // The user's channel learns the room, for ending the session there later
+    // (decision 006). Unrecorded, the socket could outlive its session: it is not kept, and the
     // device retries (a refused handshake reconnects with backoff).
     const [response, recorded] = await Promise.all([opened, joinedRoom(env, viewer.userId, eventId)]);
     if (recorded || !response.webSocket) {

@@ -43,7 +43,7 @@ function stepOf(change: Change): Apply | null {
 
 /**
  * `seq`: the room's sequence the page's data (`event`) was read at. `listsSeq`: the one
- * `lists` were read at, when they come apart from the page's data (issue 19 item 2: the
+ * `lists` were read at, when they come apart from the page's data (the
  * dashboard's document carries a window, the rest of the lists follows in a request of
  * its own). Changes are row-level and idempotent (whole rows, the newer winning; deletes
  * by id), so new data is brought up to date by replaying on it the changes this page
@@ -83,7 +83,7 @@ export function useLiveEvent<E extends object>({ path, seq, listsSeq = seq, list
     [refetch],
   );
 
-  // The rows' schemas (zod) load with the first change (issue 19 item 4): changes that
+  // The rows' schemas (zod) load with the first change (decision 014): changes that
   // arrive meanwhile wait, and are applied in the order they came, once they are there.
   const waiting = useRef<[Change, number | undefined][] | null>(null);
   const onChange = useCallback((change: Change, seq?: number) => {
@@ -98,7 +98,7 @@ export function useLiveEvent<E extends object>({ path, seq, listsSeq = seq, list
   }, [apply]);
 
   const status = useLiveRoom({ path, seq, onChange, onReload: refetch, onAccessEnded: refetch });
-  // applyChange: an answer of the outbox (issue 17 item 3) joins the confirmed state as a live change would.
+  // applyChange: an answer of the outbox (decision 010) joins the confirmed state as a live change would.
   const applyAnswer = useCallback((change: Change) => onChange(change), [onChange]);
   return { ...state.lists, lists: state.lists, event: state.event, status, applyChange: applyAnswer };
 }

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { type Change, readServerFrame } from "./protocol";
 import { connectLive, type LiveSocket } from "./reconnecting-socket";
 
-// A device's connection to its event's live room (issue 7). It says hello with the
+// A device's connection to its event's live room (decision 006). It says hello with the
 // last sequence it applied (its page's at first), applies changes strictly in order,
 // and on any gap, drop, sleep or offline spell reconnects and lets the room replay.
 // It reports 'live' only once caught up, so nothing made after 'live' can be lost.

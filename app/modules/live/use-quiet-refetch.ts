@@ -5,7 +5,7 @@ import { useNavigation, useRevalidator } from "react-router";
  * Refetches the page's data after a live signal, but never by interrupting a page load:
  * while one is under way it waits until it has settled, then refetches once.
  *
- * Why (issue 14 item 13): an action that changes the team publishes to the room and
+ * Why (decision 006): an action that changes the team publishes to the room and
  * answers with a redirect whose toast rides in a cookie the root loader reads and
  * clears. When the room's signal reached the page while that redirect was loading (a
  * busy phone, a loaded machine), React Router's revalidate() aborted the load and

@@ -3,7 +3,7 @@ import { BIOMETRIC_FAILED, BIOMETRIC_OFFLINE } from "~/modules/account/passkey-m
 import type { PasskeySignIn } from "~/modules/account/passkeys.client";
 import type { NativePlatform } from "./platform";
 
-// Issue 18 item 2 (decision 013): docs/product/native.md#biometric-sign-in's Face ID / Touch ID inside the native app.
+// Decision 013: docs/product/native.md#biometric-sign-in's Face ID / Touch ID inside the native app.
 // The Keychain (iOS) / Keystore (Android) keeps a device secret the server granted after a
 // password sign-in (routes/device-sign-in.ts); after the identity check the app trades it
 // for a session and stores the new secret the server hands back. Loaded with import()
@@ -24,7 +24,7 @@ const NO_PROTECTED_ITEM = "21";
 const ENTRY_KEY = "ef-device-sign-in-id";
 
 /**
- * Issue 18 audit (decision 013): the secret is stored so that the operating system releases
+ * Decision 013: the secret is stored so that the operating system releases
  * it only after Face ID / Touch ID (Keychain SecAccessControl, a Keystore key bound to the
  * biometric prompt), invalidated when the enrolled faces or fingers change. Where the plugin
  * says it cannot (not implemented), it is stored as before, behind our own identity check.
@@ -128,7 +128,7 @@ function errorCode(error: unknown) {
  * cancel does nothing; a failed check or a busy server leaves the secret for next time.
  */
 export async function signInWithNativeBiometric(label: BiometryLabel, returnTo: string | null): Promise<NativeSignIn> {
-  // Without signal the server cannot answer: say so, and keep the secret (issue 18 audit).
+  // Without signal the server cannot answer: say so, and keep the secret (decision 013).
   if (!navigator.onLine) return { status: "failed", message: BIOMETRIC_OFFLINE };
   const credentials = await readSecret(label);
   if (credentials.status === "cancelled") return { status: "cancelled" };

@@ -16,7 +16,7 @@ const ADDED = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric",
 /**
  * The one place the app's name in a list is made (decision 013): 'Event Flow app on iOS'
  * (push devices), or with the day it was added, 'Event Flow app on iOS, added Nov 24'
- * (device sign-ins, issue 18 audit: several phones of one platform must be told apart).
+ * (device sign-ins: several phones of one platform must be told apart).
  */
 export function nativeAppName(platform: NativePlatform, added?: Date) {
   const name = `Event Flow app on ${PLATFORM_NAMES[platform]}`;

@@ -1,4 +1,4 @@
-// Native in-app purchases (issue 18 item 3, decision 013 (in-app purchases)): the rules that
+// Native in-app purchases (decision 013 (in-app purchases)): the rules that
 // need no plugin, so the pages and the unit tests use them without loading
 // @revenuecat/purchases-capacitor (only purchases.client.ts does, and only on native).
 import {

@@ -3,13 +3,13 @@ import { safeReturnTo } from "~/modules/account/schema";
 import { NATIVE_PUSH_NO_TOKEN } from "~/modules/notifications/push-messages";
 import type { NativePlatform } from "./platform";
 
-// Issue 18 item 2 (decision 013): inside the native shell, Settings → Notifications' switch
+// Decision 013: inside the native shell, Settings → Notifications' switch
 // turns push on through the operating system (APNs on iOS, FCM on Android) instead of the
 // browser's PushManager, which the webviews lack. The token goes to POST /push/native and is
 // kept here, so the page can tell whether this device is one of the user's (by its hash, as
 // a browser's endpoint). Loaded only when nativePlatform() is set (decision 013).
 
-// Issue 18 audit: the token is kept with the user who turned push on, so each start can
+// The token is kept with the user who turned push on, so each start can
 // register it again for that user (the server's row goes when the session that registered
 // it ends) and a shared phone never registers another user who did not turn push on.
 const KEPT_KEY = "ef-native-push";
@@ -97,8 +97,8 @@ export async function disableNativePush(platform: NativePlatform): Promise<Nativ
  * At every start of the app (and when who is signed in changes), with push on for this
  * signed-in user (kept, permission granted): register again, as Apple and Google ask (the
  * OS may have a new token: FCM rotates them, a restored iPhone gets a new one), and post it
- * every time: the server's row went if the session that registered it ended (issue 18
- * audit). Signed out, or another user signed in: what was kept is forgotten, so that user
+ * every time: the server's row went if the session that registered it ended
+ * (decision 013). Signed out, or another user signed in: what was kept is forgotten, so that user
  * is never registered for pushes they did not turn on. True when it registered (the page's
  * device list may have changed).
  */

@@ -24,7 +24,7 @@ export function useNativeStart({ keys: { ios, android }, userId }: NativePurchas
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  // Push stays on for the user who turned it on (issue 18 audit): registered again at each
+  // Push stays on for the user who turned it on (decision 013): registered again at each
   // start and sign-in, forgotten at sign-out (push.client.ts).
   // Background work: it waits until the page's own start is over (load, then idle), so the
   // OS round trip and the post do not compete with the page's first data.

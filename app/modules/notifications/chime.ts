@@ -1,7 +1,7 @@
 // docs/product/limits.md#timings: a short chime for a new notification: three rising notes (about 523, 659
 // and 784 Hz) over about 0.4 s. Browsers allow audio only after a user gesture, so the
 // audio context is made (unlocked) on the first click, touch or key press. The notes
-// themselves (chime-notes.ts) load when the first one is played (issue 19 item 4).
+// themselves (chime-notes.ts) load when the first one is played (decision 014).
 
 let context: AudioContext | null = null;
 let listening = false;

@@ -44,7 +44,7 @@ export function notificationDestination(data: unknown, { withAccessUrl = true }:
 }
 
 /**
- * Where a push leads (issue 16 item 2): the bell's destination, except a client's access
+ * Where a push leads (decision 009): the bell's destination, except a client's access
  * link (it holds the client's token, and a push passes through the browser vendor's
  * push service): a client_access push leads to its event instead, or home.
  */

@@ -1,4 +1,4 @@
-// Issue 16: the Notifications tab lists a user's subscribed devices; a name such as
+// The Notifications tab lists a user's subscribed devices; a name such as
 // "Chrome on Android" tells them apart. Derived once, on the server, from the
 // User-Agent of the subscribe request. Order matters: Edge, Opera and Samsung Internet
 // also say "Chrome", Chrome also says "Safari", and iPadOS may say "Macintosh".

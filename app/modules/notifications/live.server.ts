@@ -1,7 +1,7 @@
 import { enqueueJobs } from "~/utils/jobs";
 import type { HeaderNotification } from "./header";
 
-// The Worker's side of the per-user notification channels (issue 7 item 5).
+// The Worker's side of the per-user notification channels (decision 006).
 
 export function channelOf(env: Pick<Env, "USER_CHANNEL">, userId: string) {
   return env.USER_CHANNEL.get(env.USER_CHANNEL.idFromName(userId));
@@ -31,7 +31,7 @@ export async function publishNotifications(env: Pick<Env, "USER_CHANNEL">, writt
 /**
  * Sessions of a user ended (sign-out, password change or reset, 'sign out of all other
  * devices'): their sockets close, in the user's channel and in every event room they
- * joined (issue 14 item 4). A failure is retried on the JOBS queue with backoff
+ * joined (decision 006). A failure is retried on the JOBS queue with backoff
  * (closing is idempotent), not only logged.
  */
 export async function endLiveSessions(env: Pick<Env, "USER_CHANNEL" | "JOBS">, userId: string, sessionHashes: string[]) {

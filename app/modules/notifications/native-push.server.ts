@@ -1,4 +1,4 @@
-// Issue 18 item 2 (decision 013): the native app gets its pushes from Apple (APNs) and
+// Decision 013: the native app gets its pushes from Apple (APNs) and
 // Google (FCM), sent by the same push job as web push (push.server.ts). WebCrypto only, so
 // it runs in workerd: APNs' provider token is an ES256 JWT signed with the .p8 key; FCM's
 // OAuth2 access token is obtained with an RS256 JWT assertion of the service account.
@@ -51,7 +51,7 @@ function pemBytes(pem: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Issue 18 audit: credentials that cannot work (a malformed key or service account, a grant
+ * Credentials that cannot work (a malformed key or service account, a grant
  * Google refuses) fail the same way on every retry. The job logs it once and treats the
  * platform as not configured (push.server.ts), rather than retrying the job forever.
  */

@@ -6,7 +6,7 @@ import { batchNamed, type Db } from "~/utils/db.server";
 import { nativeAppName } from "~/modules/native/platform";
 import { pushEndpoint } from "./push-hosts";
 
-// Issue 16 item 1: each browser that turns push on keeps its own push_subscriptions
+// Each browser that turns push on keeps its own push_subscriptions
 // row; these rows alone decide who gets push (docs/decisions/009-push-and-reminders.md).
 
 /** A user's devices beyond this many: the oldest subscription goes. */
@@ -33,7 +33,7 @@ export const NOT_A_SUBSCRIPTION = "This browser's subscription was not understoo
  * A push endpoint, normalised to the form fetch() sends it as (`new URL(v).href`: spaces
  * and tabs gone, scheme and host lower-cased, the host's trailing dot dropped), so one URL
  * is stored and compared as one string and an alias cannot get around the
- * one-row-per-endpoint rule (audit of issue 16, finding 5). Only the real push services'
+ * one-row-per-endpoint rule (decision 009). Only the real push services'
  * https hosts on the default port, with no userinfo, are accepted (push-hosts.ts): the
  * push job fetches this URL, so any other host would be a request we send where a user says.
  */
@@ -98,13 +98,13 @@ export function endpointFromForm(value: FormDataEntryValue | null): string | nul
 
 /**
  * Stores this device's subscription for `userId`, tied to the session that subscribes
- * (`sessionHash`): when that session ends the row goes with it (sessions cascade, audit
- * of issue 16 finding 1). The endpoint is unique: the same browser subscribing again
+ * (`sessionHash`): when that session ends the row goes with it (sessions cascade,
+ * decision 009). The endpoint is unique: the same browser subscribing again
  * updates its row (and moves it to this session). A row of ANOTHER user moves here only
  * when the request carries the same keys as stored (the browser's secrets: only the
  * browser holding the subscription knows them); otherwise "taken" and nothing changes, so
  * knowing an endpoint is not enough to take a device over. `replaces` is the endpoint the
- * browser held before (a rotated subscription or an old server key, finding 3): the
+ * browser held before (a rotated subscription or an old server key): the
  * viewer's own row for it goes; another user's is never touched. Past the cap the oldest go.
  */
 export async function subscribeDevice(
@@ -178,7 +178,7 @@ export async function deleteOwnDevice(db: Db, userId: string, device: { endpoint
 
 /**
  * A native push token as @capacitor/push-notifications' `registration` event gives it
- * (issue 18 item 2): APNs' device token is hex (32 bytes today; Apple says the length may
+ * (decision 013): APNs' device token is hex (32 bytes today; Apple says the length may
  * grow), FCM's registration token is base64url-like with a colon (about 160 characters).
  */
 export const NativeTokenSchema = z.discriminatedUnion("platform", [

@@ -1,4 +1,4 @@
-// Issue 18 item 2 (decision 013): what the native app's push switch shows beside the web
+// Decision 013: what the native app's push switch shows beside the web
 // switch's own strings (components/push-card.tsx, decision 009). Client-safe: the app
 // shows them, the server answers them.
 
@@ -6,5 +6,5 @@ export const NATIVE_PUSH_NOT_UNDERSTOOD = "This device's push token was not unde
 export const NATIVE_PUSH_NOT_SUBSCRIBED = "This device is not subscribed.";
 // The operating system gave no token (no network, no Google Play services, a simulator).
 export const NATIVE_PUSH_NO_TOKEN = "This device could not register for push notifications. Please try again.";
-/** Issue 18 audit (decision 013): push refused inside the app is turned on in the phone's Settings, not a browser's. */
+/** Decision 013: push refused inside the app is turned on in the phone's Settings, not a browser's. */
 export const NATIVE_PUSH_BLOCKED = "Turn on notifications for Event Flow in your phone's Settings.";

@@ -11,7 +11,7 @@ import { batchNamed, type Db } from "~/utils/db.server";
 
 /**
  * The push settings: web push's (wrangler.toml [vars] and the VAPID_PRIVATE_KEY secret) and
- * the native app's, APNs and FCM (native-push.server.ts, issue 18 item 2).
+ * the native app's, APNs and FCM (native-push.server.ts).
  */
 type PushEnv = { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string } & NativePushEnv;
 
@@ -44,8 +44,8 @@ function vapidKeys(env: PushEnv): VapidKeys | null {
 }
 
 /**
- * Which notifications replace each other on a device (sw.js `tag`, audit of issue 16
- * finding 9): a kind and the destination. A team change, a client's change and their
+ * Which notifications replace each other on a device (sw.js `tag`,
+ * decision 009): a kind and the destination. A team change, a client's change and their
  * digest are one kind per event (`team:/events/X`: the digest replaces the first push);
  * a reminder is its own (`event_reminder:/events/X`), so a team change never hides it.
  * A push that leads home is tagged with its notification, so two never replace each other.
@@ -60,7 +60,7 @@ export function pushTag(data: unknown, url: string, notificationId?: string) {
 const DIGEST_TYPE = "team_digest";
 
 /**
- * What a push carries (issue 16 item 2): the notification's title and text, where a
+ * What a push carries (decision 009): the notification's title and text, where a
  * click leads, `url`, worked out here with the bell's rules (`pushDestination`), and its
  * `tag` (`pushTag`). Never the notification's raw data: it may hold addresses or a
  * client's access link, and a push passes through the browser vendor's push service. A
@@ -81,7 +81,7 @@ export function pushPayload(notification: { id?: string; title: string; message:
 const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 300);
 
 /**
- * An app device is keyed in processed_jobs by its token, not its row (issue 18 audit): a token
+ * An app device is keyed in processed_jobs by its token, not its row (decision 013): a token
  * unregistered and registered again gets a new row, and must not get a retried job twice.
  */
 export const nativeDeviceKey = (token: string) => sha256Hex(token);
@@ -101,8 +101,8 @@ type PushConfig = NonNullable<ReturnType<typeof pushConfig>>;
 
 /**
  * The push job (workers/queues): sends one in-app notification to every device its
- * user subscribed (a subscribed device is push turned on, issue 16): browsers when VAPID
- * keys are configured, the native app's devices (issue 18 item 2) when APNs / FCM are;
+ * user subscribed (a subscribed device is push turned on): browsers when VAPID
+ * keys are configured, the native app's devices (decision 013) when APNs / FCM are;
  * with none of them it does nothing and the message is acknowledged. See `pushToDevices`.
  *
  * `fetcher` is injectable so tests can fake the push service at its HTTP boundary.
@@ -162,7 +162,7 @@ export async function deliverPushDigest(db: Db, env: PushEnv, job: DigestJob, fe
     counted: db
       .select({
         changes: count(),
-        // A client's changes share the window with the team's (issue 14, item 8).
+        // A client's changes share the window with the team's (decision 007).
         byClient: sql<number>`COALESCE(SUM(${type} = ${CLIENT_CHANGE_TYPE}), 0)`,
       })
       .from(notifications)
@@ -217,7 +217,7 @@ function subscriptionsQuery(db: Db, ownedBy: SQL | undefined, keyPrefix: SQL) {
     .where(ownedBy);
 }
 
-/** A user's native app devices (issue 18 item 2). */
+/** A user's native app devices (decision 013). */
 function nativeTokensQuery(db: Db, ownedBy: SQL | undefined) {
   return db.select({ id: nativePushTokens.id, platform: nativePushTokens.platform, token: nativePushTokens.token }).from(nativePushTokens).where(ownedBy);
 }
@@ -243,7 +243,7 @@ function devicesFor(config: PushConfig, subscriptions: Subscription[], nativeTok
 }
 
 /**
- * Issue 18 audit: a platform whose credentials cannot work (a malformed key or service
+ * A platform whose credentials cannot work (a malformed key or service
  * account, an OAuth `invalid_grant`) would fail the same way on every retry. It is logged
  * once and left out of this job, as if not configured: the other devices still get theirs.
  */

@@ -8,7 +8,7 @@ import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import type { WrittenNotification } from "./live.server";
 import { dispatchNotifications, notificationInsert } from "./service.server";
 
-// Reminders of upcoming events (issue 16 item 3; docs/product/notifications.md; docs/product/screens.md#notifications-tab,
+// Reminders of upcoming events (docs/product/notifications.md; docs/product/screens.md#notifications-tab,
 // docs/product/limits.md#defaults-when-adding): `event_reminder_days` (1 to 30, default 1) before the event's date,
 // counted in the event's time zone, to the lead and every member on the team whose
 // preferences have upcoming_events on (a user without a preferences row has the
@@ -33,7 +33,7 @@ export const REMINDERS_PER_RUN = 500;
 
 /**
  * How many reminders are written at once (each is its own D1 batch); each chunk is
- * dispatched as soon as it is written (audit finding 8).
+ * dispatched as soon as it is written.
  */
 const PARALLEL_WRITES = 10;
 
@@ -60,7 +60,7 @@ export function reminderText(event: { title: string; date: string; venue: string
 
 /**
  * The local date (yyyy-MM-dd) and hour (0 to 23) in a time zone, from one formatter: a
- * run reads each zone's clock once, not twice per candidate (audit finding 7: about
+ * run reads each zone's clock once, not twice per candidate (about
  * 0.85 s of CPU per 5,000). UTC's when the zone is unknown, as todayIn.
  */
 export function localClock(timeZone: string, now: Date): { date: string; hour: number } {
@@ -87,7 +87,7 @@ type Candidate = {
   time_zone: string;
   user_id: string;
   email: string;
-  /** 1 when users.email_confirmed_at is set: only then the e-mail (audit finding 13). */
+  /** 1 when users.email_confirmed_at is set: only then the e-mail. */
   email_confirmed: number;
   first_name: string | null;
   days: number;
@@ -121,7 +121,7 @@ export async function runReminders(
   { limit = REMINDERS_PER_RUN } = {},
 ): Promise<ReminderRun> {
   const utcToday = now.toISOString().slice(0, 10);
-  // Audit finding 7: which reminder day is due now is decided per time zone before the
+  // Which reminder day is due now is decided per time zone before the
   // candidates are read (today there, from 09:00 there), so the query returns due ones
   // only and those not due yet cannot fill the limit ahead of them. One clock per zone.
   const zones = await db.selectDistinct({ timeZone: events.timeZone }).from(events).where(between(events.date, utcToday, dayOffset(utcToday, 32)));
@@ -179,7 +179,7 @@ export async function runReminders(
         if (outcome.outboxId) emails.push(outcome.outboxId);
       }),
     );
-    // Audit finding 8: this chunk's jobs go now, so a run stopped later (CPU limit,
+    // This chunk's jobs go now, so a run stopped later (CPU limit,
     // deploy) leaves no written reminder whose push and e-mail were never queued.
     await dispatchReminders(env, written, emails);
   }
@@ -207,7 +207,7 @@ async function writeReminder(db: Db, env: Pick<Env, "APP_URL">, candidate: Candi
     data: { type: EVENT_REMINDER_TYPE, event_id: event.id },
     eventId: event.id,
   });
-  // Audit finding 13: no e-mail to an address never confirmed (it may not be theirs);
+  // No e-mail to an address never confirmed (it may not be theirs);
   // the bell and the push still go.
   const mail = candidate.email_confirmed
     ? outboxInsert(

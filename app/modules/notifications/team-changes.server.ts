@@ -7,7 +7,7 @@ import type { WrittenNotification } from "./live.server";
 import { dispatchNotifications } from "./service.server";
 
 // Team-change notifications (docs/product/notifications.md#types, docs/product/notifications.md#recipients, docs/product/notifications.md;
-// issue 7 item 6): the lead and every accepted team member except whoever made the
+// decision 006): the lead and every accepted team member except whoever made the
 // change get an in-app notification, and a push coalesced per recipient and event:
 // the first change of a minute is pushed at once, the rest of that minute arrive as
 // one digest push when the minute ends (push-digest job, delayed on the queue).
@@ -106,7 +106,7 @@ const ACTOR_MARK = "\u{E000}actor\u{E000}";
 
 /**
  * teamChangeStatements for a change whose subject and event title only its own batch
- * knows (issue 19 item 3: a check-off writes and notifies in one round trip): `subject`
+ * knows (a check-off writes and notifies in one round trip): `subject`
  * and `eventTitle` are SQL read as the batch runs, `eventId` too (a link's event is SQL).
  * The text is the same function's (teamChangeText), its stand-ins replaced in SQL.
  */
@@ -116,7 +116,7 @@ export function teamChangeStatementsIn(
     eventTitle: SQL;
     subject: SQL;
     change: Omit<TeamChange, "subject">;
-    /** The actor's id and name may be SQL too (a session read in the same batch, issue 19 item 3). */
+    /** The actor's id and name may be SQL too (a session read in the same batch). */
     actor: { userId: string | SQL; name: string | SQL } | null;
   },
 ) {
@@ -222,8 +222,8 @@ export function notifyTeamChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">
 }
 
 /**
- * A client link's change, told to the photographer (issue 6: 'Client Update'), with its
- * push coalesced like the team's changes (issue 14, item 8: a link's burst of 25 edits
+ * A client link's change, told to the photographer ('Client Update'), with its
+ * push coalesced like the team's changes (a link's burst of 25 edits
  * made 25 pushes): the first of a minute at once, the rest in the minute's digest.
  */
 export function notifyClientChange(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, event: { id: string }, message: string, now = new Date()) {

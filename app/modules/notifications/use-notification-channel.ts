@@ -6,7 +6,7 @@ import { playChime, unlockChimeOnFirstGesture } from "./chime";
 import type { HeaderNotification, HeaderNotifications } from "./header";
 import { mergeNotifications } from "./header";
 
-// The bell kept current by the user's notification channel (issue 7 item 5): new
+// The bell kept current by the user's notification channel (decision 006): new
 // notifications arrive in every open tab without navigation, with the chime. The
 // first connection asks for what arrived since the page's list was read; after a
 // dropped connection the page data is refetched, so nothing is missed either way.
@@ -28,7 +28,7 @@ export function useNotificationChannel(initial: HeaderNotifications | null): Hea
     if (!signedIn) return;
     unlockChimeOnFirstGesture();
     let opened = 0;
-    // The header is on every page: its frames are read without zod (protocol.ts, issue 19 item 4).
+    // The header is on every page: its frames are read without zod (protocol.ts).
     const socket = connectLive("/live/me", {
       onOpen: (ws) => {
         opened++;

@@ -1,9 +1,9 @@
 import type { MutationName } from "~/modules/event/mutation-names";
 
-// The strings of offline writing (issue 17 item 3, decision 010) that come with a server's
+// The strings of offline writing (decision 010) that come with a server's
 // answer: the success toasts, a send that ended (access, session), a conflict. They load
 // with the outbox's sender (outbox-sender.tsx), never in a page's first JavaScript
-// (issue 19 item 4, decision 014); the forms' answers without JavaScript use the same
+// (decision 014); the forms' answers without JavaScript use the same
 // words (dashboard-actions.server.ts). Client-safe.
 
 /**
@@ -38,7 +38,7 @@ export function signedOutToast(count: number) {
   return { title: "You were signed out", description: `${waiting} Sign in again to send ${count === 1 ? "it" : "them"}.` };
 }
 
-/** A field someone else changed after this device last synced it (issue 17 item 3). */
+/** A field someone else changed after this device last synced it (decision 010). */
 export const CONFLICT = {
   heading: "Someone else changed this too",
   intro: "Their change was kept. Your change:",

@@ -4,7 +4,7 @@ import type { Change } from "~/modules/live/protocol";
 import { FIELD_LABELS } from "./answer-messages";
 import type { Kind } from "./apply";
 
-// A server's answer to a mutation of the outbox (issue 17 item 3, decision 010): the
+// A server's answer to a mutation of the outbox (decision 010): the
 // change it makes to the confirmed state, and "Apply mine" after a conflict. Loaded with
 // the outbox's sender (outbox-sender.tsx), not in a page's first JavaScript. Client-safe.
 

@@ -3,7 +3,7 @@ import { type Mutation, type MutationName, partsOf } from "~/modules/event/mutat
 import { valueParser } from "./value-parser";
 import { LIST_NAME, listOrder } from "~/modules/event/lists";
 
-// Issue 17 item 3 (decision 010 "Offline writing"): what the page shows is the confirmed
+// Decision 010 "Offline writing": what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
 // mutations applied on top, in the order they were made. Pure: the outbox hook calls it
 // on every render, so a mutation that leaves the outbox (applied: its row is then in the

@@ -1,15 +1,15 @@
 import { countAll, deleteOutbox } from "./outbox";
 import { PAGE_CACHE } from "./page-cache";
 
-// Signing out forgets what this device keeps (issue 17 items 2 and 3): loaded when a
-// sign-out button is pressed (sign-out.ts), not with a page (issue 19 item 4). Client-only.
+// Signing out forgets what this device keeps (decision 010): loaded when a
+// sign-out button is pressed (sign-out.ts), not with a page (decision 014). Client-only.
 
 /**
  * Forgets what this device kept of the user's events: on sign out, with JavaScript
  * (the sign-out form), before the request leaves. The worker is told too, so a copy it
  * is fetching at that moment is not kept; without JavaScript the worker sees the
  * sign-out post go by and forgets as well, and the answer sends Clear-Site-Data.
- * Issue 17 item 3: the outbox too (the changes still waiting to sync; outbox.ts).
+ * The outbox too (the changes still waiting to sync; outbox.ts).
  */
 export async function forgetThisDevice() {
   const work: Promise<unknown>[] = [];

@@ -3,7 +3,7 @@ import type { LiveStatus } from "~/modules/live/use-live-room";
 import { formatLocalDate, formatLocalTime } from "~/modules/event/format";
 import { servedFromDevice } from "./page-cache";
 
-// 'Last synced' beside an event page's live status (issue 17 item 2, decision 010
+// 'Last synced' beside an event page's live status (decision 010
 // 'Offline reading'): when the page is not live, how old what it shows is.
 
 /** "Last synced 14:32" today, else with the date (docs/product/limits.md#calendar-and-dates), in local time. */

@@ -1,4 +1,4 @@
-// The strings of offline writing (issue 17 item 3), recorded in decision 010, that a page
+// The strings of offline writing, recorded in decision 010, that a page
 // shows without a connection (the answers' own are in answer-messages.ts). Client-safe.
 
 /** A change made without a connection: kept, and sent when the connection is back. */

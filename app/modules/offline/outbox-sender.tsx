@@ -9,9 +9,9 @@ import { CONFLICT, FIELD_LABELS, SAVED_TOAST } from "./answer-messages";
 import type { PostAnswer } from "./send";
 import type { ConflictRecord } from "./use-outbox";
 
-// The outbox's sender (issue 17 item 3, decision 010): what a page needs only once it has
+// The outbox's sender (decision 010): what a page needs only once it has
 // a change to send, with a connection, and for the server's answers. It is not in a page's
-// first JavaScript (issue 19 item 4, decision 014): useOutbox loads it when its outbox
+// first JavaScript (decision 014): useOutbox loads it when its outbox
 // holds something to send (the page's first change, or entries kept from before), and
 // without a connection it is not needed: a change is kept and shown without it.
 

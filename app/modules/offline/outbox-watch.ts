@@ -5,7 +5,7 @@ import type { OutboxEntry } from "./send";
 // IndexedDB itself instead of the outbox's code (idb): whether anything waits for the page,
 // word when that changes in this tab or another, and keeping a change at once (the
 // moment a change exists only in the page must not wait for any code to arrive). The
-// outbox's code loads when something waits (useOutbox; issue 19 item 4). Client-only.
+// outbox's code loads when something waits (useOutbox). Client-only.
 
 export const OUTBOX_DB = "event-flow";
 export const OUTBOX_STORE = "outbox";

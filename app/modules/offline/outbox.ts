@@ -2,14 +2,14 @@ import { type DBSchema, type IDBPDatabase, openDB, unwrap } from "idb";
 import type { OutboxEntry } from "./send";
 import { changed, createOutboxStore, OUTBOX_DB as DB_NAME, OUTBOX_DB_VERSION, OUTBOX_STORE as STORE } from "./outbox-watch";
 
-// Issue 17 item 3 (decision 010 "Offline writing"): the device's outbox, in IndexedDB
+// Decision 010 "Offline writing": the device's outbox, in IndexedDB
 // (through `idb`), so what was changed without signal survives closing the tab and
 // restarting the phone. One database per device, one store; each entry is one mutation
 // keyed by an increasing sequence (the order it was made), with the page it belongs to
 // (`scope`: /events/{id} or /client/view/{accessId}). Client-only.
 
 // Loaded when the page's outbox holds something or gets its first change (useOutbox):
-// whether anything waits is asked first without it (outbox-watch.ts, issue 19 item 4).
+// whether anything waits is asked first without it (outbox-watch.ts).
 
 interface OutboxDb extends DBSchema {
   outbox: { key: number; value: Omit<OutboxEntry, "seq"> & { seq?: number }; indexes: { scope: string } };

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { closeDialogHref } from "~/modules/event/dialog-href";
 
-// The event pages this device keeps for offline reading (issue 17 item 2, decision 010
+// The event pages this device keeps for offline reading (decision 010
 // 'Offline reading'). The service worker (public/sw.js) keeps them; the page only asks
 // it to keep one it did not see load, reads whether it was served from the device, and
 // forgets them all on sign out (forget-device.ts). Client-only.

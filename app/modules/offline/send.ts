@@ -1,6 +1,6 @@
 import { type Mutation, type MutationResult, MUTATIONS_PER_REQUEST } from "~/modules/event/mutation-names";
 
-// Issue 17 item 3 (decision 010 "Offline writing"): how a page sends its outbox, apart
+// Decision 010 "Offline writing": how a page sends its outbox, apart
 // from IndexedDB and fetch so it is unit-tested with fakes (outbox.ts gives it both).
 
 /** One queued mutation: its place in the device's order, the page it belongs to, when it was made. */

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 // The sign-out forms' submit (settings, accepting an invitation). What it does (counting
 // the changes still waiting to sync, forgetting the kept pages and the outbox) is in
 // forget-device.ts, loaded when the button is pressed: a page that only shows the button
-// does not load IndexedDB's code with its first JavaScript (issue 19 item 4, decision 014).
+// does not load IndexedDB's code with its first JavaScript (decision 014).
 
 /**
  * Asks first when changes made here still wait to sync (signing out deletes them), then

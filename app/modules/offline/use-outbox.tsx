@@ -13,7 +13,7 @@ import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 import type { OutboxEntry } from "./send";
 
-// Issue 17 item 3 (decision 010 "Offline writing"): with JavaScript, every change the
+// Decision 010 "Offline writing": with JavaScript, every change the
 // viewer makes on an event page is a mutation queued in the device's outbox and sent
 // from there, online or offline (one path; online it is simply sent at once). The page
 // shows the confirmed state with the pending mutations applied on top, marks pending
@@ -53,7 +53,7 @@ export function isQueued(intent: unknown): intent is MutationName {
 
 /**
  * The sender and the answers' handling (outbox-sender.tsx), loaded when there is
- * something to send (issue 19 item 4): not in a page's first JavaScript.
+ * something to send (decision 014): not in a page's first JavaScript.
  */
 const sender = lazyValue(() => import("./outbox-sender"));
 type Sender = Awaited<ReturnType<typeof sender.load>>;
@@ -299,7 +299,7 @@ function tellOffline() {
 
 // ---------------------------------------------------------------- marks
 
-/** A pending row's mark (issue 17 item 3): "Pending", read as "Waiting to sync". */
+/** A pending row's mark (decision 010): "Pending", read as "Waiting to sync". */
 export function PendingMark({ id }: { id: string }) {
   const outbox = useOutboxContext();
   if (!outbox?.pending.has(id)) return null;

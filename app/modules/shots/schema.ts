@@ -11,5 +11,5 @@ export const ShotSchema = z.object({
   description: optionalText(1000, "Description"),
 });
 
-// Kept with the enumerations (no zod: the shot list shows them at first paint, issue 19 item 4).
+// Kept with the enumerations (no zod: the shot list shows them at first paint).
 export { SHOT_FILTERS, type ShotFilter } from "~/db/enums";

@@ -30,7 +30,7 @@ function eventLines(facts: EventFacts) {
  * The invitation of a second or associate shooter (docs/product/flows.md#invitations): who invites,
  * the event, the position, coverage and times, and the acceptance link. The link
  * carries the invitation's secret, which is stored nowhere: the e-mail holds the
- * `{{invite_link}}` placeholder, filled in when it is sent (issue 14, item 3).
+ * `{{invite_link}}` placeholder, filled in when it is sent.
  */
 export function shooterInviteEmail(input: {
   to: string;
@@ -87,7 +87,7 @@ export function clientAccessEmail(input: { to: string; inviterName: string; even
 }
 
 /**
- * The reminder of an upcoming event (issue 16 item 3; decision 009): the event, its
+ * The reminder of an upcoming event (decision 009): the event, its
  * date, the day's first block and the venue, and a link to the event.
  */
 export function eventReminderEmail(input: {

@@ -5,7 +5,7 @@ import { checkbox, emailAddress, optionalTime, requiredText } from "~/utils/sche
 // Invitations (docs/product/validation.md#invite-entry and 'Invite form'), client-safe: the same
 // schemas validate the forms in the browser and the actions on the server.
 
-// Kept with the enumerations (no zod: the team tab shows them at first paint, issue 19 item 4).
+// Kept with the enumerations (no zod: the team tab shows them at first paint).
 export { INVITE_TYPE_LABELS, positionLabel } from "~/db/enums";
 
 export const COVERAGE_HOURS_MAX = 24;

@@ -25,7 +25,7 @@ export async function sendInvitations(
   const links: { email: string; url: string; emailFailed: boolean }[] = [];
   for (const [index, entry] of entries.entries()) {
     // Each entry stands alone, so each has its own part of the form's claim: a repeated
-    // 'send all' sends none of them twice (issue 14, item 10).
+    // 'send all' sends none of them twice (decision 007).
     const part = claim ? await partOf(claim, String(index)) : null;
     if (entry.inviteType === "client") {
       const created = await createClientAccess(db, env, origin, {

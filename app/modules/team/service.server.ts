@@ -38,8 +38,8 @@ export function personName(person: Person & { email?: string }) {
 }
 
 /**
- * personName of a user as SQL, from their profile as the statement runs (issue 19 item
- * 3: a change whose sender is known only to its own batch names them in its notices).
+ * personName of a user as SQL, from their profile as the statement runs (a
+ * change whose sender is known only to its own batch names them in its notices).
  * The same rule: first and last name, else the business name, else 'A team member'.
  */
 export function personNameSql(userId: string | SQL<string>): SQL<string> {
@@ -58,7 +58,7 @@ export function personNameSql(userId: string | SQL<string>): SQL<string> {
  * the invitee's notification; it opens the invitation only to the account whose
  * confirmed address is the invited one. The e-mail's link carries a separate secret
  * (32 random bytes) of which D1 keeps the SHA-256: holding it proves the mailbox
- * (issue 14, item 3), so it may confirm an address; the id may not.
+ * (decision 004), so it may confirm an address; the id may not.
  */
 const newInviteId = () => randomToken(24);
 const newInviteToken = () => randomToken(32);
@@ -137,7 +137,7 @@ export async function sendShooterInvite(
     return { status: "refused", message: `An event can have at most ${TEAM_SIZE_MAX} pending invitations.` };
   }
 
-  // Sends of one address to one event are limited (issue 14, item 8): each is an e-mail.
+  // Sends of one address to one event are limited (decision 007): each is an e-mail.
   // A repeat of a form already sent is answered as the first was, never refused.
   if (await consume(db, [[LIMITS.invitationSends, `${event.id} ${input.email}`]])) {
     const first = claim ? await priorResult(db, claim) : null;
@@ -160,7 +160,7 @@ export async function sendShooterInvite(
   const inviterName = inviterDisplayName(inviter);
   const mail = outboxInsert(db, shooterInviteEmail({ to: input.email, inviterName, event, ...fields }));
   // In-app only to an account that has proved the address: an unconfirmed account with
-  // it may be someone else's (issue 14, item 3); the e-mail reaches the mailbox anyway.
+  // it may be someone else's; the e-mail reaches the mailbox anyway.
   const notification =
     account?.confirmedAt
       ? notificationInsert(db, {
@@ -187,7 +187,7 @@ export async function sendShooterInvite(
       ...writes.slice(1),
       mail.statement,
       ...(notification ? [notification.statement] : []),
-      // A repeated submit of the same form fails here and sends nothing (issue 14, item 10).
+      // A repeated submit of the same form fails here and sends nothing (decision 007).
       ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { status: resend ? "resent" : "sent", inviteId } })] : []),
     ]);
   } catch (error) {
@@ -252,7 +252,7 @@ export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, 
 }
 
 /**
- * A team member leaves an event (issue 5: a guest can leave): the membership and the
+ * A team member leaves an event (a guest can leave): the membership and the
  * invitation go, and the lead is told.
  */
 export async function leaveEvent(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">, event: EventFacts, member: Person & { userId: string; email: string }) {
@@ -349,7 +349,7 @@ export async function respondToInvite(
   const notificationId = crypto.randomUUID();
   const verb = response === "accept" ? "accepted" : "declined";
   const data = JSON.stringify({ type: "invite_response", invite_id: invite.id, event_id: event.id, status });
-  // Issue 7: the rest of the team hears that someone joined (the inviter has the response),
+  // The rest of the team hears that someone joined (the inviter has the response),
   // by name only: the team's addresses are the lead's business.
   const joiner = personName({ firstName: responder.firstName, lastName: responder.lastName, businessName: responder.businessName });
   const joined =
@@ -373,7 +373,7 @@ export async function respondToInvite(
       SELECT ${crypto.randomUUID()}, event_id, ${responder.userId}, invite_type, ${status}, ${response === "accept" ? sql`coverage_hours` : sql`NULL`}
       FROM event_invites WHERE ${answered}
       ON CONFLICT (event_id, user_id) DO UPDATE SET status = excluded.status, shooter_type = excluded.shooter_type, coverage_hours = excluded.coverage_hours,
-        -- The membership restarts here: the live room replays nothing from before it (issue 14 item 2).
+        -- The membership restarts here: the live room replays nothing from before it (decision 006).
         created_at = excluded.created_at`,
     sql`INSERT INTO notifications (id, user_id, title, message, data, event_id, created_at)
       SELECT ${notificationId}, COALESCE(i.invited_by, e.lead_photographer_id), ${response === "accept" ? "Invitation Accepted" : "Invitation Declined"},
@@ -382,7 +382,7 @@ export async function respondToInvite(
       RETURNING id, user_id, title, message, created_at`,
     ...joined,
     // Answered through the e-mail's secret, the invitee has proved the mailbox: the
-    // account's address is confirmed by it (issue 14, item 3; docs/product/flows.md#accounts-and-access).
+    // account's address is confirmed by it (docs/product/flows.md#accounts-and-access).
     ...(invitation.viaToken
       ? [
           sql`UPDATE users SET email_confirmed_at = ${stamp}, updated_at = ${stamp}
@@ -390,7 +390,7 @@ export async function respondToInvite(
               AND EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`,
         ]
       : []),
-    // The live room's number for the answer, taken in its own batch (issue 19 item 3).
+    // The live room's number for the answer, taken in its own batch.
     nextLiveSeq(db, event.id, sql`EXISTS (SELECT 1 FROM event_invites WHERE ${answered})`),
   ]);
   const [answer, , told] = results;

@@ -3,7 +3,7 @@ import { formatEventDate } from "~/modules/event/format";
 
 // The Team tab's rows, read by the dashboard's route (its header and dialogs need them
 // whichever tab shows) apart from the tab's own code, which loads when the tab shows
-// (issue 19 item 4).
+// (decision 014).
 
 export type Member = {
   id: string;

@@ -211,7 +211,7 @@ function useBiometrics(actionData: AccountActionData | undefined) {
 }
 
 /**
- * docs/product/native.md#biometric-sign-in's full-screen 'Authenticating with Face ID/Touch ID...' (issue 18 audit): a modal
+ * docs/product/native.md#biometric-sign-in's full-screen 'Authenticating with Face ID/Touch ID...' (decision 013): a modal
  * state, so the page behind is `inert` (no focus, no clicks, hidden from screen readers) while
  * it shows, focus moves into it and returns to where it was afterwards. Rendered into <body>
  * beside the page, so the page's own root can be made inert without the overlay.

@@ -8,7 +8,7 @@ import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useSubmitting } from "~/components/use-submitting";
 
 // Settings' Notifications section (its Reminders card): loaded with the section, not with
-// the settings page's first JavaScript (issue 19 item 4, decision 014).
+// the settings page's first JavaScript (decision 014).
 
 const loadSchemas = () => import("~/modules/account/schema");
 

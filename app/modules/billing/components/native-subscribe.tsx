@@ -9,7 +9,7 @@ import type { loader as rootLoader } from "~/root";
 
 /**
  * The Subscription screen's buttons inside the native shell (docs/product/screens.md#subscription-screen: 'Subscribe Now',
- * 'Processing...' while busy, 'Restore Purchases'; issue 18 item 3). The
+ * 'Processing...' while busy, 'Restore Purchases'). The
  * store takes the payment through RevenueCat; our server then reads RevenueCat (store-sync)
  * and its answer alone says Pro. Signed-out visitors get the page's form instead, whose
  * action says 'Please sign in to subscribe'.

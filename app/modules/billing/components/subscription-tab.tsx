@@ -26,7 +26,7 @@ const longDate = (iso: string) =>
   }).format(new Date(iso));
 
 /**
- * Settings → Subscription (docs/product/screens.md#subscription-tab; issue 15 item 3): the plan, when it renews or ends,
+ * Settings → Subscription (docs/product/screens.md#subscription-tab): the plan, when it renews or ends,
  * and the billing portal. Anything other than an active Pro shows the guest-access
  * message (with the portal still at hand to fix a failed payment).
  */
@@ -92,7 +92,7 @@ function ProFeatures() {
 }
 
 /**
- * Pro bought in the App Store or Google Play (issue 18 item 3, decision 012): the store
+ * Pro bought in the App Store or Google Play (decision 012): the store
  * bills and renews it, so the store is where it is managed (docs/product/screens.md#subscription-tab, native text).
  */
 function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionSummary["store"]>; portal: ReactNode }) {
@@ -116,8 +116,8 @@ function StoreSubscription({ store, portal }: { store: NonNullable<SubscriptionS
 /**
  * docs/product/screens.md#settings: native apps show the billing portal button disabled, with where the
  * subscription is managed instead (store rules: no way out to a web payment from the app).
- * This is Stripe's subscription, so that place is the web, named without a link (issue 18
- * audit: "in the App Store" was untrue for it; store purchases keep the store's text).
+ * This is Stripe's subscription, so that place is the web, named without a link
+ * (decision 013: "in the App Store" would be untrue for it; store purchases keep the store's text).
  */
 function NativeBillingNote() {
   return (

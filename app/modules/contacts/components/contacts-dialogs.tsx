@@ -6,7 +6,7 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/module
 import { ContactSchema } from "../schema";
 import { type Contact, nameOf } from "./contacts-tab";
 
-// The saved contacts' dialogs (settings), loaded when one opens (issue 19 item 4: with zod
+// The saved contacts' dialogs (settings), loaded when one opens (with zod
 // and conform, they are not in the page's first JavaScript); a dialog the URL asks for still
 // renders on the server.
 

@@ -6,7 +6,7 @@ import { DeleteEventDialog, EditEventDialog } from "./event-dialogs";
 import { type EventLists, ListDialog } from "./list-dialog";
 
 // The dashboard's dialogs, loaded when one opens (events.$eventId.tsx: lazyComponent,
-// issue 19 item 4); a dialog the URL asks for still renders on the server.
+// decision 014); a dialog the URL asks for still renders on the server.
 
 type DashboardData = EventLists & {
   event: ComponentProps<typeof EditEventDialog>["event"];

@@ -11,7 +11,7 @@ import { EventCard } from "~/modules/event/components/event-card";
 
 // docs/product/screens.md#events-list: a signed-in person's events (My Events, Hired Events;
 // list or calendar). Its own chunk: a visitor's landing page (the sign-in screen) never
-// loads it (issue 19 item 4).
+// loads it (decision 014).
 
 type HomeEvent = Parameters<typeof EventCard>[0]["event"];
 

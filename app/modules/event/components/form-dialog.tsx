@@ -29,7 +29,7 @@ export function useLastResult(intent: string) {
 }
 
 /**
- * After a change made through the page's outbox (issue 17 item 3): the dialog closes
+ * After a change made through the page's outbox (decision 010): the dialog closes
  * as after a save, replacing its history entry as the server's redirect does.
  */
 function useCloseAfterQueue() {
@@ -45,7 +45,7 @@ function useCloseAfterQueue() {
  * A dialog's conform form: validated by `schema` in the browser on submit (first
  * issue in a 'Validation Error' toast) and again on the server, whose answer it shows.
  * On a page with an outbox (the dashboard and the portal, with JavaScript) a valid
- * change is queued there instead of posted (issue 17 item 3), and the dialog closes.
+ * change is queued there instead of posted (decision 010), and the dialog closes.
  */
 export function useDialogForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   intent: string,

@@ -1,6 +1,6 @@
 import { lazyComponent } from "~/components/lazy-component";
 
-// The lists' tabs of the dashboard and the portal (issue 19 item 4): a page loads the code
+// The lists' tabs of the dashboard and the portal (decision 014): a page loads the code
 // of the first tab (Timeline, shown without `?tab=`) with its own, and of another tab when
 // it shows; the server renders any at once (lazyComponent). A client navigation to another
 // tab waits for its code with its data (waitForCode in the routes); offline, the service

@@ -8,7 +8,7 @@ import type { DashboardActionData } from "../intents";
  * A block or shot that checks itself off when tapped (docs/product/screens.md#timeline). A real form, so it
  * works before JavaScript loads; once hydrated each row posts through its own fetcher,
  * so tapping several rows quickly never cancels one, and the row shows the new state
- * at once. On a page with an outbox (issue 17 item 3) the tap queues the desired state
+ * at once. On a page with an outbox (decision 010) the tap queues the desired state
  * there instead, and the row (already shown with it) is marked pending until synced.
  */
 export function ToggleRow({

@@ -6,7 +6,7 @@ import { useNotificationChannel } from "../use-notification-channel";
 
 const EMPTY: HeaderNotifications = { items: [], unreadCount: 0, loadedAt: new Date(0).toISOString() };
 
-/** The popover's content: its code loads when the bell is first pressed, focused or opened (issue 19 item 4). */
+/** The popover's content: its code loads when the bell is first pressed, focused or opened (decision 014). */
 const NotificationPanel = lazyComponent(() => import("./notification-panel").then((module) => module.NotificationPanel));
 let panelLoaded = false;
 
@@ -22,7 +22,7 @@ let panelLoaded = false;
  * work as they do without JavaScript; once loaded, React renders it, current.
  */
 export function NotificationBell({ notifications: loaded }: { notifications: HeaderNotifications | null }) {
-  // Issue 7: new notifications arrive live (every open tab of the user), with the chime.
+  // New notifications arrive live (every open tab of the user), with the chime.
   const notifications = useNotificationChannel(loaded);
   const { buttonProps, panelProps, close, open } = usePopover();
   const { unreadCount } = notifications ?? EMPTY;

@@ -6,7 +6,7 @@ import { timeAgo } from "../time-ago";
 // The bell's popover content (docs/product/screens.md#header-and-notifications): the latest
 // ten, 'Mark all read', each a form that marks it read and goes where it leads. The server
 // renders it in every signed-in page; the browser loads its code when the bell is first
-// opened (or pressed), not with the page (issue 19 item 4, decision 014).
+// opened (or pressed), not with the page (decision 014).
 
 export function NotificationPanel({ notifications, onSubmit }: { notifications: HeaderNotifications; onSubmit: () => void }) {
   const location = useLocation();

@@ -9,7 +9,7 @@ import { NATIVE_PUSH_BLOCKED } from "../push-messages";
 import type { PushDevice } from "../push-devices.server";
 import type { loader as rootLoader } from "~/root";
 
-// Issue 16 item 1: push on and off for THIS browser, and the user's other devices.
+// Push on and off for THIS browser, and the user's other devices.
 // The tab shows the truth for this device: the browser's permission and whether the
 // subscription this browser holds is one of the user's stored rows (matched by a hash
 // of its endpoint, which the page never gets in clear).
@@ -20,7 +20,7 @@ const SERVICE_WORKER_TIMEOUT_MS = 10_000;
 
 type Browser =
   | { state: "checking" }
-  // Issue 18 item 2: inside the native shell, the operating system's permission and the
+  // Inside the native shell, the operating system's permission and the
   // token this app registered (app/modules/native/push.client.ts) stand for the browser's.
   | { state: "native"; platform: NativePlatform; permission: "granted" | "denied" | "prompt"; endpointHash: string | null }
   | { state: "unsupported" | "no-service-worker" | "ios-browser-tab" }
@@ -50,7 +50,7 @@ async function serviceWorker(): Promise<ServiceWorkerRegistration> {
 
 /**
  * iPhone and iPad give web push only to a Home Screen app: a Safari tab has no
- * Notification at all (audit of issue 16, finding 2). iPadOS reports itself as a Mac
+ * Notification at all (decision 009). iPadOS reports itself as a Mac
  * with touch.
  */
 function iosBrowserTab() {
@@ -75,7 +75,7 @@ async function currentSubscription() {
 }
 
 // The server renders the date in UTC; once the page runs, in this browser's own time zone
-// (audit of issue 16, finding 15): the same first render on both sides, then the local day.
+// (decision 009): the same first render on both sides, then the local day.
 const utcSince = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 let localSince: Intl.DateTimeFormat | undefined;
 const sinceText = (since: string, local: boolean) => (local ? (localSince ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium" })) : utcSince).format(new Date(since));
@@ -107,7 +107,7 @@ export function PushCard({
     const subscription = await currentSubscription().catch(() => null);
     const endpoint = subscription?.endpoint ?? null;
     // A subscription made with another server key can never be pushed to: it is Off
-    // (audit finding 3), and turning it on replaces it.
+    // here, and turning it on replaces it.
     const keyMatches = !vapidPublicKey || sameKey(subscription?.options?.applicationServerKey, applicationServerKey(vapidPublicKey));
     setBrowser({ ...detected, endpoint, endpointHash: endpoint ? await sha256Hex(endpoint) : null, keyMatches });
   }, [vapidPublicKey, userId]);
@@ -125,7 +125,7 @@ export function PushCard({
 
   // After a Remove the button is gone: focus moves to the next device's Remove (or the
   // one before, or the list's heading, or the switch) instead of falling to the page
-  // (audit of issue 16, finding 6).
+  // (decision 009).
   const removing = useRef<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const switchRef = useRef<HTMLButtonElement>(null);
@@ -144,7 +144,7 @@ export function PushCard({
     if (detected.state === "unsupported") return showToast({ type: "error", title: "Not supported", description: "This browser doesn't support notifications" });
     if (detected.state === "no-service-worker") return showToast({ type: "error", title: "Service workers not supported" });
     const permission = await Notification.requestPermission();
-    // Only a refusal is 'blocked'; a dismissed prompt ("default") can be asked again (audit finding 12).
+    // Only a refusal is 'blocked'; a dismissed prompt ("default") can be asked again.
     if (permission === "denied") {
       setBrowser({ state: "ready", permission, endpoint: null, endpointHash: null, keyMatches: true });
       return showToast({ type: "error", title: "Notifications blocked", description: "Please enable notifications in your browser settings" });
@@ -155,7 +155,7 @@ export function PushCard({
     let subscription = await registration.pushManager.getSubscription();
     let replaces: string | null = null;
     // A subscription made with an older server key cannot be pushed to: replaced, and the
-    // server told to drop its row (`replaces`, audit finding 3).
+    // server told to drop its row (`replaces`).
     if (subscription && !sameKey(subscription.options?.applicationServerKey, key)) {
       replaces = subscription.endpoint;
       await subscription.unsubscribe();
@@ -187,7 +187,7 @@ export function PushCard({
   }
 
   async function toggle() {
-    // aria-disabled, not disabled: a disabled button drops keyboard focus to the page (audit finding 6).
+    // aria-disabled, not disabled: a disabled button drops keyboard focus to the page.
     if (busy) return;
     setWorking(true);
     try {
@@ -212,7 +212,7 @@ export function PushCard({
       ) : (
         <>
           {/* Until the page runs the switch cannot work: a neutral line, and the JavaScript
-              message only where JavaScript is off (audit finding 11). CSS's (scripting: none)
+              message only where JavaScript is off. CSS's (scripting: none)
               rather than <noscript>, whose content a browser may not render when scripts
               are turned off through DevTools (the e2e tests do). */}
           <p className="mt-2 hidden text-sm text-slate-600 noscript:block">Push notifications need JavaScript. Turn it on to get them on this device.</p>
@@ -269,7 +269,7 @@ export function PushCard({
 
 /**
  * One subscribed device. Remove is a plain form (works without JavaScript). This device
- * has one only while its switch is Off (audit finding 10: a row the browser no longer
+ * has one only while its switch is Off (a row the browser no longer
  * uses, e.g. after the permission was revoked); while On the switch turns it off.
  */
 function DeviceRow({ device, thisDevice = false, removable, local, index, onRemove }: { device: PushDevice; thisDevice?: boolean; removable: boolean; local: boolean; index: number; onRemove: (index: number) => void }) {
@@ -299,7 +299,7 @@ function stateText(browser: Browser, on: boolean) {
   if (browser.state === "no-service-worker") return "This browser doesn't support service workers, which push needs.";
   if (browser.state !== "ready" && browser.state !== "native") return "";
   if (browser.permission === "denied") {
-    // Inside the app the switch is the phone's, not a browser's (issue 18 audit).
+    // Inside the app the switch is the phone's, not a browser's (decision 013).
     return browser.state === "native" ? NATIVE_PUSH_BLOCKED : "Notifications are blocked for this site. Please enable notifications in your browser settings.";
   }
   return on ? "On: this device gets push notifications." : "Off: this device gets no push notifications.";

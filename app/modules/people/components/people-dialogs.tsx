@@ -7,7 +7,7 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/module
 import { PERSON_DEFAULTS, PersonSchema } from "../schema";
 import { fullName, type Person } from "./people-tab";
 
-// The people list's dialogs, loaded when one opens (issue 19 item 4: with zod and conform, they are
+// The people list's dialogs, loaded when one opens (with zod and conform, they are
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
 
 /** Add Person / Edit Person (docs/product/validation.md#people: first name required; role defaults to guest). */

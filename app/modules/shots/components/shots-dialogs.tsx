@@ -7,7 +7,7 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/module
 import { SHOT_DEFAULTS, ShotSchema } from "../schema";
 import type { Shot } from "./shots-tab";
 
-// The shot list's dialogs, loaded when one opens (issue 19 item 4: with zod and conform, they are
+// The shot list's dialogs, loaded when one opens (with zod and conform, they are
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
 
 /** Add Shot / Edit Shot (docs/product/validation.md#shot: title required; docs/product/enumerations.md#shot-category: category defaults to other). */

@@ -11,7 +11,7 @@ import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { TeamInviteSchema } from "../schema";
 import { type ClientAccess, clientRights, type Contact, type TeamRow } from "../team-rows";
 
-// The team and client tabs' dialogs, loaded when one opens (issue 19 item 4: with zod and conform, they are
+// The team and client tabs' dialogs, loaded when one opens (with zod and conform, they are
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
 
 /**

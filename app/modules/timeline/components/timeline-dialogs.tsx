@@ -6,7 +6,7 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/module
 import { BLOCK_DEFAULTS, BlockSchema } from "../schema";
 import type { Block } from "./timeline-tab";
 
-// The timeline's dialogs, loaded when one opens (issue 19 item 4: with zod and conform, they are
+// The timeline's dialogs, loaded when one opens (with zod and conform, they are
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
 
 /** Add Block / Edit Block (docs/product/validation.md#timeline-block: title required; duration a whole number ≥ 1, default 60). */

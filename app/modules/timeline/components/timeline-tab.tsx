@@ -22,7 +22,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const menu = useRowMenu();
   const list = useListWindow(blocks, { noun: "blocks", text: LIST_SEARCH_TEXT.block });
   // Move up/down stay about the whole timeline, whichever rows are shown (list.indexOf: -1 when not known, the server decides).
-  // With an outbox (issue 17 item 3) a move is queued there, like every change.
+  // With an outbox (decision 010) a move is queued there, like every change.
   const move = (id: string, direction: "up" | "down") =>
     outbox
       ? (event: { preventDefault: () => void }) => {

@@ -6,7 +6,7 @@ import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/module
 import { VendorSchema } from "../schema";
 import type { Vendor } from "./vendors-tab";
 
-// The vendor list's dialogs, loaded when one opens (issue 19 item 4: with zod and conform, they are
+// The vendor list's dialogs, loaded when one opens (with zod and conform, they are
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
 
 const VENDOR_FIELDS = [
