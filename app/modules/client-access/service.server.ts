@@ -89,7 +89,7 @@ async function insertClientAccess(
       SELECT ${id}, ${event.id}, ${input.clientEmail}, ${tokenHash}, ${Number(flags.canEditPeople)}, ${Number(flags.canEditTimeline)}, ${Number(flags.canEditShots)}, ${Number(flags.canEditVendors)}, ${input.createdBy}, ${clientAccessExpiry(event.date)}
       WHERE (SELECT COUNT(*) FROM ${eventClientAccess} WHERE event_id = ${event.id}) < ${TEAM_SIZE_MAX}`,
     mail.statement,
-    ...(claim ? [claimStatement(claim, { id }, sql`EXISTS (SELECT 1 FROM ${eventClientAccess} WHERE id = ${id})`)] : []),
+    ...(claim ? [claimStatement(claim, { id }, { eventId: event.id, onlyIf: sql`EXISTS (SELECT 1 FROM ${eventClientAccess} WHERE id = ${id})` })] : []),
   ]);
   if (inserted!.meta.changes === 0) {
     // Over the ceiling: no access, so no e-mail either.
