@@ -688,25 +688,6 @@ export const emailOutbox = sqliteTable(
 );
 
 /**
- * Creating forms already answered (decision 007): a form carries a key from the
- * page that rendered it; the first submit's create writes this row in its own D1 batch
- * (the key is the primary key, so a concurrent second submit fails and rolls back),
- * and a second submit answers with the first one's `result`. Kept a day.
- */
-export const idempotencyKeys = sqliteTable(
-  "idempotency_keys",
-  {
-    // SHA-256 of "<who>:<intent>:<the form's key>:<SHA-256 of its other fields>"
-    // (app/utils/idempotency.server.ts); the material itself is never stored.
-    key: text("key").primaryKey(),
-    // JSON: what the first submit created (its ids), to answer a repeat the same way.
-    result: text("result", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("idempotency_keys_created_idx").on(t.createdAt)],
-);
-
-/**
  * Keys of queue jobs and webhooks already handled, so a redelivered message or a
  * replayed webhook does its work once.
  */
@@ -721,19 +702,24 @@ export const processedJobs = sqliteTable(
 );
 
 /**
- * Mutations already applied (decision 010 "One mutation layer"): the key is the
- * SHA-256 of who sent it (a user, or a client link) and the id its device made, so a
- * repeat (an outbox sent again after a lost answer, a form submitted twice) changes
- * nothing and answers as the first did, and no one can read another's by its id. Written
- * in the same D1 batch as the change, and only when the change was made.
+ * The one exactly-once store (decision 010 "One exactly-once store"): every change made
+ * at most once, written in the same D1 batch as the change and only when the change was
+ * made; the key is the primary key, so a concurrent repeat fails and rolls back whole,
+ * and a repeat answers with the first one's `result`.
+ * - A list mutation (decision 010 "One mutation layer"): the key is the SHA-256 of who
+ *   sent it (a user, or a client link) and the id its device made, so an outbox sent
+ *   again after a lost answer changes nothing, and no one can read another's by its id.
+ *   Kept 30 days.
+ * - A creating form (`name` "form"): the key is the SHA-256 of "<who>:<intent>:<the
+ *   page's key>:<SHA-256 of its other fields>" (app/utils/idempotency.server.ts), the
+ *   material itself never stored. Kept a day.
  */
 export const appliedMutations = sqliteTable(
   "applied_mutations",
   {
     key: text("key").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    // The event it changed; null for a form that changes no event (a saved contact).
+    eventId: text("event_id").references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     // JSON: the row as the change left it (null for a delete), to answer a repeat with.
     result: text("result", { mode: "json" }).$type<Record<string, unknown> | null>(),

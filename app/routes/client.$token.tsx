@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { link } = access;
   // A thrown redirect skips `headers`: the same private headers go on it by hand.
   const headers = new Headers(PRIVATE);
-  headers.append("Set-Cookie", portalCookie(request, link.id, params.token, link.expiresAt));
+  headers.append("Set-Cookie", await portalCookie(request, link.id, params.token, link.expiresAt));
   throw redirect(portalPath(link.id), { headers });
 }
 

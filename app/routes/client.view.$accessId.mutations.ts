@@ -12,7 +12,7 @@ import type { Route } from "./+types/client.view.$accessId.mutations";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
-  const token = readPortalCookie(request, params.accessId);
+  const token = await readPortalCookie(request, params.accessId);
   const formData = await request.formData();
   const { refused, found } = await guardedLinkLookup(db, request, async () => (token ? runOutbox(db, env, { token, accessId: params.accessId }, null, formData) : null), {
     peekFirst: true,

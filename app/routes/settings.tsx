@@ -385,7 +385,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         request,
         "/auth",
         { type: "success", title: ACCOUNT_DELETED, ...(outcome.stripeCancelled ? { description: NO_FURTHER_CHARGE } : {}) },
-        { headers: { "Set-Cookie": clearSessionCookie(request), "Clear-Site-Data": '"cache"' } },
+        { headers: { "Set-Cookie": await clearSessionCookie(request), "Clear-Site-Data": '"cache"' } },
       );
     }
     case "sign-out-others": {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { appliedMutations, authTokens, deviceSignIns, emailOutbox, idempotencyKeys, processedJobs, rateLimits, sessions, webauthnChallenges } from "~/db/schema";
-import { CLAIM_TTL_DAYS } from "./idempotency.server";
+import { appliedMutations, authTokens, deviceSignIns, emailOutbox, processedJobs, rateLimits, sessions, webauthnChallenges } from "~/db/schema";
+import { CLAIM_TTL_DAYS, FORM_CLAIM } from "./idempotency.server";
 import { batchNamed, type Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
 import { enqueueJobs } from "./jobs";
@@ -63,7 +63,10 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
         ),
       )
       .limit(100),
-    oldClaims: db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))).returning({ key: idempotencyKeys.key }),
+    oldClaims: db
+      .delete(appliedMutations)
+      .where(and(eq(appliedMutations.name, FORM_CLAIM), lt(appliedMutations.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))))
+      .returning({ key: appliedMutations.key }),
     oldMutations: db.delete(appliedMutations).where(lt(appliedMutations.createdAt, isoIn(-MUTATION_RECORD_DAYS * DAY, now))).returning({ key: appliedMutations.key }),
   });
   await enqueueEmails(env, stuck.map((row) => row.id));
@@ -79,7 +82,7 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     processedJobs: oldJobs.length,
     emails: oldEmails.length,
     requeuedEmails: stuck.length,
-    idempotencyKeys: oldClaims.length,
+    formClaims: oldClaims.length,
     appliedMutations: oldMutations.length,
   };
 }

@@ -1,6 +1,6 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { idempotencyKeys } from "~/db/schema";
+import { appliedMutations } from "~/db/schema";
 import { sha256Hex } from "./crypto.server";
 import { batchWithRaw, type Db } from "./db.server";
 
@@ -10,7 +10,11 @@ import { batchWithRaw, type Db } from "./db.server";
 // `formKey`, see IdempotencyField); the create writes its claim in its own D1 batch, after
 // the row it created and only if that row exists. The claim's key is the primary key, so
 // a second submit's batch fails on it and rolls back whole; the second submit then answers
-// with what the first one stored.
+// with what the first one stored. Claims live in the one exactly-once store, beside the
+// list mutations (applied_mutations, decision 010), under the name FORM_CLAIM.
+
+/** The record name of a creating form's claim (a list mutation's record has the mutation's name). */
+export const FORM_CLAIM = "form";
 
 /** The form field that carries the key. */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
@@ -56,16 +60,25 @@ export function partOf(claim: Claim, part: string) {
   return claimFor(`${claim.material}#${part}`);
 }
 
+/** Where a claim is recorded: the event its form changes (the claim goes with the event), if any. */
+type ClaimPlace = { eventId?: string | null; onlyIf?: SQL };
+
 /**
  * The statement that records the claim with the result to answer a repeat with. With
  * `onlyIf`, only when that holds (the row was created: a create refused by a limit
  * records nothing, so a retry tries again).
  */
-export function claimStatement(claim: Claim, result: Record<string, unknown>, onlyIf?: SQL): SQL {
+export function claimStatement(claim: Claim, result: Record<string, unknown>, { eventId = null, onlyIf }: ClaimPlace = {}): SQL {
   const json = JSON.stringify(result);
+  const values = sql`${claim.key}, ${eventId}, ${FORM_CLAIM}, ${json}`;
   return onlyIf
-    ? sql`INSERT INTO ${idempotencyKeys} (key, result) SELECT ${claim.key}, ${json} WHERE ${onlyIf}`
-    : sql`INSERT INTO ${idempotencyKeys} (key, result) VALUES (${claim.key}, ${json})`;
+    ? sql`INSERT INTO ${appliedMutations} (key, event_id, name, result) SELECT ${values} WHERE ${onlyIf}`
+    : sql`INSERT INTO ${appliedMutations} (key, event_id, name, result) VALUES (${values})`;
+}
+
+/** The claim's record as a drizzle statement, for a batch of drizzle statements (it is always written). */
+export function claimInsert(db: Db, claim: Claim, result: Record<string, unknown>, eventId: string | null) {
+  return db.insert(appliedMutations).values({ key: claim.key, eventId, name: FORM_CLAIM, result });
 }
 
 /**
@@ -73,7 +86,7 @@ export function claimStatement(claim: Claim, result: Record<string, unknown>, on
  * its batch, recorded only when `created` holds afterwards. Answers the INSERT's result.
  */
 export async function insertClaimed(db: Db, insert: SQL, claim: Claim | null, result: Record<string, unknown>, created: SQL) {
-  const [inserted] = claim ? await batchWithRaw(db, [insert, claimStatement(claim, result, created)]) : [await db.run(insert)];
+  const [inserted] = claim ? await batchWithRaw(db, [insert, claimStatement(claim, result, { onlyIf: created })]) : [await db.run(insert)];
   return inserted!;
 }
 
@@ -81,7 +94,7 @@ export async function insertClaimed(db: Db, insert: SQL, claim: Claim | null, re
  * Unique columns a repeat collides on before its claim: the claim's own key, and the
  * hash of a secret derived from the claim (secretFor: a client link's token).
  */
-const REPEAT_COLLISIONS = ["idempotency_keys.key", "event_client_access.access_token_hash"];
+const REPEAT_COLLISIONS = ["applied_mutations.key", "event_client_access.access_token_hash"];
 
 /** True when a batch failed because its claim was already taken: a repeated submission. */
 export function isRepeat(error: unknown) {
@@ -91,7 +104,10 @@ export function isRepeat(error: unknown) {
 
 /** What the first submission stored. */
 export async function priorResult(db: Db, claim: Claim) {
-  const [row] = await db.select({ result: idempotencyKeys.result }).from(idempotencyKeys).where(eq(idempotencyKeys.key, claim.key));
+  const [row] = await db
+    .select({ result: appliedMutations.result })
+    .from(appliedMutations)
+    .where(and(eq(appliedMutations.key, claim.key), eq(appliedMutations.name, FORM_CLAIM)));
   return row?.result ?? null;
 }
 

@@ -4,6 +4,7 @@ import type { HeaderNotifications } from "~/modules/notifications/header";
 import { headerNotificationQueries, toHeaderNotifications } from "~/modules/notifications/service.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 import type { BatchItem } from "drizzle-orm/batch";
+import { plainCookie } from "./cookies.server";
 import { batchNamed, type Db, type NamedResults } from "./db.server";
 import { DAY, HOUR, isoIn, isoNow } from "./time";
 
@@ -32,29 +33,13 @@ export type Viewer = {
   sessionHash: string;
 };
 
-function cookie(request: Request, value: string, maxAgeSeconds?: number) {
-  const secure = new URL(request.url).protocol === "https:";
-  return [
-    `${SESSION_COOKIE}=${value}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-    ...(maxAgeSeconds !== undefined ? [`Max-Age=${maxAgeSeconds}`] : []),
-  ].join("; ");
-}
+const sessionCookie = plainCookie(SESSION_COOKIE);
+const PERSISTENT_SECONDS = PERSISTENT_MS / 1000;
 
-function readToken(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) {
-      const value = rest.join("=");
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+/** The session token the browser sent, if it has the shape of one. */
+async function readToken(request: Request): Promise<string | null> {
+  const value = await sessionCookie.read(request);
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
 /**
@@ -68,7 +53,7 @@ export async function newSessionToken(request: Request, persistent: boolean) {
     tokenHash: await sha256Hex(token),
     expiresAt: isoIn(persistent ? PERSISTENT_MS : BROWSER_SESSION_MS),
     // Unticked 'Stay logged in': a browser-session cookie (no Max-Age).
-    setCookie: cookie(request, token, persistent ? PERSISTENT_MS / 1000 : undefined),
+    setCookie: await sessionCookie.write(request, token, persistent ? PERSISTENT_SECONDS : undefined),
   };
 }
 
@@ -142,8 +127,11 @@ type SessionResults = {
 };
 const sessionBatch = async (db: Db, statements: SessionStatements) => (await batchNamed(db, statements as Record<string, BatchItem<"sqlite">>)) as unknown as SessionResults;
 
+/** A persistent session's refreshed cookie, sent when the batch slid its expiry. */
+const refreshCookieOf = (request: Request, token: string) => sessionCookie.write(request, token, PERSISTENT_SECONDS);
+
 /** The batch's session results as the viewer (null: no such session, or expired), its header and refreshed cookie. */
-function sessionFrom(request: Request, token: string, tokenHash: string, now: number, results: SessionResults): SessionRead | null {
+function sessionFrom(refreshCookie: string, tokenHash: string, now: number, results: SessionResults): SessionRead | null {
   const row = results.session[0];
   if (!row || Date.parse(row.expiresAt) <= now) return null;
   const viewer: Viewer = {
@@ -163,7 +151,7 @@ function sessionFrom(request: Request, token: string, tokenHash: string, now: nu
   const read: SessionRead = { viewer };
   if (results.headerLatest && results.headerUnread) read.notifications = toHeaderNotifications({ latest: results.headerLatest, unread: results.headerUnread });
   // The slide ran in this batch: a persistent session's cookie is refreshed with it.
-  if (row.persistent && row.lastUsedAt === new Date(now).toISOString()) read.setCookie = cookie(request, token, PERSISTENT_MS / 1000);
+  if (row.persistent && row.lastUsedAt === new Date(now).toISOString()) read.setCookie = refreshCookie;
   return read;
 }
 
@@ -177,11 +165,11 @@ export async function readSession(
   request: Request,
   { withNotifications = false }: { withNotifications?: boolean } = {},
 ): Promise<SessionRead | null> {
-  const token = readToken(request);
+  const token = await readToken(request);
   if (!token) return null;
   const tokenHash = await sha256Hex(token);
   const now = Date.now();
-  return sessionFrom(request, token, tokenHash, now, await sessionBatch(db, sessionStatements(db, tokenHash, now, withNotifications)));
+  return sessionFrom(await refreshCookieOf(request, token), tokenHash, now, await sessionBatch(db, sessionStatements(db, tokenHash, now, withNotifications)));
 }
 
 /**
@@ -203,8 +191,7 @@ export class SessionJoin {
   taken = false;
 
   constructor(
-    private readonly request: Request,
-    private readonly token: string,
+    private readonly refreshCookie: string,
     readonly tokenHash: string,
     private readonly withNotifications: boolean,
     private readonly onSettled: (read: SessionRead | null) => void,
@@ -218,8 +205,8 @@ export class SessionJoin {
   }
 
   static async of(request: Request, withNotifications: boolean, onSettled: (read: SessionRead | null) => void) {
-    const token = readToken(request);
-    return token ? new SessionJoin(request, token, await sha256Hex(token), withNotifications, onSettled) : null;
+    const token = await readToken(request);
+    return token ? new SessionJoin(await refreshCookieOf(request, token), await sha256Hex(token), withNotifications, onSettled) : null;
   }
 
   /** The viewer's user id as SQL, for statements in the same batch: NULL unless the session is live. */
@@ -233,7 +220,7 @@ export class SessionJoin {
   }
 
   settle(results: SessionResults) {
-    const read = sessionFrom(this.request, this.token, this.tokenHash, this.now, results);
+    const read = sessionFrom(this.refreshCookie, this.tokenHash, this.now, results);
     this.onSettled(read);
     this.resolve(read);
     return read;
@@ -261,16 +248,16 @@ export class SessionJoin {
 }
 
 /** The Set-Cookie header that forgets the session on this browser. */
-export const clearSessionCookie = (request: Request) => cookie(request, "", 0);
+export const clearSessionCookie = (request: Request) => sessionCookie.write(request, "", 0);
 
 /**
  * Sign out: the row goes, the cookie is cleared. Returns the ended session (its hash
  * and user), whose live sockets must close (endLiveSessions).
  */
 export async function destroySession(db: Db, request: Request) {
-  const token = readToken(request);
+  const token = await readToken(request);
   const [ended] = token ? await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token))).returning({ tokenHash: sessions.tokenHash, userId: sessions.userId }) : [];
-  return { clear: cookie(request, "", 0), ended: ended ?? null };
+  return { clear: await clearSessionCookie(request), ended: ended ?? null };
 }
 
 /**

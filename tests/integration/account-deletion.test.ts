@@ -282,7 +282,7 @@ describe("the schema's tables", () => {
     // deletion clears by the address (or that holds no personal data). A new table fails
     // here until it is placed.
     const clearedByAddress = new Set(["email_outbox", "event_invites", "rate_limits"]);
-    const noPersonalData = new Set(["processed_jobs", "idempotency_keys"]);
+    const noPersonalData = new Set(["processed_jobs"]);
     const viaEvents = new Set(["timeline_blocks", "shot_list_items", "event_people", "event_vendors", "event_client_access", "applied_mutations"]);
     const unplaced = TABLES.map((table) => getTableConfig(table)).filter((config) => {
       const name = config.name;

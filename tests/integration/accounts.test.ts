@@ -29,7 +29,7 @@ describe("sign up", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/subscription");
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("ef_session="))!;
-    expect(cookie).toMatch(/^ef_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
+    expect(cookie).toMatch(/^ef_session=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
 
     const user = await userByEmail(email.toLowerCase());
     expect(user).toBeDefined();

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, eventClientAccess, eventInvites, eventPeople, events, idempotencyKeys, notifications, shooterContacts } from "~/db/schema";
+import { appliedMutations, emailOutbox, eventClientAccess, eventInvites, eventPeople, events, notifications, shooterContacts } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
 import { runHousekeeping } from "~/utils/housekeeping.server";
+import { FORM_CLAIM } from "~/utils/idempotency.server";
 import { type Client, createClient, eventIdFrom, signedInUser, uniqueEmail } from "./helpers";
 
 // Double submits created duplicates (two parallel create-event posts
@@ -193,15 +194,18 @@ describe("a creating form sent twice", () => {
     expect(await db.select().from(eventPeople).where(eq(eventPeople.firstName, firstName))).toEqual([]);
   });
 
-  it("claims are kept a day, then housekeeping removes them", async () => {
-    await db.insert(idempotencyKeys).values([
-      { key: `old-${key()}`, result: { id: "x" }, createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() },
-      { key: `new-${key()}`, result: { id: "y" } },
+  it("claims are kept a day, then housekeeping removes them (a list mutation's record of the same age stays)", async () => {
+    const dayOld = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await db.insert(appliedMutations).values([
+      { key: `old-${key()}`, name: FORM_CLAIM, result: { id: "x" }, createdAt: dayOld },
+      { key: `new-${key()}`, name: FORM_CLAIM, result: { id: "y" } },
+      { key: `mutation-${key()}`, eventId, name: "toggle-shot", result: { id: "z" }, createdAt: dayOld },
     ]);
     const result = await runHousekeeping(db, env);
-    expect(result.idempotencyKeys).toBeGreaterThanOrEqual(1);
-    const left = await db.select().from(idempotencyKeys);
+    expect(result.formClaims).toBeGreaterThanOrEqual(1);
+    const left = await db.select().from(appliedMutations);
     expect(left.some((row) => row.key.startsWith("old-"))).toBe(false);
     expect(left.some((row) => row.key.startsWith("new-"))).toBe(true);
+    expect(left.some((row) => row.key.startsWith("mutation-"))).toBe(true);
   });
 });

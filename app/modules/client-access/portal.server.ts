@@ -38,7 +38,7 @@ export async function loadPortalPage(context: Readonly<RouterContextProvider>, r
 async function readPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
-  const token = readPortalCookie(request, accessId);
+  const token = await readPortalCookie(request, accessId);
   const { refused, found: portal } = await guardedLinkBatch(db, request, async (guard) => (token ? portalReads(db, accessId, token, guard) : null));
   if (refused) return { refused, db };
   return { refused: null, db, portal, grant: portal.grant };
@@ -54,7 +54,7 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
   const db = getDb(env);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const token = readPortalCookie(request, accessId);
+  const token = await readPortalCookie(request, accessId);
   const refusal = (status: 404 | 429) =>
     data<DashboardActionData>({ intent: null, toast: status === 429 ? errorToast("Error", TOO_MANY_ATTEMPTS) : errorToast(ACCESS_NOT_FOUND) }, { status });
   if (!isDashboardIntent(intent)) {

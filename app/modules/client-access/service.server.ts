@@ -6,6 +6,7 @@ import { allListQueries } from "~/modules/event/lists.server";
 import type { ClientFlags } from "~/modules/event/permissions";
 import { clientAccessEmail } from "~/modules/team/emails";
 import { TEAM_SIZE_MAX } from "~/modules/team/schema";
+import { plainCookie } from "~/utils/cookies.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
@@ -88,7 +89,7 @@ async function insertClientAccess(
       SELECT ${id}, ${event.id}, ${input.clientEmail}, ${tokenHash}, ${Number(flags.canEditPeople)}, ${Number(flags.canEditTimeline)}, ${Number(flags.canEditShots)}, ${Number(flags.canEditVendors)}, ${input.createdBy}, ${clientAccessExpiry(event.date)}
       WHERE (SELECT COUNT(*) FROM ${eventClientAccess} WHERE event_id = ${event.id}) < ${TEAM_SIZE_MAX}`,
     mail.statement,
-    ...(claim ? [claimStatement(claim, { id }, sql`EXISTS (SELECT 1 FROM ${eventClientAccess} WHERE id = ${id})`)] : []),
+    ...(claim ? [claimStatement(claim, { id }, { eventId: event.id, onlyIf: sql`EXISTS (SELECT 1 FROM ${eventClientAccess} WHERE id = ${id})` })] : []),
   ]);
   if (inserted!.meta.changes === 0) {
     // Over the ceiling: no access, so no e-mail either.
@@ -130,30 +131,17 @@ export async function portalReads(db: Db, accessId: string, token: string, alsoR
  * portal's live socket lives under the same path (`/client/view/{id}/live`) so that a
  * browser sends it there too.
  */
-const portalCookieName = (accessId: string) => `ef_client_${accessId}`;
+const portalCookieOf = (accessId: string) => plainCookie(`ef_client_${accessId}`, { path: "/client/view" });
 
 export function portalPath(accessId: string) {
   return `/client/view/${accessId}`;
 }
 
-function cookieLine(request: Request, name: string, value: string, expiresAt: string) {
-  const secure = new URL(request.url).protocol === "https:";
-  const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-  return [`${name}=${value}`, "Path=/client/view", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`, ...(secure ? ["Secure"] : [])].join("; ");
-}
-
 export function portalCookie(request: Request, accessId: string, token: string, expiresAt: string) {
-  return cookieLine(request, portalCookieName(accessId), token, expiresAt);
+  return portalCookieOf(accessId).write(request, token, Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000)));
 }
 
-function readCookie(request: Request, wanted: string, pattern: RegExp) {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === wanted && value && pattern.test(value)) return value;
-  }
-  return null;
-}
-
-export function readPortalCookie(request: Request, accessId: string) {
-  return readCookie(request, portalCookieName(accessId), CLIENT_TOKEN_PATTERN);
+export async function readPortalCookie(request: Request, accessId: string) {
+  const token = await portalCookieOf(accessId).read(request);
+  return token && CLIENT_TOKEN_PATTERN.test(token) ? token : null;
 }

@@ -8,7 +8,6 @@ import {
   events,
   eventSecondShooters,
   eventVendors,
-  idempotencyKeys,
   organizations,
   profiles,
   shotListItems,
@@ -19,7 +18,7 @@ import { assertCanCreateEvents } from "~/modules/billing/entitlement";
 import { ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
-import { type Claim, once } from "~/utils/idempotency.server";
+import { type Claim, claimInsert, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/utils/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
@@ -154,7 +153,7 @@ async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, inp
     db.insert(shotListItems).values(
       DEFAULT_SHOTS.map((shot, orderIndex) => ({ id: crypto.randomUUID(), eventId, orderIndex, ...shot })),
     ),
-    ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { eventId } })] : []),
+    ...(claim ? [claimInsert(db, claim, { eventId }, eventId)] : []),
   ]);
   return eventId;
 }

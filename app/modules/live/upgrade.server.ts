@@ -70,7 +70,7 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     }
   } else {
     const accessId = url.pathname.match(PORTAL_LIVE)![1]!;
-    const token = readPortalCookie(request, accessId);
+    const token = await readPortalCookie(request, accessId);
     const db = getDb(env);
     // Token guesses over a socket count as over a page (docs/product/limits.md#rate-limits: the per-IP limit);
     // a good link's reconnects do not use up its holder's allowance.

@@ -1,11 +1,12 @@
 // Decision 013: the native app gets its pushes from Apple (APNs) and
-// Google (FCM), sent by the same push job as web push (push.server.ts). WebCrypto only, so
-// it runs in workerd: APNs' provider token is an ES256 JWT signed with the .p8 key; FCM's
-// OAuth2 access token is obtained with an RS256 JWT assertion of the service account.
+// Google (FCM), sent by the same push job as web push (push.server.ts). The JWTs are made by
+// jose, which signs with WebCrypto and so runs in workerd: APNs' provider token is an ES256
+// JWT signed with the .p8 key; FCM's OAuth2 access token is obtained with an RS256 JWT
+// assertion of the service account.
+import { importPKCS8, SignJWT } from "jose";
 import { z } from "zod";
 import type { NativePlatform } from "~/modules/native/platform";
 import { apiBase } from "~/utils/api-base.server";
-import { base64Url } from "~/utils/base64url";
 
 export type { NativePlatform };
 
@@ -39,15 +40,17 @@ const TTL_SECONDS = 24 * 60 * 60;
 const TIMEOUT_MS = 10_000;
 
 const encoder = new TextEncoder();
-const jsonPart = (value: unknown) => base64Url(encoder.encode(JSON.stringify(value)));
 
-/** The DER bytes of a PEM key (a .p8 file, or a service account's private_key); bare base64 is accepted too. */
-function pemBytes(pem: string): Uint8Array<ArrayBuffer> {
+/**
+ * A PEM key (a .p8 file, or a service account's private_key) as the PKCS#8 PEM jose reads:
+ * bare base64 and escaped newlines (a key pasted into one line of a secret) are accepted too.
+ */
+function pkcs8Pem(pem: string) {
   const body = pem
     .replace(/\\n/g, "\n")
     .replace(/-----(BEGIN|END) [A-Z ]+-----/g, "")
     .replace(/\s+/g, "");
-  return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+  return `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----`;
 }
 
 /**
@@ -60,9 +63,9 @@ export class NativePushConfigError extends Error {
 }
 
 /** A key's import failing is the key's fault: a configuration error. */
-async function importKey(what: string, der: () => Uint8Array<ArrayBuffer>, algorithm: RsaHashedImportParams | EcKeyImportParams) {
+async function importKey(what: string, pem: string, algorithm: "ES256" | "RS256") {
   try {
-    return await crypto.subtle.importKey("pkcs8", der(), algorithm, false, ["sign"]);
+    return await importPKCS8(pkcs8Pem(pem), algorithm);
   } catch (error) {
     throw new NativePushConfigError(`${what} is not a usable PKCS#8 private key (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -72,13 +75,6 @@ type Cached = { value: string; until: number; source: string };
 // Per isolate: the job of the next minute reuses the token of this one.
 let apnsJwt: Cached | undefined;
 let fcmAccessToken: Cached | undefined;
-
-async function signJwt(header: Record<string, string>, claims: Record<string, unknown>, key: CryptoKey, algorithm: AlgorithmIdentifier | EcdsaParams) {
-  const input = `${jsonPart(header)}.${jsonPart(claims)}`;
-  // WebCrypto's ECDSA signature is r||s (IEEE P1363), which is what JWS ES256 wants.
-  const signature = await crypto.subtle.sign(algorithm, key, encoder.encode(input));
-  return `${input}.${base64Url(signature)}`;
-}
 
 export function apnsConfigured(env: NativePushEnv) {
   return Boolean(env.APNS_KEY_ID && env.APPLE_TEAM_ID && env.APNS_BUNDLE_ID && env.APNS_PRIVATE_KEY);
@@ -92,8 +88,8 @@ export function fcmConfigured(env: NativePushEnv) {
 async function apnsProviderToken(env: NativePushEnv, now = Date.now()) {
   const source = `${env.APNS_KEY_ID}:${env.APPLE_TEAM_ID}:${env.APNS_PRIVATE_KEY}`;
   if (apnsJwt && apnsJwt.source === source && apnsJwt.until > now) return apnsJwt.value;
-  const key = await importKey("APNS_PRIVATE_KEY", () => pemBytes(env.APNS_PRIVATE_KEY!), { name: "ECDSA", namedCurve: "P-256" });
-  const value = await signJwt({ alg: "ES256", kid: env.APNS_KEY_ID! }, { iss: env.APPLE_TEAM_ID!, iat: Math.floor(now / 1000) }, key, { name: "ECDSA", hash: "SHA-256" });
+  const key = await importKey("APNS_PRIVATE_KEY", env.APNS_PRIVATE_KEY!, "ES256");
+  const value = await new SignJWT({ iss: env.APPLE_TEAM_ID!, iat: Math.floor(now / 1000) }).setProtectedHeader({ alg: "ES256", kid: env.APNS_KEY_ID! }).sign(key);
   apnsJwt = { value, until: now + APNS_JWT_REUSE_MS, source };
   return value;
 }
@@ -130,14 +126,11 @@ async function fcmAccess(env: NativePushEnv, fetcher: typeof fetch, now = Date.n
   const audience = account.token_uri ?? "https://oauth2.googleapis.com/token";
   const tokenUrl = env.FCM_API_BASE ? `${fcmBase(env)}/token` : audience;
   if (!tokenUrl.startsWith("https://") && !env.FCM_API_BASE) throw new NativePushConfigError("The service account's token_uri must be https");
-  const key = await importKey("FCM_SERVICE_ACCOUNT's private_key", () => pemBytes(account.private_key), { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" });
+  const key = await importKey("FCM_SERVICE_ACCOUNT's private_key", account.private_key, "RS256");
   const iat = Math.floor(now / 1000);
-  const assertion = await signJwt(
-    { alg: "RS256", typ: "JWT", ...(account.private_key_id ? { kid: account.private_key_id } : {}) },
-    { iss: account.client_email, scope: FCM_SCOPE, aud: audience, iat, exp: iat + 3600 },
-    key,
-    { name: "RSASSA-PKCS1-v1_5" },
-  );
+  const assertion = await new SignJWT({ iss: account.client_email, scope: FCM_SCOPE, aud: audience, iat, exp: iat + 3600 })
+    .setProtectedHeader({ alg: "RS256", typ: "JWT", ...(account.private_key_id ? { kid: account.private_key_id } : {}) })
+    .sign(key);
   const response = await fetcher(tokenUrl, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },

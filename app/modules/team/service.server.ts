@@ -4,7 +4,6 @@ import {
   eventInvites,
   events,
   eventSecondShooters,
-  idempotencyKeys,
   profiles,
   timelineBlocks,
   users,
@@ -18,7 +17,7 @@ import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert } from "~/utils/email.server";
 import { isoNow } from "~/utils/time";
 import { consume, INVITE_SENT_RECENTLY, LIMITS } from "~/utils/rate-limit.server";
-import { type Claim, isRepeat, priorResult } from "~/utils/idempotency.server";
+import { type Claim, claimInsert, isRepeat, priorResult } from "~/utils/idempotency.server";
 import { shooterInviteEmail } from "./emails";
 import { positionLabel, TEAM_SIZE_MAX } from "./schema";
 
@@ -188,7 +187,7 @@ export async function sendShooterInvite(
       mail.statement,
       ...(notification ? [notification.statement] : []),
       // A repeated submit of the same form fails here and sends nothing (decision 007).
-      ...(claim ? [db.insert(idempotencyKeys).values({ key: claim.key, result: { status: resend ? "resent" : "sent", inviteId } })] : []),
+      ...(claim ? [claimInsert(db, claim, { status: resend ? "resent" : "sent", inviteId }, event.id)] : []),
     ]);
   } catch (error) {
     if (claim && isRepeat(error)) {
