@@ -1,3 +1,5 @@
+// The layers' import rules (docs/architecture.md#layers, decision 016), checked by
+// `npm run deps:check` and counted by `npm test`.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -39,10 +41,12 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
+    // React Router's generated route types (`./+types/…`) import every route and root.tsx by
+    // design; they stay out (an unresolved `+types` import is reported by no rule).
     exclude: { path: "^(node_modules|\\.react-router|build)/" },
-    // Type-only imports count: a type import ties the layers together just as a value import does,
-    // and TypeScript's own check would break the same way if the lower layer moved. `true` makes
-    // dependency-cruiser read the TypeScript source before compilation, so `import type` edges stay.
+    // Type-only imports count: a type from a higher layer ties the layers together as much as a
+    // value does. `true` makes dependency-cruiser read the TypeScript source before compilation,
+    // so every `import type` (verbatimModuleSyntax makes each one explicit) is an edge too.
     tsPreCompilationDeps: true,
     // The `~/` alias (tsconfig paths) resolves to app/.
     tsConfig: { fileName: "tsconfig.cloudflare.json" },
