@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { HeaderNotifications } from "~/modules/notifications/header";
-import type { SessionJoin, Viewer } from "~/utils/session.server";
+import type { SessionJoin, Viewer } from "~/modules/account/session.server";
 
 // The one way request context reaches loaders, actions and middleware
 // (docs/conventions.md#5-request-context-through-typed-keys): typed keys on React Router's RouterContextProvider.

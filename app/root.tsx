@@ -19,10 +19,11 @@ import type { NativePurchasesConfig } from "~/modules/native/purchases";
 import { loadHeaderNotifications } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
-import { readSession, SessionJoin, type SessionRead } from "~/utils/session.server";
+import { readSession, SessionJoin, type SessionRead } from "~/modules/account/session.server";
 import { useNonce } from "~/utils/nonce";
 import { bringsToast, getToast, ONCE_HEADER } from "~/utils/toast.server";
 import { randomToken } from "~/utils/crypto.server";
+import type { RootData } from "./root-data";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -118,7 +119,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     keys: { ios: store.REVENUECAT_IOS_KEY ?? "", android: store.REVENUECAT_ANDROID_KEY ?? "" },
     userId: viewer?.userId ?? null,
   };
-  return data({ toast, flash, notifications, formKey, nativePurchases }, { headers });
+  return data({ toast, flash, notifications, formKey, nativePurchases } satisfies RootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

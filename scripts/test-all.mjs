@@ -1,6 +1,7 @@
 // `npm test`: every layer, one summary. Type-check (wrangler types, react-router
-// typegen, tsc), the native projects' sync, unit and integration tests (vitest: Node and workerd), end-to-end
-// tests (Playwright in Debian's Chromium against the production build). Ends with
+// typegen, tsc), the dependency check (the layers' import rules), the native projects'
+// sync, unit and integration tests (vitest: Node and workerd), end-to-end tests
+// (Playwright in Debian's Chromium against the production build). Ends with
 // `tests: N passed, M failed` and exits non-zero if anything failed or was skipped.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -27,6 +28,12 @@ function readJson(path) {
 console.log("\n== Type-check");
 const typecheckStatus = run("npm", ["run", "--silent", "typecheck"]);
 layers.push({ name: "typecheck", passed: typecheckStatus === 0 ? 1 : 0, failed: typecheckStatus === 0 ? 0 : 1, skipped: 0 });
+
+// 1a. The layers' import rules (.dependency-cruiser.cjs, docs/architecture.md#layers): a
+// violation counts as one failed test.
+console.log("\n== Dependency check (dependency-cruiser)");
+const depsStatus = run("npm", ["run", "--silent", "deps:check"]);
+layers.push({ name: "dependency check", passed: depsStatus === 0 ? 1 : 0, failed: depsStatus === 0 ? 0 : 1, skipped: 0 });
 
 // 1b. The native shell (decision 013): `cap sync` copies the start page and config into
 // android/ and ios/ and registers the plugins; tests/unit/native-projects.test.ts checks them.

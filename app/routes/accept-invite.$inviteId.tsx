@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { AppFooter } from "~/components/page-shell";
-import { greetingName, SignedInHeader } from "~/components/signed-in-header";
+import { greetingName, SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
@@ -14,7 +14,7 @@ import { positionLabel } from "~/modules/team/schema";
 import { coverageOf, INVITE_ID_PATTERN, type Invitation, inviterDisplayName, loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
-import type { Viewer } from "~/utils/session.server";
+import type { Viewer } from "~/modules/account/session.server";
 import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/accept-invite.$inviteId";
 import { signOutSubmit } from "~/modules/offline/sign-out";

@@ -5,7 +5,7 @@ import { Field } from "~/components/forms";
 import { CheckboxField } from "~/components/checkbox-field";
 import { IdempotencyField, optionsOf, SelectField } from "~/components/dialog-fields";
 import { AppFooter } from "~/components/page-shell";
-import { greetingName, SignedInHeader } from "~/components/signed-in-header";
+import { greetingName, SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast, useHydrated } from "~/components/ui/toaster";

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { AppFooter } from "~/components/page-shell";
 import { useFlash } from "~/components/use-flash";
-import { greetingName, SignedInHeader } from "~/components/signed-in-header";
+import { greetingName, SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";

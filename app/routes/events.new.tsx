@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
 import { IdempotencyField } from "~/components/dialog-fields";
 import { AppFooter } from "~/components/page-shell";
-import { greetingName, SignedInHeader } from "~/components/signed-in-header";
+import { greetingName, SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ActionToast, useHydrated } from "~/components/ui/toaster";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { lazyComponent, waitForCode } from "~/components/lazy-component";
-import { greetingName } from "~/components/signed-in-header";
+import { greetingName } from "~/modules/notifications/components/signed-in-header";
 import { utcToday } from "~/modules/event/calendar";
 import { listEvents } from "~/modules/event/service.server";
 import { authAction } from "~/modules/account/auth-action.server";

@@ -3,7 +3,7 @@ import { safeReturnTo } from "~/modules/account/schema";
 import { cloudflareContext } from "~/context";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { dbFrom } from "~/utils/auth.server";
-import { destroySession } from "~/utils/session.server";
+import { destroySession } from "~/modules/account/session.server";
 import type { Route } from "./+types/logout";
 
 // Sign out is a POST (no GET changes anything); the session row is deleted.

@@ -7,7 +7,7 @@ import { safeReturnTo } from "~/modules/account/schema";
 import { deviceLabel } from "~/modules/notifications/device-label";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { clientIp, consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "~/modules/account/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/passkeys";
 

@@ -15,7 +15,7 @@ import { findValidToken, resetPassword } from "~/modules/account/service.server"
 import { cloudflareContext } from "~/context";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { dbFrom } from "~/utils/auth.server";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "~/modules/account/session.server";
 import type { Route } from "./+types/reset-password";
 
 export const REDIRECT_AFTER_SUCCESS_MS = 2000;

@@ -7,7 +7,7 @@ import { z } from "~/utils/zod";
 import { data, Form, Link, useLocation, useSearchParams } from "react-router";
 import { Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
-import { greetingName, SignedInHeader } from "~/components/signed-in-header";
+import { greetingName, SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
@@ -58,7 +58,7 @@ import { deleteAccount, deletionImpactOf, deletionImpactQueries } from "~/module
 import type { DeletionSummary } from "~/modules/account/components/delete-account-dialog";
 import { ACCOUNT_DELETED, ACCOUNT_NOT_DELETED, NO_FURTHER_CHARGE, PASSKEY_NOT_CONFIRMED, PASSWORD_INCORRECT, STRIPE_UNREACHABLE } from "~/modules/account/deletion-messages";
 import { stripeClient } from "~/modules/billing/stripe.server";
-import { clearSessionCookie } from "~/utils/session.server";
+import { clearSessionCookie } from "~/modules/account/session.server";
 import { AddPasskey } from "~/modules/account/components/add-passkey";
 
 export function meta(): Route.MetaDescriptors {

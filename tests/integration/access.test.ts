@@ -13,7 +13,7 @@ import { loader as dashboardLoader } from "~/routes/events.$eventId";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { countOf, LIMITS } from "~/utils/rate-limit.server";
-import { readSession } from "~/utils/session.server";
+import { readSession } from "~/modules/account/session.server";
 import { createEvent } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
 

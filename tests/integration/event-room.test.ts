@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { events } from "~/db/schema";
 import { getDb } from "~/utils/db.server";
-import { type EventRoom, ROOM_EVENT_HEADER, ROOM_VIEWER_HEADER, SOCKETS_PER_CLIENT_LINK, SOCKETS_PER_SESSION } from "../../workers/durable-objects/event-room";
+import { ROOM_EVENT_HEADER, ROOM_VIEWER_HEADER, SOCKETS_PER_CLIENT_LINK, SOCKETS_PER_SESSION } from "~/modules/live/room-contract";
+import type { EventRoom } from "../../workers/durable-objects/event-room";
 import { createEvent, createUser } from "../factories";
 import { waitFor } from "./helpers";
 

@@ -10,7 +10,7 @@ import { toPortalRow } from "~/modules/live/protocol";
 import { listQuery } from "~/modules/event/lists.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, getDb } from "~/utils/db.server";
-import { readSession } from "~/utils/session.server";
+import { readSession } from "~/modules/account/session.server";
 import { loader as dashboardListsLoader } from "~/routes/events.$eventId.lists";
 import { loader as portalLoader } from "~/routes/client.view.$accessId";
 import { createEvent, createUser } from "../factories";

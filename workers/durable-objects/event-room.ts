@@ -1,47 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
-import { z } from "zod";
 import { type Change, ROOM_LOG_SIZE, type ServerMessage, toPortalChange } from "../../app/modules/live/protocol";
 import { ClientMessageSchema, readMessage } from "../../app/modules/live/protocol.schema";
-
-/**
- * Who a connection belongs to. The Worker sets this header after it has checked the
- * viewer's access to the event (the one authorization function); the Durable Object
- * is reachable only through the Worker's binding, never from the internet.
- */
-export const ROOM_VIEWER_HEADER = "X-Event-Flow-Viewer";
-export const RoomViewerSchema = z.discriminatedUnion("role", [
-  z.object({
-    role: z.enum(["lead", "team"]),
-    userId: z.string().min(1),
-    /** The session it was opened under: ending the session closes it (decision 006). */
-    sessionHash: z.string().min(1),
-    /** When the viewer's access began (ms; 0 for the lead): nothing older is replayed (decision 006). */
-    accessStart: z.number().int().min(0).default(0),
-  }),
-  z.object({
-    role: z.literal("client"),
-    clientAccessId: z.string().min(1),
-    /** The link's creation (ms): nothing older is replayed. */
-    accessStart: z.number().int().min(0),
-    /** The link's expiry (ms): the room closes the socket then, even if nobody acts. */
-    expiresAt: z.number().int().min(0),
-  }),
-]);
-export type RoomViewer = z.infer<typeof RoomViewerSchema>;
-
-/** Who to disconnect: a user, a client link, or everyone (the event was deleted). */
-export type Revocation = { userId: string } | { clientAccessId: string } | { everyone: true };
-
-/** Close code for a connection whose access ended (removed, revoked, deleted, signed out, expired). */
-export const ACCESS_ENDED = 4003;
-
-/**
- * The sockets one session may hold in one room, and one client link.
- * Over it a new handshake is refused (429); older sockets are never closed for it (a
- * tab stuck reconnecting would otherwise knock the others out, and they it).
- */
-export const SOCKETS_PER_SESSION = 10;
-export const SOCKETS_PER_CLIENT_LINK = 20;
+import { ACCESS_ENDED } from "../../app/modules/live/access-ended";
+import {
+  type Revocation,
+  ROOM_EVENT_HEADER,
+  ROOM_VIEWER_HEADER,
+  type RoomViewer,
+  RoomViewerSchema,
+  SOCKETS_PER_CLIENT_LINK,
+  SOCKETS_PER_SESSION,
+} from "../../app/modules/live/room-contract";
 
 /**
  * `hello`: in the room (sent every change). `waitingFor`: said hello with a sequence the
@@ -49,9 +18,6 @@ export const SOCKETS_PER_CLIENT_LINK = 20;
  * publish is still on its way), held until the room gets there or closes the gap.
  */
 type Attachment = { viewer: RoomViewer; hello: boolean; waitingFor?: number };
-
-/** The event a room is for, sent by the Worker with a socket (publishes name it too): what the room asks D1 about a gap. */
-export const ROOM_EVENT_HEADER = "X-Event-Flow-Event";
 
 /** The last number published in order: every change up to it has been sent. */
 const SEQ_KEY = "seq";

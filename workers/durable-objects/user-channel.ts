@@ -1,15 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import { z } from "zod";
 import { USER_CHANNEL_LOG_SIZE, type UserServerMessage } from "../../app/modules/live/protocol";
 import { readMessage, UserHelloSchema } from "../../app/modules/live/protocol.schema";
 import type { HeaderNotification } from "../../app/modules/notifications/header";
 import { roomOf } from "../../app/modules/live/room.server";
-import { ACCESS_ENDED, completeClose, openSockets, SOCKETS_PER_SESSION } from "./event-room";
-
-/** Set by the Worker after it has checked the session (see upgrade.server.ts). */
-export const CHANNEL_VIEWER_HEADER = "X-Event-Flow-Channel";
-const ChannelViewerSchema = z.object({ userId: z.string().min(1), sessionHash: z.string().min(1) });
-export type ChannelViewer = z.infer<typeof ChannelViewerSchema>;
+import { ACCESS_ENDED } from "../../app/modules/live/access-ended";
+import { CHANNEL_VIEWER_HEADER, ChannelViewerSchema, SOCKETS_PER_SESSION } from "../../app/modules/live/room-contract";
+import { completeClose, openSockets } from "./event-room";
 
 type Attachment = { hello: boolean };
 const LOG_KEY = "recent";

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { LIST_WINDOW, matchingRows, windowPage } from "~/modules/event/lists";
+import { LIST_WINDOW, matchingRows, windowPage } from "~/utils/list-window";
 import { useHydrated } from "./toaster";
 
 export { LIST_WINDOW };

@@ -1,10 +1,9 @@
 import { type ReactNode, useCallback, useId, useState } from "react";
 import { lazyComponent } from "~/components/lazy-component";
 import { Form, Link, useLocation } from "react-router";
+import { item, panelClass } from "./row-menu-styles";
 import { useHydrated } from "./toaster";
 
-export const item = "flex min-h-11 w-full items-center px-4 text-left text-sm text-slate-800 hover:bg-slate-100";
-export const panelClass = "popover-panel w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg";
 /** The query parameter naming the row whose menu the server renders open (no JavaScript). */
 export const ROW_MENU_PARAM = "menu";
 

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useLayoutEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { item, panelClass } from "./row-actions";
+import { item, panelClass } from "./row-menu-styles";
 
 // A list's open "⋯" menu (useRowMenu in row-actions.tsx): its popover and its items.
 

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
-import { createAuthenticator, InvalidCredentialsError } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { clientIp, consume, type Limit, countOf, LIMITS, minutesUntilAllowed, peek, recordFailure, signInDelayMs, signInLocked, SLOW_DOWN_AFTER, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "./session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
 import { errorToast, firstIssue } from "./action-result";
+import { createAuthenticator, InvalidCredentialsError } from "./authenticator.server";
 import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
 import { requestPasswordReset, signUp } from "./service.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";

@@ -3,7 +3,7 @@ import { deviceSignIns, sessions, users } from "~/db/schema";
 import { nativeAppName, type NativePlatform } from "~/modules/native/platform";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { type Db } from "~/utils/db.server";
-import { newSessionToken } from "~/utils/session.server";
+import { newSessionToken } from "./session.server";
 import { DAY, isoIn, isoNow } from "~/utils/time";
 
 // Decision 013, native biometric: docs/product/native.md#biometric-sign-in's biometric auto-login in the

@@ -4,7 +4,7 @@ import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db } from "~/utils/db.server";
 import { enqueueEmails, outboxInsert, placeholder } from "~/utils/email.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { deleteOtherSessionsStatement } from "~/utils/session.server";
+import { deleteOtherSessionsStatement } from "./session.server";
 import { DAY, HOUR, isoIn, isoNow } from "~/utils/time";
 import type { TokenPurpose } from "~/db/enums";
 import { deleteDeviceSignInsStatement, deleteOtherDeviceSignInsStatement } from "./device-sign-ins.server";

@@ -1,7 +1,7 @@
 // Who may create events, decided here and nowhere else. Every path that
 // creates an event or offers to (home's New Event button, /events/new's page and action,
 // the event service itself, /subscription's redirect) asks this function.
-import type { Viewer } from "~/utils/session.server";
+import type { Viewer } from "~/modules/account/session.server";
 
 export const NEEDS_PRO = "Subscribe to Pro to create your own events";
 

@@ -17,12 +17,12 @@ import { DeleteEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
 import { publishCommitted, revokeLive } from "~/modules/live/room.server";
-import type { Revocation } from "../../../workers/durable-objects/event-room";
+import type { Revocation } from "~/modules/live/room-contract";
 import { createClientAccess } from "~/modules/client-access/service.server";
 import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { inviterDisplayName, leaveEvent, personName, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
-import type { Viewer } from "~/utils/session.server";
+import type { Viewer } from "~/modules/account/session.server";
 
 // The event dashboard's forms. A change to the event's plan is a mutation
 // (mutations.ts), run by the one function (mutations.server.ts) from the form's fields

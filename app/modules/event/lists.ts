@@ -8,8 +8,8 @@ import type { LIST_ROW_SCHEMAS } from "./lists.schema";
 // lists.server.ts builds the loaders' SQL ORDER BY from the same LIST_ORDERS, so a row
 // that arrives over the socket lands where a reload would put it.
 
-export const LIST_KINDS = ["block", "shot", "person", "vendor"] as const;
-export type ListKind = (typeof LIST_KINDS)[number];
+export { LIST_KINDS, type ListKind } from "./list-kinds";
+import type { ListKind } from "./list-kinds";
 /** Each kind's list, by the name every page and answer holds it under (the loader, the lists route, the live and offline state). */
 export const LIST_NAME = { block: "blocks", shot: "shots", person: "people", vendor: "vendors" } as const satisfies Record<ListKind, string>;
 
@@ -101,18 +101,3 @@ export const LIST_SEARCH_TEXT: { [K in ListKind]: (row: ListRow<K>) => string } 
   person: (person) => `${[person.firstName, person.lastName].filter(Boolean).join(" ")} ${person.notes ?? ""}`,
   vendor: (vendor) => `${vendor.vendorName} ${vendor.companyName ?? ""} ${vendor.notes ?? ""}`,
 };
-
-/** Rows rendered at first: a phone screen of rows and a bit more. */
-export const LIST_WINDOW = 30;
-
-/** The rows of a list matching a search, as its box matches them (lower case, anywhere in the text). */
-export function matchingRows<Row>(rows: Row[], text: (row: Row) => string, query: string) {
-  const needle = query.trim().toLowerCase();
-  return needle ? rows.filter((row) => text(row).toLowerCase().includes(needle)) : rows;
-}
-
-/** Which page of a list (`?page=`, from 1) a window starts at, within the pages there are. */
-export function windowPage(page: string | null, matching: number) {
-  const pages = Math.max(1, Math.ceil(matching / LIST_WINDOW));
-  return Math.min(pages, Math.max(1, Number.parseInt(page ?? "1", 10) || 1));
-}

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { MUTATION_ARGS } from "./mutations";
+import type { MUTATION_ARGS } from "./mutation-args";
 
 // Decision 010's mutations as a page needs them at first (decision 014):
 // their names, the shape of the server's answers, and what the outbox reads off a name,
@@ -9,7 +9,7 @@ import type { MUTATION_ARGS } from "./mutations";
 /** A mutation id: made by the device (crypto.randomUUID), or derived from a form's key. */
 export const MUTATION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The mutations a device may queue while offline (MUTATION_ARGS in mutations.ts has each one's arguments). */
+/** The mutations a device may queue while offline (MUTATION_ARGS in mutation-args.ts has each one's arguments). */
 export const MUTATION_NAMES = [
   "toggle-block",
   "toggle-shot",

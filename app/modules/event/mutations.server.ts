@@ -30,7 +30,7 @@ import { listQuery } from "./lists.server";
 import { limitMessage, type RowKind, rowLimit } from "./rows.server";
 import { toEventSummary } from "./service.server";
 import { personName, personNameSql } from "~/modules/team/service.server";
-import type { SessionJoin, SessionRead } from "~/utils/session.server";
+import type { SessionJoin, SessionRead } from "~/modules/account/session.server";
 
 // Decision 010 "One mutation layer": the one server function that
 // runs a change to an event, whoever sends it (a dashboard form, a client portal form,

@@ -6,6 +6,7 @@ import { BlockSchema } from "~/modules/timeline/schema";
 import { VendorSchema } from "~/modules/vendors/schema";
 import { EditEventSchema } from "./schema";
 import type { DashboardIntent } from "./intents";
+import { MUTATION_ARGS } from "./mutation-args";
 import { type Mutation, MUTATION_ID_PATTERN, MUTATION_NAMES, type MutationKind, type MutationName } from "./mutation-names";
 
 export * from "./mutation-names";
@@ -23,49 +24,10 @@ export * from "./mutation-names";
 // a form and an outbox entry are validated by the same form schema, the same way.
 
 const MutationId = z.string().regex(MUTATION_ID_PATTERN);
-/** A row the mutation names: any id of ours (a row made before ids were UUIDs included). */
-const RowRef = z.string().min(1).max(64);
-/** A row a device creates names itself, so later changes made offline can refer to it. */
-export const NewRowId = z.uuid();
 
-/** A form's fields as it submits them: names of letters, values of text. */
-const FormValues = z
-  .record(z.string().regex(/^[A-Za-z]{1,40}$/), z.string().max(5000))
-  .refine((values) => Object.keys(values).length <= 30, { error: "Too many fields." });
-
-/**
- * What the device last saw of the fields it edits (the row as read, typed), so the
- * server can tell a field someone else changed meanwhile: that field is kept as they
- * set it and answered as a conflict (decision 010).
- */
-const Base = z.record(z.string().regex(/^[A-Za-z]{1,40}$/), z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]));
-
-const toggle = z.object({ id: RowRef, done: z.boolean() });
-const add = z.object({ id: NewRowId, values: FormValues });
-const edit = z.object({ id: RowRef, values: FormValues, base: Base.optional() });
-const remove = z.object({ id: RowRef });
-
-/** The mutations a device may queue while offline, with their arguments. */
-export const MUTATION_ARGS = {
-  "toggle-block": toggle,
-  "toggle-shot": toggle,
-  "add-block": add,
-  "edit-block": edit,
-  "move-block": z.object({ id: RowRef, direction: z.enum(["up", "down"]) }),
-  "delete-block": remove,
-  "add-shot": add,
-  "edit-shot": edit,
-  "delete-shot": remove,
-  "add-person": add,
-  "edit-person": edit,
-  "delete-person": remove,
-  "add-vendor": add,
-  "edit-vendor": edit,
-  "delete-vendor": remove,
-  "edit-event": z.object({ values: FormValues, base: Base.optional() }),
-  // docs/product/validation.md#delete-event: the word typed to confirm, whoever sends it. Never queued offline (ONLINE_ONLY).
-  "delete-event": z.object({ confirmation: z.literal("delete") }),
-} as const satisfies { [N in MutationName]: z.ZodType } & Partial<Record<DashboardIntent, z.ZodType>>;
+// Every mutation has its arguments (mutation-args.ts), and each name is a dashboard intent
+// (intents.ts): checked here, where the names are known.
+MUTATION_ARGS satisfies { [N in MutationName]: z.ZodType } & Record<Exclude<keyof typeof MUTATION_ARGS, DashboardIntent>, never>;
 
 /** The form schema that validates a mutation's `values` (the dialog's own). */
 export const VALUES_SCHEMAS = {

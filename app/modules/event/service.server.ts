@@ -19,7 +19,7 @@ import { ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
 import { type Claim, claimInsert, once } from "~/utils/idempotency.server";
-import type { Viewer } from "~/utils/session.server";
+import type { Viewer } from "~/modules/account/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
 import { accessQuery, type EventAccess } from "./access.server";

@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { ENTITIES } from "./protocol";
+import { ENTITIES } from "./entities";
 
 // The wire protocol of an event's live room and of a user's notification channel
 // (decision 006): one zod schema per message, which the server validates with

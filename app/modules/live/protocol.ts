@@ -10,9 +10,8 @@ export type { Change, ClientMessage, ServerMessage, UserServerMessage } from "./
 import type { Change, ServerMessage, UserServerMessage } from "./protocol.schema";
 import { frameJson, isArrayOf, isInt, isObject, isString } from "./frames";
 
-/** What changed: the entity, upserted rows (whole rows, so a device applies them as they are) or deleted ids. */
-export const ENTITIES = ["block", "shot", "person", "vendor", "event", "team", "client_access"] as const;
-export type Entity = (typeof ENTITIES)[number];
+export { ENTITIES, type Entity } from "./entities";
+import { ENTITIES, type Entity } from "./entities";
 
 /** What a client link's portal shows; a portal socket is sent nothing else. */
 const PORTAL_ENTITY_LIST = ["block", "shot", "person", "vendor", "event"] as const satisfies readonly Entity[];

@@ -1,4 +1,5 @@
-import type { LiveStatus } from "./use-live-room";
+import { ACCESS_ENDED } from "./access-ended";
+import type { LiveStatus } from "./connection-status";
 
 // A WebSocket to one of our live endpoints that stays connected (decision 006): backoff
 // with jitter after a drop, an immediate retry on `online` and when the page becomes
@@ -8,8 +9,6 @@ import type { LiveStatus } from "./use-live-room";
 const PING_MS = 25_000;
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
-/** Close code of a socket whose access ended (workers/durable-objects/event-room.ts). */
-const ACCESS_ENDED = 4003;
 
 export type LiveSocketHandlers = {
   /** Each time a socket opens (say hello here). */

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Revocation } from "../../../workers/durable-objects/event-room";
+import type { Revocation } from "./room-contract";
 import { events } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 import { enqueueJobs } from "~/utils/jobs";

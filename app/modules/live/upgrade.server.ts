@@ -6,9 +6,8 @@ import { readPortalCookie } from "~/modules/client-access/service.server";
 import { isEventId, requireEventAccess } from "~/modules/event/service.server";
 import { getDb } from "~/utils/db.server";
 import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
-import { readSession } from "~/utils/session.server";
-import { ROOM_EVENT_HEADER, ROOM_VIEWER_HEADER, type RoomViewer } from "../../../workers/durable-objects/event-room";
-import { CHANNEL_VIEWER_HEADER, type ChannelViewer } from "../../../workers/durable-objects/user-channel";
+import { readSession } from "~/modules/account/session.server";
+import { CHANNEL_VIEWER_HEADER, type ChannelViewer, ROOM_EVENT_HEADER, ROOM_VIEWER_HEADER, type RoomViewer } from "./room-contract";
 import { channelOf, endLiveSessions, joinedRoom } from "~/modules/notifications/live.server";
 import { revokeLive, roomOf } from "./room.server";
 

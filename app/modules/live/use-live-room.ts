@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { type Change, readServerFrame } from "./protocol";
+import type { LiveStatus } from "./connection-status";
 import { connectLive, type LiveSocket } from "./reconnecting-socket";
 
 // A device's connection to its event's live room (decision 006). It says hello with the
@@ -8,7 +9,7 @@ import { connectLive, type LiveSocket } from "./reconnecting-socket";
 // and on any gap, drop, sleep or offline spell reconnects and lets the room replay.
 // It reports 'live' only once caught up, so nothing made after 'live' can be lost.
 
-export type LiveStatus = "connecting" | "live" | "reconnecting" | "offline";
+export type { LiveStatus } from "./connection-status";
 
 type Options = {
   /** /live/events/{id}, or portalLivePath(accessId) */

@@ -7,7 +7,7 @@ import type { Change } from "~/modules/live/protocol";
 import { changeOf } from "./apply-answer";
 import { CONFLICT, FIELD_LABELS, SAVED_TOAST } from "./answer-messages";
 import type { PostAnswer } from "./send";
-import type { ConflictRecord } from "./use-outbox";
+import type { ConflictRecord } from "./conflict-record";
 
 // The outbox's sender (decision 010): what a page needs only once it has
 // a change to send, with a connection, and for the server's answers. It is not in a page's

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { showToast } from "~/components/ui/toaster";
-import { type Conflict, type Mutation, type MutationName, type MutationResult, ONLINE_ONLY, isMutationName, partsOf } from "~/modules/event/mutation-names";
+import { type Mutation, type MutationName, type MutationResult, ONLINE_ONLY, isMutationName, partsOf } from "~/modules/event/mutation-names";
 import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
@@ -12,6 +12,7 @@ import { valueParser } from "./value-parser";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 import type { OutboxEntry } from "./send";
+import type { ConflictRecord } from "./conflict-record";
 
 // Decision 010 "Offline writing": with JavaScript, every change the
 // viewer makes on an event page is a mutation queued in the device's outbox and sent
@@ -23,8 +24,7 @@ import type { OutboxEntry } from "./send";
 /** A mutation as a page makes it: its name and arguments (the id is made when queued). */
 export type NewMutation = { [N in MutationName]: Omit<Extract<Mutation, { name: N }>, "id"> }[MutationName];
 
-/** An edit answered with conflicts: the row (or "event"), and each field's two values. */
-export type ConflictRecord = { key: string; name: MutationName; rowId: string; conflicts: Conflict[] };
+export type { ConflictRecord } from "./conflict-record";
 
 export type Outbox = {
   /** Queues the mutation, applies it on the screen at once and sends it when it can. */

@@ -2,7 +2,7 @@ import { createClientAccess } from "~/modules/client-access/service.server";
 import type { EventRow } from "~/modules/event/service.server";
 import type { Db } from "~/utils/db.server";
 import { type Claim, partOf } from "~/utils/idempotency.server";
-import type { Viewer } from "~/utils/session.server";
+import type { Viewer } from "~/modules/account/session.server";
 import type { InviteEntry } from "./schema";
 import { inviterDisplayName, sendShooterInvite } from "./service.server";
 

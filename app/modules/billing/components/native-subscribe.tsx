@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { RENEWS_APP_STORE, RENEWS_GOOGLE_PLAY } from "~/modules/billing/messages";
 import type { NativePlatform } from "~/modules/native/platform";
 import { purchaseResult, restoreResult, type NativeOutcome, type NativeResult } from "~/modules/native/purchases";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/root-data";
 
 /**
  * The Subscription screen's buttons inside the native shell (docs/product/screens.md#subscription-screen: 'Subscribe Now',
@@ -15,7 +15,7 @@ import type { loader as rootLoader } from "~/root";
  * action says 'Please sign in to subscribe'.
  */
 export function NativeSubscribe({ interval }: { interval: "monthly" | "yearly" }) {
-  const config = useRouteLoaderData<typeof rootLoader>("root")?.nativePurchases;
+  const config = useRootData()?.nativePurchases;
   const navigate = useNavigate();
   const [busy, setBusy] = useState<"subscribe" | "restore" | null>(null);
 

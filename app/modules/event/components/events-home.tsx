@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { AppFooter } from "~/components/page-shell";
-import { SignedInHeader } from "~/components/signed-in-header";
+import { SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";

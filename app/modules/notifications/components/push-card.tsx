@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
+import { Form, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
@@ -7,7 +7,7 @@ import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
 import { NATIVE_PUSH_BLOCKED } from "../push-messages";
 import type { PushDevice } from "../push-devices.server";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "~/root-data";
 
 // Push on and off for THIS browser, and the user's other devices.
 // The tab shows the truth for this device: the browser's permission and whether the
@@ -91,7 +91,7 @@ export function PushCard({
 }) {
   const fetcher = useFetcher<FormActionData>();
   // The app keeps its push token with the user who turned it on (push.client.ts).
-  const userId = useRouteLoaderData<typeof rootLoader>("root")?.nativePurchases.userId ?? null;
+  const userId = useRootData()?.nativePurchases.userId ?? null;
   const [browser, setBrowser] = useState<Browser>({ state: "checking" });
   const [working, setWorking] = useState(false);
 

@@ -2,11 +2,11 @@ import { and, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import { profiles, sessions, users } from "~/db/schema";
 import type { HeaderNotifications } from "~/modules/notifications/header";
 import { headerNotificationQueries, toHeaderNotifications } from "~/modules/notifications/service.server";
-import { randomToken, sha256Hex } from "./crypto.server";
+import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import type { BatchItem } from "drizzle-orm/batch";
-import { plainCookie } from "./cookies.server";
-import { batchNamed, type Db, type NamedResults } from "./db.server";
-import { DAY, HOUR, isoIn, isoNow } from "./time";
+import { plainCookie } from "~/utils/cookies.server";
+import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
+import { DAY, HOUR, isoIn, isoNow } from "~/utils/time";
 
 // Sessions are ours (decision 002): a 32-byte random token in the cookie,
 // only its SHA-256 in D1 with user, expiry and last use.

@@ -1,7 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
-import { NotificationBell } from "~/modules/notifications/components/notification-bell";
-import type { loader as rootLoader } from "~/root";
-import { AppLogo } from "./app-logo";
+import { Link } from "react-router";
+import { AppLogo } from "~/components/app-logo";
+import { useRootData } from "~/root-data";
+import { NotificationBell } from "./notification-bell";
 
 /**
  * docs/product/screens.md#header-and-notifications: app icon, the tagline 'Event Flow', a greeting, the notification
@@ -9,7 +9,7 @@ import { AppLogo } from "./app-logo";
  * session), so no page has to load or pass them.
  */
 export function SignedInHeader({ greetingName }: { greetingName: string }) {
-  const notifications = useRouteLoaderData<typeof rootLoader>("root")?.notifications ?? null;
+  const notifications = useRootData()?.notifications ?? null;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-5xl items-center gap-1 px-4">

@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from "react-router";
+import type { NativePurchasesConfig } from "~/modules/native/purchases";
+import type { HeaderNotifications } from "~/modules/notifications/header";
+import type { Flash, Toast } from "~/utils/toast";
+
+/**
+ * What the root loader gives every page. root.tsx returns exactly this (`satisfies`), so
+ * the modules that read it type it here and never import root.tsx, which only React
+ * Router loads.
+ */
+export type RootData = {
+  toast: Toast | null;
+  flash: Flash | null;
+  /** The header's notifications; null for a visitor. */
+  notifications: HeaderNotifications | null;
+  formKey: string;
+  nativePurchases: NativePurchasesConfig;
+};
+
+/** The root loader's data, or undefined where the root route has none (its error boundary). */
+export function useRootData() {
+  return useRouteLoaderData<RootData>("root");
+}
