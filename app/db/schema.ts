@@ -554,11 +554,6 @@ export const notificationPreferences = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     upcomingEvents: bool("upcoming_events").notNull().default(true),
     eventReminderDays: integer("event_reminder_days").notNull().default(1),
-    // UNUSED: a user's push_subscriptions rows are the truth (docs/decisions/009),
-    // one per device that turned push on. Nothing reads or writes it; it stays one release so
-    // the Worker still running during `npm run deploy` (migrations apply first) keeps working,
-    // and a later release drops it (decision 009).
-    pushEnabled: bool("push_enabled").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [

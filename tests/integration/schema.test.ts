@@ -30,9 +30,9 @@ describe("D1 schema from the real migrations", () => {
     );
   });
 
-  it("keeps notification_preferences.push_enabled through migration 0005 (the Worker still running during a deploy reads it)", async () => {
+  it("has no per-user push switch: a device's push_subscriptions row is push turned on (decision 009)", async () => {
     const columns = await env.DB.prepare("SELECT name FROM pragma_table_info('notification_preferences')").all<{ name: string }>();
-    expect(columns.results.map((c) => c.name)).toContain("push_enabled");
+    expect(columns.results.map((c) => c.name)).not.toContain("push_enabled");
   });
 
   it("ties each push device to a session: the row goes when the session does (decision 009)", async () => {

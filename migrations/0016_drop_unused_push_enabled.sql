@@ -1,0 +1,1 @@
+ALTER TABLE `notification_preferences` DROP COLUMN `push_enabled`;
