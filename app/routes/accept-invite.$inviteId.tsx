@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { errorToast } from "~/modules/account/action-result";
+import { errorToast } from "~/utils/result";
 import { resendConfirmation } from "~/modules/account/service.server";
 import { formatEventDate } from "~/modules/event/format";
 import { formatTimeOfDay } from "~/modules/team/emails";

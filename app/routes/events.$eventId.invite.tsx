@@ -12,7 +12,7 @@ import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { validateWithToast } from "~/components/validate-with-toast";
 import { cloudflareContext } from "~/context";
 import { INVITE_TYPES } from "~/db/enums";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { errorToast, firstIssue } from "~/utils/result";
 import { requireEventAccess } from "~/modules/event/service.server";
 import { CopyLinkButton } from "~/modules/team/components/copy-link";
 import { formatTimeOfDay } from "~/modules/team/emails";

@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { cloudflareContext } from "~/context";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { errorToast, firstIssue } from "~/utils/result";
 import { EventSchema } from "~/modules/event/schema";
 import { createEvent } from "~/modules/event/service.server";
 import { hasActivePro, NEEDS_PRO } from "~/modules/billing/entitlement";

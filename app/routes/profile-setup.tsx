@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { errorToast, firstIssue } from "~/utils/result";
 import { ProfileSetupSchema } from "~/modules/account/schema";
 import { updateProfile } from "~/modules/account/service.server";
 import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";

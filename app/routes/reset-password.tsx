@@ -9,7 +9,7 @@ import { AppHeader } from "~/components/page-shell";
 import { ButtonLink, Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { errorToast, firstIssue } from "~/utils/result";
 import { PASSWORD_REQUIREMENTS, ResetPasswordSchema, safeReturnTo } from "~/modules/account/schema";
 import { findValidToken, resetPassword } from "~/modules/account/service.server";
 import { cloudflareContext } from "~/context";

@@ -17,7 +17,7 @@ import { useSubmitting } from "~/components/use-submitting";
 import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { errorToast, firstIssue } from "~/utils/result";
 import { BusinessInfoSchema, ChangePasswordSchema, ConfirmPasswordSchema, DeleteAccountSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, confirmPassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { errorToast } from "~/modules/account/action-result";
+import { errorToast } from "~/utils/result";
 import { NativeRenewalText, NativeSubscribe } from "~/modules/billing/components/native-subscribe";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import {

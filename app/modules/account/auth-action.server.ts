@@ -7,7 +7,7 @@ import { clientIp, consume, type Limit, countOf, LIMITS, minutesUntilAllowed, pe
 import { createSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
-import { errorToast, firstIssue } from "./action-result";
+import { errorToast, firstIssue } from "~/utils/result";
 import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
 import { requestPasswordReset, signUp } from "./service.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";

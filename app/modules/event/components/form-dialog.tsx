@@ -12,7 +12,7 @@ import { closeWithoutRefetch } from "~/utils/revalidate";
 import { useDialogHrefs } from "../dialog-href";
 
 export { useDialogHrefs };
-import type { Toast } from "~/utils/toast";
+import type { Answer } from "~/utils/result";
 import { useSubmitting } from "~/components/use-submitting";
 
 /**
@@ -20,7 +20,7 @@ import { useSubmitting } from "~/components/use-submitting";
  * form's validation result and a toast. The event dashboard, the client portal and
  * settings all answer this way, so these dialogs serve all three.
  */
-export type FormActionData = { intent: string | null; result?: SubmissionResult<string[]>; toast: Toast | null };
+export type FormActionData = Answer<{ intent: string | null }>;
 
 /** The server's validation result for this form, if the last submission was its. */
 export function useLastResult(intent: string) {
