@@ -12,7 +12,7 @@ import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { validateWithToast } from "~/components/validate-with-toast";
 import { cloudflareContext } from "~/context";
 import { INVITE_TYPES } from "~/db/enums";
-import { errorToast, firstIssue } from "~/utils/result";
+import { errorToast, firstIssue, newToast } from "~/utils/result";
 import { requireEventAccess } from "~/modules/event/service.server";
 import { CopyLinkButton } from "~/modules/team/components/copy-link";
 import { formatTimeOfDay } from "~/modules/team/emails";
@@ -86,11 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (sent.count === 0) {
       return data<ActionData>({ entries, toast: errorToast("Failed to send invitations", sent.refused.join(" ")) }, { status: 409 });
     }
-    const toast = {
-      type: "success" as const,
-      title: `${sent.count} invitation(s) sent successfully`,
-      ...(sent.refused.length ? { description: `Not sent: ${sent.refused.join(" ")}` } : {}),
-    };
+    const toast = newToast("success", `${sent.count} invitation(s) sent successfully`, sent.refused.length ? `Not sent: ${sent.refused.join(" ")}` : null);
     // A client link can be copied only now: show it before the event opens, on this
     // page again (post/redirect/get, issue 14 item 10: a reload sends nothing twice).
     if (sent.links.length) {

@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { cloudflareContext } from "~/context";
-import { errorToast, firstIssue } from "~/utils/result";
+import { errorToast, firstIssue, newToast } from "~/utils/result";
 import { EventSchema } from "~/modules/event/schema";
 import { createEvent } from "~/modules/event/service.server";
 import { hasActivePro, NEEDS_PRO } from "~/modules/billing/entitlement";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(cloudflareContext).env,
     request,
     `/events/${eventId}/invite`,
-    { type: "success", title: "Event created successfully!" },
+    newToast("success", "Event created successfully!"),
     { headers: { "X-Remix-Replace": "true" } },
   );
 }

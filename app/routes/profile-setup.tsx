@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { errorToast, firstIssue } from "~/utils/result";
+import { errorToast, firstIssue, newToast } from "~/utils/result";
 import { ProfileSetupSchema } from "~/modules/account/schema";
 import { updateProfile } from "~/modules/account/service.server";
 import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
   }
   await updateProfile(dbFrom(context), viewer.userId, submission.value);
-  throw await redirectWithToast(context.get(cloudflareContext).env, request, "/", { type: "success", title: "Profile updated!" });
+  throw await redirectWithToast(context.get(cloudflareContext).env, request, "/", newToast("success", "Profile updated!"));
 }
 
 // Validation (zod) loads after hydration, as on the landing page (issue 19 item 4); until

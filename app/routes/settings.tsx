@@ -17,7 +17,7 @@ import { useSubmitting } from "~/components/use-submitting";
 import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
-import { errorToast, firstIssue } from "~/utils/result";
+import { errorToast, firstIssue, newToast } from "~/utils/result";
 import { BusinessInfoSchema, ChangePasswordSchema, ConfirmPasswordSchema, DeleteAccountSchema, DeviceSignInIdSchema, NotificationPreferencesSchema } from "~/modules/account/schema";
 import { endLiveSessions } from "~/modules/notifications/live.server";
 import { changePassword, confirmPassword, saveNotificationPreferences, signOutOtherSessions, updateBusinessInfo } from "~/modules/account/service.server";
@@ -219,8 +219,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // never sends a form again. What the next page must see once travels as flash.
   const saved = async (title: string, description?: string, flash?: Flash) => {
     const { env } = context.get(cloudflareContext);
-    const toast = { type: "success" as const, title, ...(description ? { description } : {}) };
-    throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), toast, { headers: { "X-Remix-Replace": "true" } }, flash);
+    throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), newToast("success", title, description), { headers: { "X-Remix-Replace": "true" } }, flash);
   };
 
   switch (intent) {
@@ -384,7 +383,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         env,
         request,
         "/auth",
-        { type: "success", title: ACCOUNT_DELETED, ...(outcome.stripeCancelled ? { description: NO_FURTHER_CHARGE } : {}) },
+        newToast("success", ACCOUNT_DELETED, outcome.stripeCancelled ? NO_FURTHER_CHARGE : null),
         { headers: { "Set-Cookie": clearSessionCookie(request), "Clear-Site-Data": '"cache"' } },
       );
     }

@@ -48,15 +48,20 @@ export class AppError extends Error {
 }
 
 /** The one way to build a toast, on the server and in the browser. */
-export function toast(type: Toast["type"], title: string, description?: string | null): Toast {
+export function newToast(type: Toast["type"], title: string, description?: string | null): Toast {
   return { id: crypto.randomUUID(), type, title, ...(description ? { description } : {}) };
+}
+
+/** A toast from a message's title and line (the shape of the messages' constants). */
+export function toastFrom(type: Toast["type"], message: { title: string; description?: string | null }): Toast {
+  return newToast(type, message.title, message.description);
 }
 
 /** An error toast: the AppError's title and message, or a title and an optional line. */
 export function errorToast(error: AppError): Toast;
 export function errorToast(title: string, description?: string | null): Toast;
 export function errorToast(error: AppError | string, description?: string | null): Toast {
-  return typeof error === "string" ? toast("error", error, description) : toast("error", error.title, error.message);
+  return typeof error === "string" ? newToast("error", error, description) : newToast("error", error.title, error.message);
 }
 
 /** What an action answers when it does not redirect; `Extra` names the form it answers. */

@@ -7,7 +7,7 @@ import { clientIp, consume, type Limit, countOf, LIMITS, minutesUntilAllowed, pe
 import { createSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
-import { errorToast, firstIssue } from "~/utils/result";
+import { errorToast, firstIssue, newToast } from "~/utils/result";
 import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
 import { requestPasswordReset, signUp } from "./service.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";
@@ -128,11 +128,7 @@ export async function authAction({ request, context }: Args) {
     const headers = new Headers({ "Set-Cookie": session.setCookie });
     headers.append(
       "Set-Cookie",
-      await createToastHeader(env, request, {
-        type: "success",
-        title: "Account created",
-        description: "You're signed in. Check your email to confirm your address.",
-      }),
+      await createToastHeader(env, request, newToast("success", "Account created", "You're signed in. Check your email to confirm your address.")),
     );
     return redirect(returnTo ?? "/subscription", { headers });
   }
@@ -159,7 +155,7 @@ export async function authAction({ request, context }: Args) {
     return data<AccountActionData>({
       form: "signin",
       result: submission.reply({ hideFields: ["password"] }),
-      toast: { id: crypto.randomUUID(), type: "success", title: "Password reset email sent", description: "Check your email for a password reset link" },
+      toast: newToast("success", "Password reset email sent", "Check your email for a password reset link"),
     });
   }
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { z } from "zod";
 import { cloudflareContext, sessionJoinContext } from "~/context";
-import { type ErrorCode, errorToast, firstIssue } from "~/utils/result";
+import { type ErrorCode, errorToast, firstIssue, newToast } from "~/utils/result";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -313,8 +313,8 @@ export async function answerOutcome(
       const url = new URL(request.url);
       const { env } = context.get(cloudflareContext);
       const toast = outcome.emailFailed
-        ? { type: "error" as const, title: "Email not sent", description: "The link was created, but the email could not be sent. Please copy the link and share it manually." }
-        : { type: "success" as const, title: outcome.toast };
+        ? newToast("error", "Email not sent", "The link was created, but the email could not be sent. Please copy the link and share it manually.")
+        : newToast("success", outcome.toast);
       throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), toast, { headers: { "X-Remix-Replace": "true" } }, {
         clientLink: { url: outcome.url, email: outcome.email, emailFailed: outcome.emailFailed },
       });
@@ -324,7 +324,7 @@ export async function answerOutcome(
       const to = outcome.to ?? closeDialogHref(url.pathname, url.searchParams);
       if (!outcome.toast) throw replace(to);
       const { env } = context.get(cloudflareContext);
-      const toast = { type: "success" as const, title: outcome.toast, ...(description ? { description } : {}) };
+      const toast = newToast("success", outcome.toast, description);
       throw await redirectWithToast(env, request, to, toast, { headers: { "X-Remix-Replace": "true" } });
     }
   }

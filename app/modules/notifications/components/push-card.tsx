@@ -8,6 +8,7 @@ import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
 import { NATIVE_PUSH_BLOCKED } from "../push-messages";
 import type { PushDevice } from "../push-devices.server";
 import type { loader as rootLoader } from "~/root";
+import { newToast } from "~/utils/result";
 
 // Issue 16 item 1: push on and off for THIS browser, and the user's other devices.
 // The tab shows the truth for this device: the browser's permission and whether the
@@ -141,13 +142,13 @@ export function PushCard({
   async function enable() {
     if (!vapidPublicKey) return;
     const detected = detect();
-    if (detected.state === "unsupported") return showToast({ type: "error", title: "Not supported", description: "This browser doesn't support notifications" });
-    if (detected.state === "no-service-worker") return showToast({ type: "error", title: "Service workers not supported" });
+    if (detected.state === "unsupported") return showToast(newToast("error", "Not supported", "This browser doesn't support notifications"));
+    if (detected.state === "no-service-worker") return showToast(newToast("error", "Service workers not supported"));
     const permission = await Notification.requestPermission();
     // Only a refusal is 'blocked'; a dismissed prompt ("default") can be asked again (audit finding 12).
     if (permission === "denied") {
       setBrowser({ state: "ready", permission, endpoint: null, endpointHash: null, keyMatches: true });
-      return showToast({ type: "error", title: "Notifications blocked", description: "Please enable notifications in your browser settings" });
+      return showToast(newToast("error", "Notifications blocked", "Please enable notifications in your browser settings"));
     }
     if (permission !== "granted") return;
     const registration = await serviceWorker();
@@ -179,10 +180,10 @@ export function PushCard({
     const { disableNativePush, enableNativePush } = await import("~/modules/native/push.client");
     if (!on && !userId) return;
     const result = on ? await disableNativePush(platform) : await enableNativePush(platform, userId!);
-    if (result.outcome === "enabled") showToast({ type: "success", title: "Notifications enabled", description: "This device will get push notifications." });
-    if (result.outcome === "disabled") showToast({ type: "success", title: "Notifications disabled", description: "This device will no longer get push notifications." });
-    if (result.outcome === "denied") showToast({ type: "error", title: "Notifications blocked", description: NATIVE_PUSH_BLOCKED });
-    if (result.outcome === "failed") showToast({ type: "error", title: on ? "Failed to disable notifications" : "Failed to enable notifications", ...(result.message ? { description: result.message } : {}) });
+    if (result.outcome === "enabled") showToast(newToast("success", "Notifications enabled", "This device will get push notifications."));
+    if (result.outcome === "disabled") showToast(newToast("success", "Notifications disabled", "This device will no longer get push notifications."));
+    if (result.outcome === "denied") showToast(newToast("error", "Notifications blocked", NATIVE_PUSH_BLOCKED));
+    if (result.outcome === "failed") showToast(newToast("error", on ? "Failed to disable notifications" : "Failed to enable notifications", result.message));
     await revalidator.revalidate();
   }
 
@@ -195,7 +196,7 @@ export function PushCard({
       else if (on) await disable();
       else await enable();
     } catch {
-      showToast({ type: "error", title: on ? "Failed to disable notifications" : "Failed to enable notifications" });
+      showToast(newToast("error", on ? "Failed to disable notifications" : "Failed to enable notifications"));
     } finally {
       await refresh();
       setWorking(false);
