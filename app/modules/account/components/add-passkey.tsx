@@ -64,7 +64,7 @@ export function AddPasskey() {
   return (
     <div className="mt-4">
       {step === "password" ? (
-        <fetcher.Form method="post" action="/settings" className="space-y-3" aria-label="Confirm your password">
+        <fetcher.Form method="post" action="/settings/password/confirm" className="space-y-3" aria-label="Confirm your password">
           <p className="text-sm text-slate-700">{PASSKEY_REAUTH}</p>
           <input type="hidden" name="intent" value="confirm-password" />
           <Field

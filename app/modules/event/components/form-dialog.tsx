@@ -106,11 +106,14 @@ export function FormDialog<Shape extends Record<string, unknown>>({
   destructive = false,
   submitDisabled = false,
   base,
+  action,
   children,
 }: {
   title: string;
   intent: string;
   id?: string;
+  /** Where the form posts (default: the page's own route). */
+  action?: string;
   form: FormMetadata<Shape, string[]>;
   submitLabel: string;
   busyLabel?: string;
@@ -124,7 +127,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
   const busy = useSubmitting(intent);
   return (
     <UrlDialog title={title} closeTo={close}>
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
         {/* The server reads it for creating intents only (an invitation picked from a saved
@@ -160,12 +163,15 @@ export function ConfirmDialog({
   intent,
   id,
   confirmLabel,
+  action,
 }: {
   title: string;
   message: ReactNode;
   intent: string;
   id: string;
   confirmLabel: string;
+  /** Where the form posts (default: the page's own route). */
+  action?: string;
 }) {
   const { close } = useDialogHrefs();
   const busy = useSubmitting(intent);
@@ -181,7 +187,7 @@ export function ConfirmDialog({
       : undefined;
   return (
     <UrlDialog title={title} closeTo={close}>
-      <Form method="post" preventScrollReset className="space-y-4" onSubmit={queue}>
+      <Form method="post" action={action} preventScrollReset className="space-y-4" onSubmit={queue}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         <p className="text-sm text-slate-700">{message}</p>

@@ -15,7 +15,9 @@ import { newToast } from "~/utils/result";
 // subscription this browser holds is one of the user's stored rows (matched by a hash
 // of its endpoint, which the page never gets in clear).
 
-const ACTION = "/settings?tab=notifications";
+// Each posts to its form's route under /settings, answering on the Notifications tab.
+const ACTION = "/settings/push?tab=notifications";
+const REMOVE_ACTION = "/settings/push/remove?tab=notifications";
 // navigator.serviceWorker.ready never settles when the worker cannot install.
 const SERVICE_WORKER_TIMEOUT_MS = 10_000;
 
@@ -283,7 +285,7 @@ function DeviceRow({ device, thisDevice = false, removable, local, index, onRemo
         <span className="block text-xs text-slate-500">Since {since}</span>
       </span>
       {removable ? (
-        <Form method="post" action={ACTION} onSubmit={() => onRemove(index)}>
+        <Form method="post" action={REMOVE_ACTION} onSubmit={() => onRemove(index)}>
           <input type="hidden" name="intent" value="push-remove-device" />
           <input type="hidden" name="id" value={device.id} />
           <Button type="submit" variant="secondary" data-remove-device="" aria-label={`Remove ${device.label}${thisDevice ? " (this device)" : ""}, since ${since}`}>
