@@ -1,8 +1,8 @@
 import { cloudflareContext } from "~/context";
 import { removeDeviceSignIn } from "~/modules/account/device-sign-ins.server";
-import { deviceSignInId, refuse, saved } from "~/modules/account/settings-forms.server";
+import { deviceSignInId, refuse, saved, signedIn } from "~/modules/account/settings-forms.server";
 import { endLiveSessions } from "~/modules/notifications/live.server";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { dbFrom } from "~/utils/auth.server";
 import type { Route } from "./+types/settings.apps.remove";
 
 /**
@@ -11,7 +11,7 @@ import type { Route } from "./+types/settings.apps.remove";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const viewer = requireViewer(context, request);
+  const viewer = signedIn(context, request);
   const id = deviceSignInId(formData);
   const ended = id ? await removeDeviceSignIn(dbFrom(context), viewer.userId, id) : null;
   if (!ended) return refuse("remove-device-sign-in", id ? 404 : 400, "Error", "That app was already removed.");

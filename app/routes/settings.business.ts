@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BusinessInfoSchema } from "~/modules/account/schema";
 import { updateBusinessInfo } from "~/modules/account/service.server";
-import { refuse, saved, type SettingsAnswer } from "~/modules/account/settings-forms.server";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { refuse, saved, type SettingsAnswer, signedIn } from "~/modules/account/settings-forms.server";
+import { dbFrom } from "~/utils/auth.server";
 import type { AuditEntry } from "~/utils/audit-log";
 import { invalid } from "~/utils/result";
 import type { Route } from "./+types/settings.business";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/settings.business";
 /** Settings → Business Info. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const viewer = requireViewer(context, request);
+  const viewer = signedIn(context, request);
   const intent = "business-info";
   const submission = parseWithZod(formData, { schema: BusinessInfoSchema });
   if (submission.status !== "success") return invalid<SettingsAnswer>({ intent }, submission.reply());

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { refuse, saved, unknownAction, uuidOf } from "~/modules/account/settings-forms.server";
+import { refuse, saved, unknownAction, uuidOf, signedIn } from "~/modules/account/settings-forms.server";
 import { ContactSchema } from "~/modules/contacts/schema";
 import { addContact, updateContact } from "~/modules/contacts/service.server";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { dbFrom } from "~/utils/auth.server";
 import { claimOf } from "~/utils/idempotency.server";
 import { invalid } from "~/utils/result";
 import type { Route } from "./+types/settings.contacts";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/settings.contacts";
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const viewer = requireViewer(context, request);
+  const viewer = signedIn(context, request);
   if (intent !== "add-contact" && intent !== "edit-contact") return unknownAction();
   const db = dbFrom(context);
   const submission = parseWithZod(formData, { schema: ContactSchema });

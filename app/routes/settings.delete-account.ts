@@ -3,9 +3,9 @@ import { cloudflareContext } from "~/context";
 import { deleteAccount } from "~/modules/account/delete-account.server";
 import { ACCOUNT_DELETED, ACCOUNT_NOT_DELETED, NO_FURTHER_CHARGE, PASSKEY_NOT_CONFIRMED, PASSWORD_INCORRECT, STRIPE_UNREACHABLE } from "~/modules/account/deletion-messages";
 import { DeleteAccountSchema } from "~/modules/account/schema";
-import { passkeyAnswer, refuse } from "~/modules/account/settings-forms.server";
+import { passkeyAnswer, refuse, signedIn } from "~/modules/account/settings-forms.server";
 import { stripeClient } from "~/modules/billing/stripe.server";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { dbFrom } from "~/utils/auth.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { invalid, newToast } from "~/utils/result";
 import { clearSessionCookie } from "~/utils/session.server";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/settings.delete-account";
 /** Settings → Account → Delete account, confirmed by the password or a passkey. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const viewer = requireViewer(context, request);
+  const viewer = signedIn(context, request);
   const intent = "delete-account";
   const db = dbFrom(context);
   const { env } = context.get(cloudflareContext);

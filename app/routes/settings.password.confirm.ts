@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { ConfirmPasswordSchema } from "~/modules/account/schema";
 import { confirmPassword } from "~/modules/account/service.server";
-import { refuse, type SettingsAnswer } from "~/modules/account/settings-forms.server";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { refuse, type SettingsAnswer, signedIn } from "~/modules/account/settings-forms.server";
+import { dbFrom } from "~/utils/auth.server";
 import { clientIp, consume, type Limit, LIMITS, minutesUntilAllowed, peek, recordFailure, signInLocked, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings.password.confirm";
 
@@ -12,7 +12,7 @@ import type { Route } from "./+types/settings.password.confirm";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const viewer = requireViewer(context, request);
+  const viewer = signedIn(context, request);
   const intent = "confirm-password";
   const db = dbFrom(context);
   const parsed = ConfirmPasswordSchema.safeParse(Object.fromEntries(formData));

@@ -3,16 +3,16 @@ import { cloudflareContext } from "~/context";
 import { passkeysRemovedMessage } from "~/modules/account/passkey-messages";
 import { ChangePasswordSchema } from "~/modules/account/schema";
 import { changePassword } from "~/modules/account/service.server";
-import { refuse, saved } from "~/modules/account/settings-forms.server";
+import { refuse, saved, signedIn } from "~/modules/account/settings-forms.server";
 import { endLiveSessions } from "~/modules/notifications/live.server";
-import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { dbFrom } from "~/utils/auth.server";
 import { invalid } from "~/utils/result";
 import type { Route } from "./+types/settings.password";
 
 /** Settings → Account → Change Password. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const viewer = requireViewer(context, request);
+  const viewer = signedIn(context, request);
   const intent = "change-password";
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   const hide = { hideFields: ["currentPassword", "password", "confirmPassword"] };

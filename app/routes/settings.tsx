@@ -4,7 +4,7 @@ import { greetingName } from "~/components/signed-in-header";
 import { waitForCode } from "~/components/lazy-component";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
-import { unknownAction } from "~/modules/account/settings-forms.server";
+import { signedIn, unknownAction } from "~/modules/account/settings-forms.server";
 import type { SubscriptionSummary } from "~/modules/billing/components/subscription-tab";
 import { listContacts } from "~/modules/contacts/service.server";
 import { hasActivePro, hasStorePro, hasStripePro } from "~/modules/billing/entitlement";
@@ -83,7 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => TAB_CODE[tabOf(url.searchParams)])];
 
 /** Each form posts to its own route under /settings (settings.<form>.ts); a post here names none. */
-export function action() {
+export function action({ request, context }: Route.ActionArgs) {
+  signedIn(context, request);
   return unknownAction();
 }
 

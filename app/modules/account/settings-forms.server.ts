@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
+import { getViewer } from "~/utils/auth.server";
 import { closeDialogHref } from "~/modules/event/dialog-href";
 import { errorToast, newToast } from "~/utils/result";
 import type { SettingsAnswer } from "./settings-answer";
@@ -17,6 +18,13 @@ export type { SettingsAnswer } from "./settings-answer";
 
 /** The settings page's address, with the form's tab and without its dialog. */
 export const SETTINGS_PATH = "/settings";
+
+/** The signed-in user; signed out, to sign in, coming back to the page (not to the form's route). */
+export function signedIn(context: Readonly<RouterContextProvider>, request: Request) {
+  const viewer = getViewer(context);
+  if (viewer) return viewer;
+  throw redirect(`/auth?returnTo=${encodeURIComponent(`${SETTINGS_PATH}${new URL(request.url).search}`)}`);
+}
 
 /**
  * A save answers with a redirect (post/redirect/get): a reload never sends a form again.
