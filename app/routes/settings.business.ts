@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BusinessInfoSchema } from "~/modules/account/schema";
 import { updateBusinessInfo } from "~/modules/account/service.server";
-import { refuse, saved, type SettingsAnswer, signedIn } from "~/modules/account/settings-forms.server";
+import { refuse, saved, signedIn } from "~/modules/account/settings-forms.server";
 import { dbFrom } from "~/utils/auth.server";
 import type { AuditEntry } from "~/utils/audit-log";
 import { invalid } from "~/utils/result";
@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = signedIn(context, request);
   const intent = "business-info";
   const submission = parseWithZod(formData, { schema: BusinessInfoSchema });
-  if (submission.status !== "success") return invalid<SettingsAnswer>({ intent }, submission.reply());
+  if (submission.status !== "success") return invalid({ intent }, submission.reply());
   if (!(await updateBusinessInfo(dbFrom(context), viewer.userId, submission.value))) return refuse(intent, 404, "Failed to update business information");
   const audit: AuditEntry = {
     timestamp: new Date().toISOString(),

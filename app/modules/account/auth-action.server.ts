@@ -7,7 +7,7 @@ import { clientIp, consume, type Limit, countOf, LIMITS, minutesUntilAllowed, pe
 import { createSession } from "~/utils/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
-import { errorToast, firstIssue, newToast } from "~/utils/result";
+import { errorToast, firstIssue, invalid, newToast } from "~/utils/result";
 import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
 import { requestPasswordReset, signUp } from "./service.server";
 import { isKnownDevice, rememberDevice } from "./known-device.server";
@@ -29,7 +29,7 @@ export async function authAction({ request, context }: Args) {
     const submission = parseWithZod(formData, { schema: SignInSchema });
     if (submission.status !== "success") {
       const result = submission.reply({ hideFields: ["password"] });
-      return data<AccountActionData>({ form: "signin", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+      return invalid<AccountActionData>({ form: "signin" }, result);
     }
     const { email, stayLoggedIn } = submission.value;
     // Refused for too many attempts: the message names the reset link (which no sign-in
@@ -97,7 +97,7 @@ export async function authAction({ request, context }: Args) {
     const submission = parseWithZod(formData, { schema: SignUpSchema });
     if (submission.status !== "success") {
       const result = submission.reply({ hideFields: ["password"] });
-      return data<AccountActionData>({ form: "signup", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+      return invalid<AccountActionData>({ form: "signup" }, result);
     }
     const value = submission.value;
     if (await consume(db, [[LIMITS.signUpPerIp, clientIp(request)], [LIMITS.signUpPerEmail, value.email]])) {

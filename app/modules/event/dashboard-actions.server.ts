@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { z } from "zod";
 import { cloudflareContext, sessionJoinContext } from "~/context";
-import { type ErrorCode, errorToast, firstIssue, newToast } from "~/utils/result";
+import { type ErrorCode, errorToast, invalid, newToast } from "~/utils/result";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -298,10 +298,7 @@ export async function answerOutcome(
     case "stay":
       return data<DashboardActionData>({ intent, toast: null });
     case "invalid":
-      return data<DashboardActionData>(
-        { intent, result: outcome.result, toast: errorToast("Validation Error", firstIssue(outcome.result)) },
-        { status: 400 },
-      );
+      return invalid<DashboardActionData>({ intent }, outcome.result);
     case "failed":
       return data<DashboardActionData>({ intent, toast: errorToast(outcome.title, outcome.description) }, { status: outcome.status });
     case "conflict":

@@ -1,4 +1,4 @@
-import { type DefaultValue, type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { validateWithToast } from "~/components/validate-with-toast";
 import { IdempotencyField } from "~/components/dialog-fields";
