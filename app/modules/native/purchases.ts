@@ -15,7 +15,6 @@ import {
 } from "~/modules/billing/messages";
 import type { ToastInput } from "~/utils/toast";
 import type { NativePlatform } from "./platform";
-import { newToast } from "~/utils/result";
 
 /** The public RevenueCat SDK keys, one per store (wrangler.toml vars, via the root loader). */
 export type StoreKeys = { ios: string; android: string };
@@ -82,14 +81,14 @@ export type NativeOutcome =
 export type NativeResult = { toast: ToastInput | null; goTo: string | null };
 
 const SIGN_IN = `/auth?returnTo=${encodeURIComponent("/subscription")}`;
-const error = (title: string, description?: string): ToastInput => newToast("error", title, description);
+const error = (title: string, description?: string): ToastInput => ({ type: "error", title, ...(description ? { description } : {}) });
 
 /** What the server's answer means after the store has spoken; Pro is its word, never the device's. */
 function afterSync(sync: StoreSyncAnswer, success: string, notPro: ToastInput): NativeResult {
   if (sync.status === 401) return { toast: error(AUTH_ERROR), goTo: "/auth" };
   if (sync.status !== 200) return { toast: error(sync.error ?? PURCHASE_FAILED), goTo: null };
   // docs/product/messages.md#subscription-and-profile: 'Subscription activated!' (go to /); / is also where a Pro user of /subscription goes.
-  if (sync.pro) return { toast: newToast("success", success), goTo: "/" };
+  if (sync.pro) return { toast: { type: "success", title: success }, goTo: "/" };
   return { toast: notPro, goTo: null };
 }
 
