@@ -36,11 +36,11 @@ export function tabOf(params: URLSearchParams): Tab {
   return TABS.find((t) => t.id === params.get("tab"))?.id ?? "business";
 }
 
-// Issue 19 item 4: the forms' validation (zod) loads when a form is first used, the
+// The forms' validation (zod) loads when a form is first used, the
 // contacts' dialogs when one opens; until then the server validates, with the same messages.
 const loadSchemas = () => import("~/modules/account/schema");
 const loadAuditLog = () => import("~/utils/audit-log");
-// Issue 19 item 4: each section but the first (its forms) loads when shown; the server
+// Each section but the first (its forms) loads when shown; the server
 // renders any at once (lazyComponent), and a client navigation to one waits for its code
 // with its data (waitForCode), so a section never shows blank.
 const ContactsTab = lazyComponent(() => import("~/modules/contacts/components/contacts-tab").then((module) => module.ContactsTab));
@@ -58,7 +58,7 @@ const DeleteAccountDialog = lazyComponent(() => import("~/modules/account/compon
 const ContactsDialog = lazyComponent(() => import("~/modules/contacts/components/contacts-dialogs").then((module) => module.ContactsDialog));
 
 /**
- * Each Remove button names its app (issue 18 audit: unique accessible names); two added on
+ * Each Remove button names its app (accessible names are unique); two added on
  * the same day are told apart by their place in the list.
  */
 function removeAppLabel(app: { name: string }, index: number, apps: { name: string }[]) {
@@ -81,7 +81,7 @@ export function SettingsPage() {
   // docs/product/data.md#audit-log: saving business info is logged to this device's audit log.
   const audit = useFlash("audit");
   useEffect(() => {
-    // Its code loads with the entry (not with the page: issue 19 item 4), tried until it arrives.
+    // Its code loads with the entry (not with the page, to keep the page's JavaScript small), tried until it arrives.
     if (audit) return loadAfterHydration(loadAuditLog, ({ appendAuditLog }) => appendAuditLog(window.localStorage, audit));
   }, [audit]);
   return (
