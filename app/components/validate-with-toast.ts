@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { showToast } from "./ui/toaster";
+import { newToast } from "~/utils/result";
 
 /**
  * Client-side validation for conform's onValidate. On a submit (not while typing) that
@@ -16,7 +17,7 @@ export function validateWithToast<Schema extends z.ZodType>(
   const submission = parseWithZod(formData, { schema });
   if (submitter && submission.status === "error") {
     const issue = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0];
-    if (issue) showToast({ type: "error", title: titleFor(issue), description: issue });
+    if (issue) showToast(newToast("error", titleFor(issue), issue));
   }
   return submission;
 }

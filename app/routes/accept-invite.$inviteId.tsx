@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { errorToast } from "~/modules/account/action-result";
+import { errorToast, newToast } from "~/utils/result";
 import { resendConfirmation } from "~/modules/account/service.server";
 import { formatEventDate } from "~/modules/event/format";
 import { formatTimeOfDay } from "~/modules/team/emails";
@@ -127,7 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function success(title: string, description?: string): Toast {
-  return { id: crypto.randomUUID(), type: "success", title, ...(description ? { description } : {}) };
+  return newToast("success", title, description);
 }
 
 export default function AcceptInvite({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { dbFrom, getViewer } from "~/utils/auth.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/billing.portal";
+import { newToast } from "~/utils/result";
 
 const SETTINGS = "/settings?tab=subscription";
 const AUTH_ERROR = "Authentication error. Please sign in again.";
@@ -27,11 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = async (status: number, description?: string) =>
     json
       ? Response.json({ error: PORTAL_FAILED, ...(description ? { description } : {}) }, { status })
-      : redirectWithToast(env, request, SETTINGS, {
-          type: "error",
-          title: PORTAL_FAILED,
-          ...(description ? { description } : {}),
-        });
+      : redirectWithToast(env, request, SETTINGS, newToast("error", PORTAL_FAILED, description));
   const db = dbFrom(context);
   if (await consume(db, [[LIMITS.billingSessions, viewer.userId]])) return fail(429, TOO_MANY_ATTEMPTS);
   const stripe = stripeClient(env);

@@ -8,6 +8,7 @@ import { dbFrom } from "~/utils/auth.server";
 import { cloudflareContext } from "~/context";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/confirm-email";
+import { newToast } from "~/utils/result";
 
 export function headers(): HeadersInit {
   return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await confirmEmail(dbFrom(context), token))) return data({ valid: false }, { status: 400 });
   const { env } = context.get(cloudflareContext);
   // Back to where the link was asked for (an invitation waiting for the address), else home.
-  throw await redirectWithToast(env, request, safeReturnTo(form.get("returnTo")), { type: "success", title: "Email confirmed", description: "Thank you. Your email address is confirmed." });
+  throw await redirectWithToast(env, request, safeReturnTo(form.get("returnTo")), newToast("success", "Email confirmed", "Thank you. Your email address is confirmed."));
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {

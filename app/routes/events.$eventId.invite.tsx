@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
@@ -12,7 +12,7 @@ import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { validateWithToast } from "~/components/validate-with-toast";
 import { cloudflareContext } from "~/context";
 import { INVITE_TYPES } from "~/db/enums";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { type Answer, errorToast, firstIssue, invalid, newToast } from "~/utils/result";
 import { requireEventAccess } from "~/modules/event/service.server";
 import { CopyLinkButton } from "~/modules/team/components/copy-link";
 import { formatTimeOfDay } from "~/modules/team/emails";
@@ -21,7 +21,6 @@ import { sendInvitations } from "~/modules/team/send-invitations.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { claimOf } from "~/utils/idempotency.server";
 import { useFlash } from "~/components/use-flash";
-import type { Toast } from "~/utils/toast";
 import type { Route } from "./+types/events.$eventId.invite";
 
 // docs/product/screens.md#create-event: after creation, the optional step 'Invite Team & Clients'.
@@ -38,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 type ClientLink = { email: string; url: string; emailFailed: boolean };
-type ActionData = { entries: InviteEntry[]; result?: SubmissionResult<string[]>; toast: Toast | null };
+type ActionData = Answer<{ entries: InviteEntry[] }>;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { event, viewer, db } = await requireEventAccess(context, request, params.eventId, "manageEvent");
@@ -55,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: newInviteEntrySchema(entries.map((entry) => entry.email)) });
     if (submission.status !== "success") {
       const result = submission.reply();
-      return data<ActionData>({ entries, result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+      return invalid<ActionData>({ entries }, result);
     }
     if (entries.length >= INVITE_ENTRIES_MAX) {
       const message = `You can send at most ${INVITE_ENTRIES_MAX} invitations at once`;
@@ -86,11 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (sent.count === 0) {
       return data<ActionData>({ entries, toast: errorToast("Failed to send invitations", sent.refused.join(" ")) }, { status: 409 });
     }
-    const toast = {
-      type: "success" as const,
-      title: `${sent.count} invitation(s) sent successfully`,
-      ...(sent.refused.length ? { description: `Not sent: ${sent.refused.join(" ")}` } : {}),
-    };
+    const toast = newToast("success", `${sent.count} invitation(s) sent successfully`, sent.refused.length ? `Not sent: ${sent.refused.join(" ")}` : null);
     // A client link can be copied only now: show it before the event opens, on this
     // page again (post/redirect/get: a reload sends nothing twice).
     if (sent.links.length) {

@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { cloudflareContext } from "~/context";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { errorToast, invalid, newToast } from "~/utils/result";
 import { EventSchema } from "~/modules/event/schema";
 import { createEvent } from "~/modules/event/service.server";
 import { hasActivePro, NEEDS_PRO } from "~/modules/billing/entitlement";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: EventSchema });
   if (submission.status !== "success") {
     const result = submission.reply();
-    return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+    return invalid({}, result);
   }
   // Two submits of the same form (a double tap, a retry on bad signal) make one event.
   const claim = await claimOf(formData, `user:${viewer.userId}`, "create-event");
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(cloudflareContext).env,
     request,
     `/events/${eventId}/invite`,
-    { type: "success", title: "Event created successfully!" },
+    newToast("success", "Event created successfully!"),
     { headers: { "X-Remix-Replace": "true" } },
   );
 }

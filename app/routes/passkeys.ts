@@ -10,6 +10,7 @@ import { clientIp, consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit
 import { createSession } from "~/modules/account/session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { Route } from "./+types/passkeys";
+import { newToast } from "~/utils/result";
 
 
 const BodySchema = z.discriminatedUnion("intent", [
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const name = deviceLabel(request.headers.get("User-Agent"));
     const stored = await registerPasskey(db, env, request, { id: viewer.userId, email: viewer.email }, body.response as unknown as RegistrationResponseJSON, name);
     if (!stored) return Response.json({ error: PASSKEY_NOT_ENABLED }, { status: 400 });
-    const headers = new Headers({ "Set-Cookie": await createToastHeader(env, request, { type: "success", title: BIOMETRIC_ENABLED }) });
+    const headers = new Headers({ "Set-Cookie": await createToastHeader(env, request, newToast("success", BIOMETRIC_ENABLED)) });
     return Response.json({ ok: true }, { headers });
   }
 

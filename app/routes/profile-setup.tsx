@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { AppHeader } from "~/components/page-shell";
@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { invalid, newToast } from "~/utils/result";
 import { ProfileSetupSchema } from "~/modules/account/schema";
 import { updateProfile } from "~/modules/account/service.server";
 import { dbFrom, getViewer, requireViewer } from "~/utils/auth.server";
@@ -31,10 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ProfileSetupSchema });
   if (submission.status !== "success") {
     const result = submission.reply();
-    return data({ result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+    return invalid({}, result);
   }
   await updateProfile(dbFrom(context), viewer.userId, submission.value);
-  throw await redirectWithToast(context.get(cloudflareContext).env, request, "/", { type: "success", title: "Profile updated!" });
+  throw await redirectWithToast(context.get(cloudflareContext).env, request, "/", newToast("success", "Profile updated!"));
 }
 
 // Validation (zod) loads after hydration, as on the landing page (decision 014); until

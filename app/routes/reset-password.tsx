@@ -9,7 +9,7 @@ import { AppHeader } from "~/components/page-shell";
 import { ButtonLink, Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { errorToast, invalid, newToast } from "~/utils/result";
 import { PASSWORD_REQUIREMENTS, ResetPasswordSchema, safeReturnTo } from "~/modules/account/schema";
 import { findValidToken, resetPassword } from "~/modules/account/service.server";
 import { cloudflareContext } from "~/context";
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     const result = submission.reply({ hideFields: ["password", "confirmPassword"] });
-    return data({ state: "form" as const, result, toast: errorToast("Validation Error", firstIssue(result)), returnTo }, { status: 400 });
+    return invalid({ state: "form" as const, returnTo }, result);
   }
   const reset = await resetPassword(db, submission.value.token, submission.value.password);
   if (!reset) {
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(
     {
       state: "success" as const,
-      toast: { id: crypto.randomUUID(), type: "success" as const, title: "Password updated", description: "Your password has been successfully updated" },
+      toast: newToast("success", "Password updated", "Your password has been successfully updated"),
       returnTo,
     },
     { headers: { "Set-Cookie": session.setCookie } },

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
 import { cloudflareContext } from "~/context";
-import { errorToast } from "~/modules/account/action-result";
+import { errorToast, newToast } from "~/utils/result";
 import { NativeRenewalText, NativeSubscribe } from "~/modules/billing/components/native-subscribe";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import {
@@ -46,7 +46,7 @@ const REPLACE = { headers: { "X-Remix-Replace": "true" } };
  * if the webhook has not arrived yet, Stripe is asked for the session itself.
  */
 const activated = (env: Env, request: Request) =>
-  redirectWithToast(env, request, "/", { type: "success", title: SUBSCRIPTION_ACTIVATED }, REPLACE);
+  redirectWithToast(env, request, "/", newToast("success", SUBSCRIPTION_ACTIVATED), REPLACE);
 
 // Without JavaScript the confirming page reloads itself every 3 s, this many times.
 const CONFIRM_RELOADS = 10;
@@ -90,10 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = getViewer(context);
   if (!viewer) {
-    throw await redirectWithToast(env, request, `/auth?returnTo=${encodeURIComponent("/subscription")}`, {
-      type: "error",
-      title: SIGN_IN_TO_SUBSCRIBE,
-    });
+    throw await redirectWithToast(env, request, `/auth?returnTo=${encodeURIComponent("/subscription")}`, newToast("error", SIGN_IN_TO_SUBSCRIBE));
   }
   // Someone already Pro is never sent to pay twice.
   if (hasActivePro(viewer)) throw redirect("/", REPLACE);
@@ -124,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Stripe already has a live subscription (another tab paid, or the webhook is late, or
   // a payment failed): its state is now on the profile; no second subscription.
   if (hasActivePro(result.existing)) throw await activated(env, request);
-  throw await redirectWithToast(env, request, "/settings?tab=subscription", { type: "error", title: CHECKOUT_FAILED, description: ALREADY_SUBSCRIBED });
+  throw await redirectWithToast(env, request, "/settings?tab=subscription", newToast("error", CHECKOUT_FAILED, ALREADY_SUBSCRIBED));
 }
 
 // docs/product/screens.md#subscription-screen: the subscription is refetched 500 ms after the return from checkout; then a
@@ -234,7 +231,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               className="mt-6"
               onSubmit={() => {
                 setLeaving(true);
-                showToast({ type: "info", title: OPENING_CHECKOUT });
+                showToast(newToast("info", OPENING_CHECKOUT));
               }}
             >
               <input type="hidden" name="intent" value="checkout" />

@@ -44,7 +44,7 @@ const stripe = new Stripe(FAKE_STRIPE.secretKey, { httpClient: Stripe.createFetc
 const FLAGS = { canEditPeople: true, canEditTimeline: true, canEditShots: true, canEditVendors: true };
 
 const deleteAccount = (client: Client, fields: Record<string, string> = {}) =>
-  client.post("/settings", { intent: "delete-account", password: VALID_SIGNUP.password, confirmation: "delete", ...fields });
+  client.post("/settings/delete-account", { intent: "delete-account", password: VALID_SIGNUP.password, confirmation: "delete", ...fields });
 
 /** Every table of the schema, as drizzle knows it: a table added later is checked too. */
 const TABLES: SQLiteTable[] = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));

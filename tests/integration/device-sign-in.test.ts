@@ -189,7 +189,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     const here = await signInWith(secret);
     const elsewhere = await signInWith(other.secret);
     const [hereRow] = await db.select().from(deviceSignIns).where(eq(deviceSignIns.secretHash, await sha256Hex(here.body.secret!)));
-    const response = await here.device.post("/settings", { intent: "sign-out-others" });
+    const response = await here.device.post("/settings/sign-out-others", { intent: "sign-out-others" });
     expect(response.status).toBe(302);
     expect(await signedIn(here.device)).toBe(true);
     expect(await signedIn(elsewhere.device)).toBe(false);
@@ -199,7 +199,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect((await signInWith(here.body.secret!)).response.status).toBe(200);
     // From a password session (no app behind it), every app sign-in goes.
     const web = await userWithApp();
-    expect((await web.client.post("/settings", { intent: "sign-out-others" })).status).toBe(302);
+    expect((await web.client.post("/settings/sign-out-others", { intent: "sign-out-others" })).status).toBe(302);
     expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, web.id))).toEqual([]);
   });
 
@@ -224,7 +224,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(html).toContain("Event Flow app on iOS");
     expect(html).toContain("Last used");
     const [row] = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, id));
-    const removed = await client.post("/settings", { intent: "remove-device-sign-in", id: row!.id });
+    const removed = await client.post("/settings/apps/remove", { intent: "remove-device-sign-in", id: row!.id });
     expect(removed.status).toBe(302);
     expect(await signedIn(device)).toBe(false);
     expect(await signedIn(client)).toBe(true);
@@ -233,8 +233,8 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     expect(after.response.status).toBe(401);
     expect(after.body).toEqual(FAILED);
     // Removed already: 404; not an id at all: 400.
-    expect((await client.post("/settings", { intent: "remove-device-sign-in", id: row!.id })).status).toBe(404);
-    expect((await client.post("/settings", { intent: "remove-device-sign-in", id: "nope" })).status).toBe(400);
+    expect((await client.post("/settings/apps/remove", { intent: "remove-device-sign-in", id: row!.id })).status).toBe(404);
+    expect((await client.post("/settings/apps/remove", { intent: "remove-device-sign-in", id: "nope" })).status).toBe(400);
   });
 
   it("another user cannot remove my app (404), and my app's session stays", async () => {
@@ -242,7 +242,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     const { device } = await signInWith(secret);
     const [row] = await db.select().from(deviceSignIns).where(eq(deviceSignIns.userId, id));
     const intruder = await sessionFor();
-    const refused = await intruder.client.post("/settings", { intent: "remove-device-sign-in", id: row!.id });
+    const refused = await intruder.client.post("/settings/apps/remove", { intent: "remove-device-sign-in", id: row!.id });
     expect(refused.status).toBe(404);
     expect(await db.select().from(deviceSignIns).where(eq(deviceSignIns.id, row!.id))).toHaveLength(1);
     expect(await signedIn(device)).toBe(true);
@@ -254,7 +254,7 @@ describe("device sign-in (native Face ID / Touch ID)", () => {
     const { secret } = (await (await enable(owner)).json()) as { secret: string };
     const { device, body } = await signInWith(secret);
     expect(await signedIn(device)).toBe(true);
-    const changed = await owner.post("/settings", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
+    const changed = await owner.post("/settings/password", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
     expect(changed.status).toBe(302);
     expect(await signedIn(device)).toBe(false);
     expect(await signedIn(owner)).toBe(true);

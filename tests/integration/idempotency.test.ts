@@ -135,7 +135,7 @@ describe("a creating form sent twice", () => {
 
   it("add a saved contact: one contact", async () => {
     const email = uniqueEmail("contact");
-    const answers = await twice(lead.client, "/settings?tab=contacts&dialog=add-contact", {
+    const answers = await twice(lead.client, "/settings/contacts?tab=contacts&dialog=add-contact", {
       intent: "add-contact",
       shooterType: "second_shooter",
       firstName: "Lee",
@@ -166,7 +166,7 @@ describe("a creating form sent twice", () => {
 
   it("an invitation picked from a saved contact carries the key too (the form holds the contact's id)", async () => {
     const email = uniqueEmail("picked");
-    await lead.client.post("/settings?tab=contacts", { intent: "add-contact", shooterType: "second_shooter", firstName: "Pat", email });
+    await lead.client.post("/settings/contacts?tab=contacts", { intent: "add-contact", shooterType: "second_shooter", firstName: "Pat", email });
     const [contact] = await db.select().from(shooterContacts).where(eq(shooterContacts.email, email));
     const page = await html(await lead.client.get(`/events/${eventId}?tab=team&dialog=invite-team&id=${contact!.id}`));
     expect(page).toContain(email);

@@ -556,14 +556,14 @@ describe("every way access ends closes its sockets within a second (decision 006
     const [user] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, await sha256Hex(phone.jar.get("ef_session")!)));
     const eventIds = await twoEventsOf(user!.userId);
     const [onPhone, onLaptop] = [await devicesOf(phone, eventIds), await devicesOf(laptop, eventIds)];
-    const changed = await laptop.post("/settings", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
+    const changed = await laptop.post("/settings/password", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
     expect(changed.status).toBe(302); // post/redirect/get (decision 007)
     await expectEnded(onPhone, onLaptop, eventIds, laptop);
   });
 
   it("'sign out of all other devices' closes the other sessions' sockets, not this one's", async () => {
     const { user, eventIds, onPhone, onLaptop } = await twoDevices();
-    expect((await user.client.post("/settings", { intent: "sign-out-others" })).status).toBe(302);
+    expect((await user.client.post("/settings/sign-out-others", { intent: "sign-out-others" })).status).toBe(302);
     await expectEnded(onPhone, onLaptop, eventIds, user.client);
   });
 

@@ -169,7 +169,7 @@ describe("an app device's push ends with the session that registered it", () => 
     const phone = await storeNativeDevice(id, "ios", iosToken());
     await register(client, "android", androidToken());
     // sign-out-others ends the phone's session (a password change ends sessions the same way): its token goes.
-    expect((await client.post("/settings?tab=security", { intent: "sign-out-others" })).status).toBe(302);
+    expect((await client.post("/settings/sign-out-others?tab=security", { intent: "sign-out-others" })).status).toBe(302);
     expect((await tokensOf(id)).map((r) => r.platform)).toEqual(["android"]);
     expect(await rowOf(phone.token)).toBeUndefined();
 
@@ -183,7 +183,7 @@ describe("an app device's push ends with the session that registered it", () => 
     const { rowId } = await storeNativeDevice(id, "android", androidToken());
     const html = await (await client.get("/settings?tab=notifications")).text();
     expect(html).toContain("Event Flow app on Android");
-    const removed = await client.post("/settings?tab=notifications", { intent: "push-remove-device", id: rowId });
+    const removed = await client.post("/settings/push/remove?tab=notifications", { intent: "push-remove-device", id: rowId });
     expect(removed.status).toBe(302);
     expect(await tokensOf(id)).toEqual([]);
   });

@@ -114,7 +114,7 @@ describe("the header's notifications", () => {
     const { client, id } = await signedInUser({ pro: false });
     await addNotifications(id, [{ title: "Client added a vendor" }]);
     // An invalid password change re-renders /settings from the POST itself.
-    const response = await client.post("/settings", { intent: "change-password", currentPassword: "", newPassword: "x", confirmPassword: "y" });
+    const response = await client.post("/settings/password", { intent: "change-password", currentPassword: "", newPassword: "x", confirmPassword: "y" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Client added a vendor");

@@ -145,7 +145,7 @@ describe("passkeys", () => {
     expect(await signedIn(device)).toBe(true);
     const settings = await client.get("/settings");
     expect(await settings.text()).toContain("Unknown browser");
-    const removed = await client.post("/settings", { intent: "remove-passkey", id: authenticator.id });
+    const removed = await client.post("/settings/passkeys/remove", { intent: "remove-passkey", id: authenticator.id });
     expect(removed.status).toBe(302);
     expect(await signedIn(device)).toBe(false);
     expect(await signedIn(client)).toBe(true);
@@ -158,7 +158,7 @@ describe("passkeys", () => {
     const { authenticator } = await userWithPasskey();
     const { device } = await signInWith(authenticator);
     const intruder = await sessionFor();
-    const refused = await intruder.client.post("/settings", { intent: "remove-passkey", id: authenticator.id });
+    const refused = await intruder.client.post("/settings/passkeys/remove", { intent: "remove-passkey", id: authenticator.id });
     expect(refused.status).toBe(404);
     expect(await getDb(env).select().from(passkeys).where(eq(passkeys.id, authenticator.id))).toHaveLength(1);
     expect(await signedIn(device)).toBe(true);
@@ -172,7 +172,7 @@ describe("passkeys", () => {
     expect((await postJson(owner, { intent: "register", response: await authenticator.register(options) })).status).toBe(200);
     const { device } = await signInWith(authenticator);
     expect(await signedIn(device)).toBe(true);
-    const changed = await owner.post("/settings", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
+    const changed = await owner.post("/settings/password", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
     expect(changed.status).toBe(302);
     expect(await signedIn(device)).toBe(false);
     expect(await signedIn(owner)).toBe(true);
@@ -219,7 +219,7 @@ describe("a passkey ends with the password", () => {
     await owner.post("/auth", { intent: "forgot", email });
     const link = await resetLinkFor(email);
     expect((await owner.post(link.path, { token: link.token, password: "Reclaimed2027", confirmPassword: "Reclaimed2027" })).status).toBe(200);
-    expect((await owner.post("/settings", { intent: "sign-out-others" })).status).toBe(302);
+    expect((await owner.post("/settings/sign-out-others", { intent: "sign-out-others" })).status).toBe(302);
 
     const { response, device } = await signInWith(authenticator);
     expect(response.status).toBe(401);
@@ -259,7 +259,7 @@ describe("a passkey ends with the password", () => {
     const { device: phone } = await signInWith(kept.authenticator);
     expect(await signedIn(phone)).toBe(true);
 
-    const changed = await phone.post("/settings", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
+    const changed = await phone.post("/settings/password", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
     expect(changed.status).toBe(302);
     expect(await pageAfter(phone, changed)).toContain("Your password has been successfully updated. 2 passkeys removed.");
     expect(await passkeysOf(userId)).toEqual([kept.authenticator.id]);
@@ -275,7 +275,7 @@ describe("a passkey ends with the password", () => {
     const laptop = createClient();
     const { password } = await signUp(laptop);
     const { authenticator } = await register(laptop);
-    const changed = await laptop.post("/settings", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
+    const changed = await laptop.post("/settings/password", { intent: "change-password", currentPassword: password, password: "Moonrise2027", confirmPassword: "Moonrise2027" });
     expect(await pageAfter(laptop, changed)).toContain("Your password has been successfully updated. 1 passkey removed.");
     expect(await passkeysOf(await userIdOf(laptop))).toEqual([]);
     expect((await signInWith(authenticator)).response.status).toBe(401);
@@ -290,7 +290,7 @@ describe("a passkey ends with the password", () => {
     const { device: phone } = await signInWith(kept.authenticator);
     const { device: tablet } = await signInWith(other.authenticator);
 
-    const first = await phone.post("/settings", { intent: "sign-out-others" });
+    const first = await phone.post("/settings/sign-out-others", { intent: "sign-out-others" });
     expect(first.status).toBe(302);
     const page = await pageAfter(phone, first);
     expect(page).toContain("Signed out of all other devices");
@@ -300,7 +300,7 @@ describe("a passkey ends with the password", () => {
     expect(await signedIn(laptop)).toBe(false);
     expect(await signedIn(phone)).toBe(true);
 
-    const again = await phone.post("/settings", { intent: "sign-out-others" });
+    const again = await phone.post("/settings/sign-out-others", { intent: "sign-out-others" });
     const quiet = await pageAfter(phone, again);
     expect(quiet).toContain("Signed out of all other devices");
     expect(quiet).not.toContain("passkey removed");
@@ -329,15 +329,15 @@ describe("a passkey ends with the password", () => {
     expect(await db.$count(notifications, eq(notifications.userId, userId))).toBe(0);
 
     // A wrong password confirms nothing.
-    const wrong = await laptop.post("/settings", { intent: "confirm-password", password: "NotMine2026" });
+    const wrong = await laptop.post("/settings/password/confirm", { intent: "confirm-password", password: "NotMine2026" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Current password is incorrect");
     expect((await postJson(laptop, { intent: "register-options" })).status).toBe(403);
-    const empty = await laptop.post("/settings", { intent: "confirm-password", password: "" });
+    const empty = await laptop.post("/settings/password/confirm", { intent: "confirm-password", password: "" });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Current password is required");
 
-    const confirmed = await laptop.post("/settings", { intent: "confirm-password", password });
+    const confirmed = await laptop.post("/settings/password/confirm", { intent: "confirm-password", password });
     expect(confirmed.status).toBe(200);
     const { registered } = await register(laptop);
     expect(registered.status).toBe(200);
@@ -360,8 +360,8 @@ describe("a passkey ends with the password", () => {
   it("confirming the password is counted as a sign-in attempt: ten wrong ones lock this address here", async () => {
     const laptop = createClient();
     const { password } = await signUp(laptop);
-    for (let i = 0; i < 10; i++) expect((await laptop.post("/settings", { intent: "confirm-password", password: `Wrong${i}Pass1` })).status).toBe(400);
-    const locked = await laptop.post("/settings", { intent: "confirm-password", password });
+    for (let i = 0; i < 10; i++) expect((await laptop.post("/settings/password/confirm", { intent: "confirm-password", password: `Wrong${i}Pass1` })).status).toBe(400);
+    const locked = await laptop.post("/settings/password/confirm", { intent: "confirm-password", password });
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain("Too many sign-in attempts. Use &quot;Forgot password?&quot; to get a sign-in link, or try again in");
   });

@@ -171,11 +171,11 @@ describe("settings: password and devices", () => {
     const laptop = createClient();
     await signIn(laptop, email, password);
 
-    const wrong = await phone.post("/settings", { intent: "change-password", currentPassword: "Nope12345", password: "Fresh2027x", confirmPassword: "Fresh2027x" });
+    const wrong = await phone.post("/settings/password", { intent: "change-password", currentPassword: "Nope12345", password: "Fresh2027x", confirmPassword: "Fresh2027x" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Current password is incorrect");
 
-    const ok = await phone.post("/settings", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
+    const ok = await phone.post("/settings/password", { intent: "change-password", currentPassword: password, password: "Fresh2027x", confirmPassword: "Fresh2027x" });
     // Post/redirect/get (decision 007): the page that follows has the toast.
     expect(ok.status).toBe(302);
     const after = await phone.get(ok.headers.get("Location")!);
@@ -193,7 +193,7 @@ describe("settings: password and devices", () => {
     const user = await userByEmail(email);
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(2);
 
-    const response = await phone.post("/settings", { intent: "sign-out-others" });
+    const response = await phone.post("/settings/sign-out-others", { intent: "sign-out-others" });
     expect(response.status).toBe(302);
     expect(await (await phone.get(response.headers.get("Location")!)).text()).toContain("Signed out of all other devices");
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
@@ -202,8 +202,8 @@ describe("settings: password and devices", () => {
   });
 
   it("refuses both actions to a visitor", async () => {
-    for (const intent of ["change-password", "sign-out-others"]) {
-      const response = await createClient().post("/settings", { intent });
+    for (const [form, intent] of [["password", "change-password"], ["sign-out-others", "sign-out-others"]]) {
+      const response = await createClient().post(`/settings/${form}`, { intent: intent! });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
     }

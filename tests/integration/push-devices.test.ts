@@ -16,15 +16,18 @@ import { type Client, createClient, ORIGIN, sessionFor, storeDevice } from "./he
 
 const db = getDb(env);
 const SETTINGS = "/settings?tab=notifications";
+// The push switch's route, and a device's Remove's.
+const PUSH = "/settings/push?tab=notifications";
+const REMOVE = "/settings/push/remove?tab=notifications";
 const ANDROID_CHROME = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const MAC_SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 
 afterEach(() => vi.restoreAllMocks());
 
 const subscribe = (client: Client, subscription: unknown, userAgent = ANDROID_CHROME, extra: Record<string, string> = {}) =>
-  client.post(SETTINGS, { intent: "push-subscribe", subscription: typeof subscription === "string" ? subscription : JSON.stringify(subscription), ...extra }, { "User-Agent": userAgent });
-const unsubscribe = (client: Client, endpoint: string) => client.post(SETTINGS, { intent: "push-unsubscribe", endpoint });
-const removeDevice = (client: Client, id: string) => client.post(SETTINGS, { intent: "push-remove-device", id });
+  client.post(PUSH, { intent: "push-subscribe", subscription: typeof subscription === "string" ? subscription : JSON.stringify(subscription), ...extra }, { "User-Agent": userAgent });
+const unsubscribe = (client: Client, endpoint: string) => client.post(PUSH, { intent: "push-unsubscribe", endpoint });
+const removeDevice = (client: Client, id: string) => client.post(REMOVE, { intent: "push-remove-device", id });
 
 const rowsOf = (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 const rowByEndpoint = async (endpoint: string) => (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
@@ -148,11 +151,11 @@ describe("turning push on and off for a device (decision 009)", () => {
     const browser = await createBrowserSubscription();
     const visitor = createClient();
     // What the switch's background request (a fetcher, the route's .data URL) gets.
-    const post = (fields: Record<string, string>) => visitor.post("/settings.data?tab=notifications", fields);
+    const post = (form: string, fields: Record<string, string>) => visitor.post(`/settings/${form}.data?tab=notifications`, fields);
     const answers = [
-      await post({ intent: "push-subscribe", subscription: JSON.stringify(browser.json) }),
-      await post({ intent: "push-unsubscribe", endpoint: browser.endpoint }),
-      await post({ intent: "push-remove-device", id: crypto.randomUUID() }),
+      await post("push", { intent: "push-subscribe", subscription: JSON.stringify(browser.json) }),
+      await post("push", { intent: "push-unsubscribe", endpoint: browser.endpoint }),
+      await post("push/remove", { intent: "push-remove-device", id: crypto.randomUUID() }),
     ];
     for (const response of answers) {
 
@@ -385,7 +388,7 @@ describe("a device's push ends with the session that turned it on (decision 009)
     expectSaved(await subscribe(client, phone.json));
     expectSaved(await subscribe(laptop.client, laptopBrowser.json, MAC_SAFARI));
 
-    expect((await client.post("/settings?tab=security", { intent: "sign-out-others" })).status).toBe(302);
+    expect((await client.post("/settings/sign-out-others?tab=security", { intent: "sign-out-others" })).status).toBe(302);
     expect((await rowsOf(id)).map((r) => r.endpoint)).toEqual([phone.endpoint]);
     expect((await pushTo(id)).endpoints).toEqual([phone.endpoint]);
   });

@@ -46,8 +46,8 @@ describe("posts that are not forms", () => {
     const posts: Array<[string, Record<string, string>]> = [
       [`/events/${event.id}`, { intent: "edit-event", title: "Hijacked" }],
       [`/events/${event.id}.data`, { intent: "edit-event", title: "Hijacked" }],
-      ["/settings", { intent: "business-info", businessName: "Hijacked", firstName: "Eve", lastName: "Evil", email: "eve@example.com" }],
-      ["/settings.data", { intent: "business-info", businessName: "Hijacked", firstName: "Eve", lastName: "Evil", email: "eve@example.com" }],
+      ["/settings/business", { intent: "business-info", businessName: "Hijacked", firstName: "Eve", lastName: "Evil", email: "eve@example.com" }],
+      ["/settings/business.data", { intent: "business-info", businessName: "Hijacked", firstName: "Eve", lastName: "Evil", email: "eve@example.com" }],
       [`/client/view/${crypto.randomUUID()}`, { intent: "add-shot", title: "Hijacked" }],
       ["/logout", {}],
     ];
@@ -70,12 +70,12 @@ describe("posts that are not forms", () => {
   it("keeps React Router's own posts working: a form's encoding to the page or its .data URL", async () => {
     const { client, id } = await sessionFor();
     const fields = { intent: "business-info", businessName: "Golden Hour Studio", firstName: "Maya", lastName: "Thompson", email: "studio@example.com" };
-    const urlencoded = await rawPost(client, "/settings.data", new URLSearchParams(fields).toString(), "application/x-www-form-urlencoded;charset=UTF-8");
+    const urlencoded = await rawPost(client, "/settings/business.data", new URLSearchParams(fields).toString(), "application/x-www-form-urlencoded;charset=UTF-8");
     expect(urlencoded.status).toBeLessThan(400);
     expect((await db.select().from(profiles).where(eq(profiles.userId, id)))[0]!.businessName).toBe("Golden Hour Studio");
     const form = new FormData();
     for (const [key, value] of Object.entries({ ...fields, businessName: "Blue Hour Studio" })) form.set(key, value);
-    const multipart = await rawPost(client, "/settings", form, null); // fetch sets multipart with its boundary
+    const multipart = await rawPost(client, "/settings/business", form, null); // fetch sets multipart with its boundary
     expect(multipart.status).toBeLessThan(400);
     expect((await db.select().from(profiles).where(eq(profiles.userId, id)))[0]!.businessName).toBe("Blue Hour Studio");
   });

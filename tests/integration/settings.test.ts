@@ -31,7 +31,7 @@ describe("settings page", () => {
   it("sends a visitor to sign in, for the page and for every form", async () => {
     const visitor = createClient();
     expect((await visitor.get("/settings")).headers.get("Location")).toBe("/auth?returnTo=%2Fsettings");
-    const response = await visitor.post("/settings?tab=contacts", CONTACT);
+    const response = await visitor.post("/settings/contacts?tab=contacts", CONTACT);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
   });
@@ -49,7 +49,7 @@ describe("settings page", () => {
 describe("business info", () => {
   it("saves the names and the business e-mail; the sign-in address stays; the page asks the browser to log profile_updated", async () => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings", BUSINESS);
+    const response = await client.post("/settings/business", BUSINESS);
     // Post/redirect/get (decision 007): a reload of the page that follows sends nothing.
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/settings");
@@ -76,7 +76,7 @@ describe("business info", () => {
   ])("refuses $field = '$value' with '$message', changing nothing", async ({ field, value, message }) => {
     const { client, user } = await sessionFor();
     const [before] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
-    const response = await client.post("/settings", { ...BUSINESS, [field]: value });
+    const response = await client.post("/settings/business", { ...BUSINESS, [field]: value });
     expect(response.status).toBe(400);
     const text = await textOf(response);
     expect(text).toContain("Validation Error");
@@ -88,19 +88,19 @@ describe("business info", () => {
 describe("saved contacts", () => {
   it("adds, edits and deletes a contact of one's own, with the spec's toasts", async () => {
     const { client, user } = await sessionFor();
-    const added = await client.post("/settings?tab=contacts&dialog=add-contact", CONTACT);
+    const added = await client.post("/settings/contacts?tab=contacts&dialog=add-contact", CONTACT);
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/settings?tab=contacts");
     expect(await textOf(await client.get("/settings?tab=contacts"))).toContain("Contact added");
     const [row] = await db.select().from(shooterContacts).where(eq(shooterContacts.userId, user.id));
     expect(row).toMatchObject({ shooterType: "associate_shooter", firstName: "Sam", lastName: "Rivera", email: "sam@example.com", instagramHandle: "samshoots", notes: "Great with kids" });
 
-    const edited = await client.post(`/settings?tab=contacts&dialog=edit-contact&id=${row!.id}`, { ...CONTACT, intent: "edit-contact", id: row!.id, lastName: "", phoneNumber: "" });
+    const edited = await client.post(`/settings/contacts?tab=contacts&dialog=edit-contact&id=${row!.id}`, { ...CONTACT, intent: "edit-contact", id: row!.id, lastName: "", phoneNumber: "" });
     expect(edited.status).toBe(302);
     expect(await textOf(await client.get("/settings?tab=contacts"))).toContain("Contact updated");
     expect((await db.select().from(shooterContacts).where(eq(shooterContacts.id, row!.id)))[0]).toMatchObject({ lastName: null, phoneNumber: null });
 
-    const deleted = await client.post("/settings?tab=contacts", { intent: "delete-contact", id: row!.id });
+    const deleted = await client.post("/settings/contacts/delete?tab=contacts", { intent: "delete-contact", id: row!.id });
     expect(deleted.status).toBe(302);
     expect(await textOf(await client.get("/settings?tab=contacts"))).toContain("Contact deleted");
     expect(await db.select().from(shooterContacts).where(eq(shooterContacts.userId, user.id))).toEqual([]);
@@ -114,19 +114,19 @@ describe("saved contacts", () => {
     { fields: { notes: "x".repeat(2001) }, message: "Notes must be less than 2000 characters" },
   ])("refuses a contact with $fields: '$message'", async ({ fields, message }) => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings?tab=contacts", { ...CONTACT, ...fields });
+    const response = await client.post("/settings/contacts?tab=contacts", { ...CONTACT, ...fields });
     expect(response.status).toBe(400);
     expect(await textOf(response)).toContain(message);
     expect(await db.select().from(shooterContacts).where(eq(shooterContacts.userId, user.id))).toEqual([]);
   });
 
   it("never reads, edits or deletes someone else's contact (404, unchanged), nor takes a malformed id (400)", async () => {
-    await other.client.post("/settings?tab=contacts", CONTACT);
+    await other.client.post("/settings/contacts?tab=contacts", CONTACT);
     const [theirs] = await db.select().from(shooterContacts).where(eq(shooterContacts.userId, other.user.id));
     expect(await textOf(await me.client.get(`/settings?tab=contacts&dialog=edit-contact&id=${theirs!.id}`))).not.toContain("sam@example.com");
-    expect((await me.client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", id: theirs!.id, firstName: "Hijacked" })).status).toBe(404);
-    expect((await me.client.post("/settings?tab=contacts", { intent: "delete-contact", id: theirs!.id })).status).toBe(404);
-    expect((await me.client.post("/settings?tab=contacts", { intent: "delete-contact", id: "'; DROP TABLE" })).status).toBe(400);
+    expect((await me.client.post("/settings/contacts?tab=contacts", { ...CONTACT, intent: "edit-contact", id: theirs!.id, firstName: "Hijacked" })).status).toBe(404);
+    expect((await me.client.post("/settings/contacts/delete?tab=contacts", { intent: "delete-contact", id: theirs!.id })).status).toBe(404);
+    expect((await me.client.post("/settings/contacts/delete?tab=contacts", { intent: "delete-contact", id: "'; DROP TABLE" })).status).toBe(400);
     expect((await db.select().from(shooterContacts).where(eq(shooterContacts.id, theirs!.id)))[0]).toEqual(theirs);
   });
 });
@@ -134,7 +134,7 @@ describe("saved contacts", () => {
 describe("notification preferences", () => {
   it("saves the reminder toggle and days ('Notification preferences saved')", async () => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: "7" });
+    const response = await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", eventReminderDays: "7" });
     expect(response.status).toBe(302);
     expect(await textOf(await client.get(response.headers.get("Location")!))).toContain("Notification preferences saved");
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ upcomingEvents: false, eventReminderDays: 7 });
@@ -142,10 +142,10 @@ describe("notification preferences", () => {
 
   it("falls back to 1 day for a value that is not a number, and refuses 0 and 31", async () => {
     const { client, user } = await sessionFor();
-    await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "soon" });
+    await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "soon" });
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ upcomingEvents: true, eventReminderDays: 1 });
     for (const days of ["0", "31", "2.5"]) {
-      const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: days });
+      const response = await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", eventReminderDays: days });
       expect(response.status, days).toBe(400);
     }
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ eventReminderDays: 1 });
@@ -178,7 +178,7 @@ describe("business info: what the page shows and the limits", () => {
 
   it("renders the page that answers the save (no JavaScript) with the new greeting and the sign-in address unchanged", async () => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings", { ...BUSINESS, businessName: "Northern Lights Studio", email: "desk@northern.example" });
+    const response = await client.post("/settings/business", { ...BUSINESS, businessName: "Northern Lights Studio", email: "desk@northern.example" });
     expect(response.status).toBe(302);
     const text = await visibleText(await client.get(response.headers.get("Location")!));
     expect(text).toContain("Hi, Northern Lights Studio");
@@ -192,7 +192,7 @@ describe("business info: what the page shows and the limits", () => {
 
   it("trims what was typed", async () => {
     const { client, user } = await sessionFor();
-    await client.post("/settings", { ...BUSINESS, businessName: "  Golden Hour  ", firstName: " Maya ", email: "  HELLO@Example.com " });
+    await client.post("/settings/business", { ...BUSINESS, businessName: "  Golden Hour  ", firstName: " Maya ", email: "  HELLO@Example.com " });
     expect(await profileOf(user.id)).toMatchObject({ businessName: "Golden Hour", firstName: "Maya", email: "hello@example.com" });
   });
 
@@ -204,7 +204,7 @@ describe("business info: what the page shows and the limits", () => {
   ])("refuses $fields with '$message', changing nothing", async ({ fields, message }) => {
     const { client, user } = await sessionFor();
     const before = await profileOf(user.id);
-    const response = await client.post("/settings", { ...BUSINESS, ...fields });
+    const response = await client.post("/settings/business", { ...BUSINESS, ...fields });
     expect(response.status).toBe(400);
     const text = await textOf(response);
     expect(text).toContain("Validation Error");
@@ -215,7 +215,7 @@ describe("business info: what the page shows and the limits", () => {
   it("refuses a form with every field missing, naming the business name first (docs/product/validation.md#business-info order)", async () => {
     const { client, user } = await sessionFor();
     const before = await profileOf(user.id);
-    const response = await client.post("/settings", { intent: "business-info" });
+    const response = await client.post("/settings/business", { intent: "business-info" });
     expect(response.status).toBe(400);
     const text = await textOf(response);
     for (const message of ["Business name is required", "First name is required", "Last name is required", "Invalid email address"]) expect(text).toContain(message);
@@ -225,13 +225,24 @@ describe("business info: what the page shows and the limits", () => {
   it("answers 'Failed to update business information' (404) for an account without a profile row", async () => {
     const { client, user } = await sessionFor();
     await db.delete(profiles).where(eq(profiles.userId, user.id));
-    const response = await client.post("/settings", BUSINESS);
+    const response = await client.post("/settings/business", BUSINESS);
     expect(response.status).toBe(404);
     expect(await textOf(response)).toContain("Failed to update business information");
     expect(await profileOf(user.id)).toBeUndefined();
   });
 });
 
+/** Each form's route under /settings. */
+const FORM_ROUTES: Record<string, string> = {
+  "business-info": "business",
+  "add-contact": "contacts",
+  "edit-contact": "contacts",
+  "delete-contact": "contacts/delete",
+  "notification-preferences": "reminders",
+  "change-password": "password",
+  "sign-out-others": "sign-out-others",
+  "confirm-password": "password/confirm",
+};
 const FORMS: Record<string, string>[] = [
   BUSINESS,
   CONTACT,
@@ -247,7 +258,7 @@ describe("every form needs a signed-in user", () => {
   it.each(FORMS)("signed out, '$intent' → sign in, nothing written", async (fields) => {
     const visitor = createClient();
     const contactsBefore = await db.$count(shooterContacts);
-    const response = await visitor.post("/settings?tab=contacts", fields);
+    const response = await visitor.post(`/settings/${FORM_ROUTES[fields.intent!]}?tab=contacts`, fields);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/auth?returnTo=${encodeURIComponent("/settings?tab=contacts")}`);
     expect(await db.$count(shooterContacts)).toBe(contactsBefore);
@@ -256,7 +267,7 @@ describe("every form needs a signed-in user", () => {
   it("a session cookie that matches no session is signed out too", async () => {
     const forged = createClient();
     forged.jar.set("ef_session", randomToken(32));
-    const response = await forged.post("/settings", BUSINESS);
+    const response = await forged.post("/settings/business", BUSINESS);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
   });
@@ -275,7 +286,7 @@ describe("every form needs a signed-in user", () => {
 describe("saved contacts: storage, validation and limits", () => {
   it("stores empty optional fields as NULL, the handle without @ and the e-mail lower-cased", async () => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings?tab=contacts&dialog=add-contact", {
+    const response = await client.post("/settings/contacts?tab=contacts&dialog=add-contact", {
       intent: "add-contact",
       shooterType: "second_shooter",
       firstName: "  Ines ",
@@ -295,8 +306,8 @@ describe("saved contacts: storage, validation and limits", () => {
   it("lists the contacts newest first with type, e-mail, phone, Instagram and notes", async () => {
     const { client } = await sessionFor();
     // Saved first, and first in the alphabet: newest first puts it last.
-    await client.post("/settings?tab=contacts", { ...CONTACT, firstName: "Ava", email: "older@example.com", notes: "First one saved" });
-    await client.post("/settings?tab=contacts", { ...CONTACT, firstName: "Zoe", shooterType: "second_shooter", email: "newer@example.com" });
+    await client.post("/settings/contacts?tab=contacts", { ...CONTACT, firstName: "Ava", email: "older@example.com", notes: "First one saved" });
+    await client.post("/settings/contacts?tab=contacts", { ...CONTACT, firstName: "Zoe", shooterType: "second_shooter", email: "newer@example.com" });
     const text = await visibleText(await client.get("/settings?tab=contacts"));
     expect(text.indexOf("Zoe Rivera")).toBeGreaterThan(-1);
     expect(text.indexOf("Zoe Rivera")).toBeLessThan(text.indexOf("Ava Rivera"));
@@ -313,7 +324,7 @@ describe("saved contacts: storage, validation and limits", () => {
     { fields: { instagramHandle: "s".repeat(101) }, message: "Instagram handle must be less than 100 characters" },
   ])("refuses a contact with $fields: '$message'", async ({ fields, message }) => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings?tab=contacts", { ...CONTACT, ...fields });
+    const response = await client.post("/settings/contacts?tab=contacts", { ...CONTACT, ...fields });
     expect(response.status).toBe(400);
     const text = await textOf(response);
     expect(text).toContain("Validation Error");
@@ -323,15 +334,15 @@ describe("saved contacts: storage, validation and limits", () => {
 
   it("an edit that does not validate changes nothing; one of a contact deleted meanwhile answers 404", async () => {
     const { client, user } = await sessionFor();
-    await client.post("/settings?tab=contacts", CONTACT);
+    await client.post("/settings/contacts?tab=contacts", CONTACT);
     const [row] = await contactsOf(user.id);
-    const refused = await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", id: row!.id, firstName: "", email: "nope" });
+    const refused = await client.post("/settings/contacts?tab=contacts", { ...CONTACT, intent: "edit-contact", id: row!.id, firstName: "", email: "nope" });
     expect(refused.status).toBe(400);
     expect(await textOf(refused)).toContain("First name is required");
     expect(await contactsOf(user.id)).toEqual([row]);
 
-    await client.post("/settings?tab=contacts", { intent: "delete-contact", id: row!.id });
-    const gone = await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", id: row!.id });
+    await client.post("/settings/contacts/delete?tab=contacts", { intent: "delete-contact", id: row!.id });
+    const gone = await client.post("/settings/contacts?tab=contacts", { ...CONTACT, intent: "edit-contact", id: row!.id });
     expect(gone.status).toBe(404);
     expect(await contactsOf(user.id)).toEqual([]);
   });
@@ -343,17 +354,17 @@ describe("saved contacts: storage, validation and limits", () => {
     { name: "an id with markup", id: "<script>alert(1)</script>" },
   ])("edit and delete with $name → 400, nothing changes", async ({ id }) => {
     const { client, user } = await sessionFor();
-    await client.post("/settings?tab=contacts", CONTACT);
+    await client.post("/settings/contacts?tab=contacts", CONTACT);
     const before = await contactsOf(user.id);
     const withId: Record<string, string> = id === undefined ? {} : { id };
-    expect((await client.post("/settings?tab=contacts", { ...CONTACT, intent: "edit-contact", ...withId, firstName: "Changed" })).status).toBe(400);
-    expect((await client.post("/settings?tab=contacts", { intent: "delete-contact", ...withId })).status).toBe(400);
+    expect((await client.post("/settings/contacts?tab=contacts", { ...CONTACT, intent: "edit-contact", ...withId, firstName: "Changed" })).status).toBe(400);
+    expect((await client.post("/settings/contacts/delete?tab=contacts", { intent: "delete-contact", ...withId })).status).toBe(400);
     expect(await contactsOf(user.id)).toEqual(before);
   });
 
   it("does not open the edit or delete dialog of someone else's contact, nor list it", async () => {
     const { client: theirClient, user: them } = await sessionFor();
-    await theirClient.post("/settings?tab=contacts", { ...CONTACT, email: "private-contact@example.com" });
+    await theirClient.post("/settings/contacts?tab=contacts", { ...CONTACT, email: "private-contact@example.com" });
     const [theirs] = await contactsOf(them.id);
     for (const dialog of ["edit-contact", "delete-contact"]) {
       const text = await visibleText(await me.client.get(`/settings?tab=contacts&dialog=${dialog}&id=${theirs!.id}`));
@@ -367,19 +378,19 @@ describe("saved contacts: storage, validation and limits", () => {
   it(`refuses a ${CONTACTS_PER_USER_MAX + 1}st contact (400) and the count stays ${CONTACTS_PER_USER_MAX}`, async () => {
     const { client, user } = await sessionFor();
     await insertContacts(user.id, CONTACTS_PER_USER_MAX);
-    const response = await client.post("/settings?tab=contacts", CONTACT);
+    const response = await client.post("/settings/contacts?tab=contacts", CONTACT);
     expect(response.status).toBe(400);
     expect(await textOf(response)).toContain(`You can save at most ${CONTACTS_PER_USER_MAX} contacts.`);
     expect(await db.$count(shooterContacts, eq(shooterContacts.userId, user.id))).toBe(CONTACTS_PER_USER_MAX);
     // The limit is per user: someone else still adds.
     const { client: other } = await sessionFor();
-    expect((await other.post("/settings?tab=contacts", CONTACT)).status).toBe(302);
+    expect((await other.post("/settings/contacts?tab=contacts", CONTACT)).status).toBe(302);
   });
 
   it("does not pass the limit when the last free places are taken at once", async () => {
     const { client, user } = await sessionFor();
     await insertContacts(user.id, CONTACTS_PER_USER_MAX - 3);
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => client.post("/settings?tab=contacts", { ...CONTACT, firstName: `Parallel ${i}` })));
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => client.post("/settings/contacts?tab=contacts", { ...CONTACT, firstName: `Parallel ${i}` })));
     expect(responses.map((r) => r.status).sort()).toEqual([302, 302, 302, 400, 400, 400, 400, 400]);
     expect(await db.$count(shooterContacts, eq(shooterContacts.userId, user.id))).toBe(CONTACTS_PER_USER_MAX);
   });
@@ -480,12 +491,12 @@ describe("notification preferences: defaults and bounds", () => {
 
   it("updates the same row on the next save and shows what was saved", async () => {
     const { client, user } = await sessionFor();
-    await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "30" });
-    await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: "1" });
+    await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "30" });
+    await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", eventReminderDays: "1" });
     expect(await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id))).toEqual([
       expect.objectContaining({ upcomingEvents: false, eventReminderDays: 1 }),
     ]);
-    await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "14" });
+    await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: "14" });
     const html = await textOf(await client.get("/settings?tab=notifications"));
     expect(toggleInput(html)).toMatch(/checked/);
     expect(reminderInput(html)).toMatch(/value="14"/);
@@ -499,7 +510,7 @@ describe("notification preferences: defaults and bounds", () => {
     { days: "30", stored: 30 },
   ])("reminder days '$days' → stored $stored", async ({ days, stored }) => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: days });
+    const response = await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", upcomingEvents: "on", eventReminderDays: days });
     expect(response.status).toBe(302);
     expect((await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id)))[0]).toMatchObject({ eventReminderDays: stored });
   });
@@ -512,7 +523,7 @@ describe("notification preferences: defaults and bounds", () => {
     { days: "2.5", message: "Reminder days must be a whole number" },
   ])("refuses reminder days '$days' with '$message' and writes nothing", async ({ days, message }) => {
     const { client, user } = await sessionFor();
-    const response = await client.post("/settings?tab=notifications", { intent: "notification-preferences", eventReminderDays: days });
+    const response = await client.post("/settings/reminders?tab=notifications", { intent: "notification-preferences", eventReminderDays: days });
     expect(response.status).toBe(400);
     const text = await textOf(response);
     expect(text).toContain("Validation Error");

@@ -6,7 +6,7 @@ import { clientIp, consume, type Limit, countOf, LIMITS, minutesUntilAllowed, pe
 import { createSession } from "./session.server";
 import { createToastHeader } from "~/utils/toast.server";
 import type { AccountActionData } from "./action-result";
-import { errorToast, firstIssue } from "./action-result";
+import { errorToast, firstIssue, invalid, newToast } from "~/utils/result";
 import { createAuthenticator, InvalidCredentialsError } from "./authenticator.server";
 import { ForgotPasswordSchema, safeReturnTo, SignInSchema, SignUpSchema } from "./schema";
 import { requestPasswordReset, signUp } from "./service.server";
@@ -29,7 +29,7 @@ export async function authAction({ request, context }: Args) {
     const submission = parseWithZod(formData, { schema: SignInSchema });
     if (submission.status !== "success") {
       const result = submission.reply({ hideFields: ["password"] });
-      return data<AccountActionData>({ form: "signin", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+      return invalid<AccountActionData>({ form: "signin" }, result);
     }
     const { email, stayLoggedIn } = submission.value;
     // Refused for too many attempts: the message names the reset link (which no sign-in
@@ -97,7 +97,7 @@ export async function authAction({ request, context }: Args) {
     const submission = parseWithZod(formData, { schema: SignUpSchema });
     if (submission.status !== "success") {
       const result = submission.reply({ hideFields: ["password"] });
-      return data<AccountActionData>({ form: "signup", result, toast: errorToast("Validation Error", firstIssue(result)) }, { status: 400 });
+      return invalid<AccountActionData>({ form: "signup" }, result);
     }
     const value = submission.value;
     if (await consume(db, [[LIMITS.signUpPerIp, clientIp(request)], [LIMITS.signUpPerEmail, value.email]])) {
@@ -128,11 +128,7 @@ export async function authAction({ request, context }: Args) {
     const headers = new Headers({ "Set-Cookie": session.setCookie });
     headers.append(
       "Set-Cookie",
-      await createToastHeader(env, request, {
-        type: "success",
-        title: "Account created",
-        description: "You're signed in. Check your email to confirm your address.",
-      }),
+      await createToastHeader(env, request, newToast("success", "Account created", "You're signed in. Check your email to confirm your address.")),
     );
     return redirect(returnTo ?? "/subscription", { headers });
   }
@@ -159,7 +155,7 @@ export async function authAction({ request, context }: Args) {
     return data<AccountActionData>({
       form: "signin",
       result: submission.reply({ hideFields: ["password"] }),
-      toast: { id: crypto.randomUUID(), type: "success", title: "Password reset email sent", description: "Check your email for a password reset link" },
+      toast: newToast("success", "Password reset email sent", "Check your email for a password reset link"),
     });
   }
 

@@ -1,11 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
-import { errorToast } from "~/modules/account/action-result";
+import { errorToast } from "~/utils/result";
 import { answerOutcome, claimForIntent, formMutation } from "~/modules/event/dashboard-actions.server";
 import { type DashboardActionData, isClientIntent, isDashboardIntent } from "~/modules/event/intents";
 import { portalNotice } from "~/modules/offline/portal-notice";
 import { accessOf, guardedLinkBatch, guardedLinkLookup } from "~/modules/event/access.server";
-import { ACCESS_ENDED, NO_PERMISSION, NOT_UNDERSTOOD } from "~/modules/event/mutations.server";
+import { NO_PERMISSION, NOT_UNDERSTOOD } from "~/modules/event/mutations.server";
 import { getDb } from "~/utils/db.server";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { pageSeq } from "~/modules/live/room.server";
@@ -72,7 +72,7 @@ export async function handlePortalAction(context: Readonly<RouterContextProvider
       if (!token) return null;
       if (!mutation) return (await accessOf(db, { token, accessId }, null)) ? ({ kind: "failed", status: 403, title: "Error", description: NO_PERMISSION } as const) : null;
       const outcome = await formMutation(db, env, { token, accessId }, null, mutation, formData, claim);
-      return outcome.kind === "failed" && outcome.status === 404 && outcome.description === ACCESS_ENDED ? null : outcome;
+      return outcome.kind === "failed" && outcome.code === "access-ended" ? null : outcome;
     },
     { peekFirst: true },
   );

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { z } from "zod";
 import { cloudflareContext, sessionJoinContext } from "~/context";
-import { errorToast, firstIssue } from "~/modules/account/action-result";
+import { type ErrorCode, errorToast, invalid, newToast } from "~/utils/result";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,8 +40,11 @@ export type Outcome =
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** Saved but for fields someone else changed meanwhile (theirs kept): 409, the form again with this device's values. */
   | { kind: "conflict"; title: string; description: string; result: SubmissionResult<string[]> }
-  /** Refused with a clear message (404: the row is gone; 400: malformed or over a limit). */
-  | { kind: "failed"; status: 400 | 403 | 404 | 409 | 429; title: string; description: string }
+  /**
+   * Refused with a clear message (404: the row is gone; 400: malformed or over a limit);
+   * `code` 'access-ended' when the event is gone for the sender, answered as the page's 404.
+   */
+  | { kind: "failed"; status: 400 | 403 | 404 | 409 | 429; title: string; description: string; code?: ErrorCode }
   /** A client link was created: the page shows it this once, to copy (docs/product/screens.md#client-tab). */
   | { kind: "client-link"; toast: string; url: string; email: string; emailFailed: boolean; live?: Live };
 
@@ -65,7 +68,7 @@ type Context = IntentContext;
 type IntentHandler = (context: Context) => Promise<Outcome>;
 
 
-const MALFORMED = { kind: "failed", status: 400, title: "Error", description: NOT_UNDERSTOOD } as const satisfies Outcome;
+const MALFORMED: Extract<Outcome, { kind: "failed" }> = { kind: "failed", status: 400, title: "Error", description: NOT_UNDERSTOOD, code: "malformed" };
 const RowIdSchema = z.string().min(1).max(64);
 
 function parse<S extends z.ZodType>(formData: FormData, schema: S) {
@@ -181,7 +184,7 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     const outcome = claim === "malformed" ? MALFORMED : await formMutation(db, env, sender, eventId, intent, formData, claim);
     await signedIn();
     // The page's own answers to a stranger and to a role without the right (requireEventAccess's).
-    if (outcome.kind === "failed" && outcome.description === ACCESS_ENDED && outcome.status === 404) throw data("Event not found", { status: 404 });
+    if (outcome.kind === "failed" && outcome.code === "access-ended") throw data(ACCESS_ENDED, { status: 404 });
     if (outcome.kind === "failed" && outcome.status === 403) throw data(NO_PERMISSION, { status: 403 });
     return answerOutcome(context, request, intent, outcome);
   }
@@ -245,8 +248,8 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   };
   const mutation = MutationSchema.safeParse({ id: claim ? claim.key : crypto.randomUUID(), name: intent, args: args[intent] });
   if (!mutation.success) return MALFORMED;
-  const { result } = await runMutation(db, env, sender, eventId, mutation.data);
-  if (result.status === "refused") return { kind: "failed", status: result.code, title: result.title, description: result.message };
+  const { result, ended } = await runMutation(db, env, sender, eventId, mutation.data);
+  if (result.status === "refused") return { kind: "failed", status: result.code, title: result.title, description: result.message, ...(ended ? { code: "access-ended" as const } : {}) };
   // Someone else changed some of these fields since the form was opened: theirs were kept,
   // the rest saved. The form stays open with this device's values, on the row as it is
   // now, so saving again applies them (without JavaScript).
@@ -295,10 +298,7 @@ export async function answerOutcome(
     case "stay":
       return data<DashboardActionData>({ intent, toast: null });
     case "invalid":
-      return data<DashboardActionData>(
-        { intent, result: outcome.result, toast: errorToast("Validation Error", firstIssue(outcome.result)) },
-        { status: 400 },
-      );
+      return invalid<DashboardActionData>({ intent }, outcome.result);
     case "failed":
       return data<DashboardActionData>({ intent, toast: errorToast(outcome.title, outcome.description) }, { status: outcome.status });
     case "conflict":
@@ -310,8 +310,8 @@ export async function answerOutcome(
       const url = new URL(request.url);
       const { env } = context.get(cloudflareContext);
       const toast = outcome.emailFailed
-        ? { type: "error" as const, title: "Email not sent", description: "The link was created, but the email could not be sent. Please copy the link and share it manually." }
-        : { type: "success" as const, title: outcome.toast };
+        ? newToast("error", "Email not sent", "The link was created, but the email could not be sent. Please copy the link and share it manually.")
+        : newToast("success", outcome.toast);
       throw await redirectWithToast(env, request, closeDialogHref(url.pathname, url.searchParams), toast, { headers: { "X-Remix-Replace": "true" } }, {
         clientLink: { url: outcome.url, email: outcome.email, emailFailed: outcome.emailFailed },
       });
@@ -321,7 +321,7 @@ export async function answerOutcome(
       const to = outcome.to ?? closeDialogHref(url.pathname, url.searchParams);
       if (!outcome.toast) throw replace(to);
       const { env } = context.get(cloudflareContext);
-      const toast = { type: "success" as const, title: outcome.toast, ...(description ? { description } : {}) };
+      const toast = newToast("success", outcome.toast, description);
       throw await redirectWithToast(env, request, to, toast, { headers: { "X-Remix-Replace": "true" } });
     }
   }

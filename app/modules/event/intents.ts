@@ -1,5 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import type { Toast } from "~/utils/toast";
+import type { Answer } from "~/utils/result";
 import { can, type ClientFlags, type EventAction, type Grant } from "./permissions";
 
 // What each form of the event dashboard asks to do, and the right of the roles table
@@ -64,8 +63,4 @@ export function canDo(grant: Grant, intent: DashboardIntent) {
 }
 
 /** What the dashboard's action answers when it does not redirect. */
-export type DashboardActionData = {
-  intent: DashboardIntent | null;
-  result?: SubmissionResult<string[]>;
-  toast: Toast | null;
-};
+export type DashboardActionData = Answer<{ intent: DashboardIntent | null }>;

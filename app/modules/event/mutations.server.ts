@@ -64,8 +64,12 @@ function namedSender(read: SessionRead | null): NamedSender | null {
   return read ? { userId: read.viewer.userId, name: personName(read.viewer) } : null;
 }
 
-/** The result, with the access it was decided under (null: none) and the event it changed. */
-export type Ran = { result: MutationResult; access: EventAccess | null };
+/**
+ * The result, with the access it was decided under (null: none); `ended` when the event
+ * is gone for the sender (no access, or the event deleted), which callers answer as a
+ * stranger's request rather than as a refused change.
+ */
+export type Ran = { result: MutationResult; access: EventAccess | null; ended?: true };
 
 const TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
 type Table = (typeof TABLES)[RowKind];
@@ -102,6 +106,9 @@ export const ID_REUSED = "This change was already sent as another change.";
 function refused(id: string, code: 400 | 403 | 404 | 409 | 429, title: string, message: string, fieldErrors?: Record<string, string[]>): MutationResult {
   return { id, status: "refused", code, title, message, ...(fieldErrors ? { fieldErrors } : {}) };
 }
+
+/** The sender has no access to the event (or it was deleted): nothing ran. */
+const accessEnded = (id: string): Ran => ({ result: refused(id, 404, "Error", ACCESS_ENDED), access: null, ended: true });
 
 // ------------------------------------------------------------------ notifications
 
@@ -368,7 +375,7 @@ const grantOf = (access: EventAccess): Grant => (access.role === "client" ? { ki
 export async function runMutation(db: Db, env: Env, sender: Sender, eventId: string | null, mutation: Mutation): Promise<Ran> {
   const who = "userId" in sender ? { userId: sender.userId as string } : { token: sender.token, accessId: sender.accessId };
   const query = await accessQuery(db, who, eventId);
-  if (!query) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+  if (!query) return accessEnded(mutation.id);
   const key = await recordKey(sender, eventId, mutation.id);
   const { kind, verb } = partsOf(mutation.name);
 
@@ -376,7 +383,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     // A client link is known valid before anything else: before its values are read (an
     // answer other than "no access" to a wrong token would let guesses go uncounted) and
     // before its writes are counted (a wrong token must not use up the real client's).
-    if (!(await accessOf(db, who, null))) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+    if (!(await accessOf(db, who, null))) return accessEnded(mutation.id);
     // Its writes are counted (decision 007); a repeat is answered, never refused.
     if (await consume(db, [[LIMITS.portalWritesPerLink, sender.accessId]])) {
       const replay = await replayOf(db, env, query, key, mutation);
@@ -457,7 +464,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
         // Nothing was written; the session is read on its own (a repeat's answer, or the caller's refusal, needs it).
         join.release();
         const named = namedSender(await join.readAlone(db));
-        if (!named) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+        if (!named) return accessEnded(mutation.id);
         sender = named;
       }
       if (isRepeatOf(error)) {
@@ -470,17 +477,20 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     if (join) {
       // Gone or expired, the session named no one: the batch wrote nothing (its SQL id was NULL).
       const named = namedSender(join.settle(results as unknown as Parameters<SessionJoin["settle"]>[0]));
-      if (!named) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+      if (!named) return accessEnded(mutation.id);
       sender = named;
     }
     const stale = plan.precondition && "gone" in plan.read(Object.keys(writes).map((name) => results[name]));
     if (!stale || attempt === MOVE_ATTEMPTS) break;
   }
   const access = query.decide(results.access);
-  if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+  if (!access) return accessEnded(mutation.id);
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
   const outcome = plan.read(Object.keys(writes).map((name) => results[name]));
-  if ("gone" in outcome) return { result: refused(mutation.id, 404, failedTitle(mutation.name, sender), kind === "event" ? ACCESS_ENDED : GONE_MESSAGE), access };
+  if ("gone" in outcome) {
+    const result = refused(mutation.id, 404, failedTitle(mutation.name, sender), kind === "event" ? ACCESS_ENDED : GONE_MESSAGE);
+    return kind === "event" ? { result, access, ended: true } : { result, access };
+  }
   if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name, sender), limitMessage(kind as RowKind)), access };
 
   const row = outcome.row;
@@ -529,7 +539,7 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
       .where(kind === "event" ? eq(events.id, query.eventId) : and(eq((table as Table).id, rowId), eq((table as Table).eventId, query.eventId))),
   });
   const access = query.decide(accessRows);
-  if (!access) return { result: refused(mutation.id, 404, "Error", ACCESS_ENDED), access: null };
+  if (!access) return accessEnded(mutation.id);
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
   const record = records[0];
   if (!record) return null;
@@ -691,7 +701,7 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
       by = named;
     }
     // No access at all (a removed member, a revoked link, a deleted event): the rest are not tried.
-    if (!ran.access && ran.result.status === "refused" && ran.result.code === 404 && ran.result.message === ACCESS_ENDED) {
+    if (!ran.access && ran.ended) {
       return results.length ? json({ error: ACCESS_ENDED, results }, 404) : null;
     }
     accessSeen ||= ran.access !== null;

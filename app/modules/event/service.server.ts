@@ -18,11 +18,12 @@ import { assertCanCreateEvents } from "~/modules/billing/entitlement";
 import { ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
+import { AppError } from "~/utils/result";
 import { type Claim, claimInsert, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/modules/account/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
-import { accessQuery, type EventAccess } from "./access.server";
+import { accessQuery, type EventAccess, type UserAccess } from "./access.server";
 import { sessionJoinContext } from "~/context";
 import { allListQueries } from "./lists.server";
 import { can, type EventAction } from "./permissions";
@@ -81,13 +82,25 @@ export async function requireEventAccess<R extends Reads = Record<never, never>>
   return decideAccess(context, request, query.decide(rows), action, db, reads as NamedResults<R>);
 }
 
-/** Signed out: to sign-in; no role: 404; a role without the right: 403. */
+/**
+ * Whether a signed-in user's access allows `action`: no role is a stranger's 404, a role
+ * without the right a 403. The pages throw the error as their answer; the live upgrade
+ * refuses the handshake with its status.
+ */
+export function decideEventAccess(access: EventAccess | null, action: EventAction): { granted: UserAccess } | { error: AppError } {
+  // A user's access is never a link's; the narrowing only tells the types so.
+  if (!access || access.role === "client") return { error: new AppError(404, "access-ended", "Event not found") };
+  if (!can(access.role, action)) return { error: new AppError(403, "forbidden", "You do not have permission to do that.") };
+  return { granted: access };
+}
+
+/** Signed out: to sign-in; otherwise decideEventAccess's refusal as the page's answer. */
 function decideAccess<T>(context: Readonly<RouterContextProvider>, request: Request, access: EventAccess | null, action: EventAction, db: Db, reads: T) {
   const viewer = requireViewer(context, request);
-  // A user's access is never a link's; the narrowing only tells the types so.
-  if (!access || access.role === "client") throw data("Event not found", { status: 404 });
-  if (!can(access.role, action)) throw data("You do not have permission to do that.", { status: 403 });
-  return { event: access.event, role: access.role, accessStart: access.accessStart, viewer, db, reads };
+  const decided = decideEventAccess(access, action);
+  if ("error" in decided) throw data(decided.error.message, { status: decided.error.status });
+  const { event, role, accessStart } = decided.granted;
+  return { event, role, accessStart, viewer, db, reads };
 }
 
 /** Home lists: events I lead (by date) and events I was hired for, in one round trip. */

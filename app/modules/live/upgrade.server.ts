@@ -1,9 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { cloudflareContext, viewerContext } from "~/context";
 import { sessions } from "~/db/schema";
 import { readPortalCookie } from "~/modules/client-access/service.server";
-import { isEventId, requireEventAccess } from "~/modules/event/service.server";
+import { decideEventAccess, isEventId } from "~/modules/event/service.server";
 import { getDb } from "~/utils/db.server";
 import { accessOf, guardedLinkLookup } from "~/modules/event/access.server";
 import { readSession } from "~/modules/account/session.server";
@@ -58,15 +56,13 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     eventId = decodeURIComponent(eventMatch[1]!);
     // A malformed id is refused before any look-up.
     if (!isEventId(eventId)) return refuse(404, "Not allowed");
-    const context = new RouterContextProvider();
-    context.set(cloudflareContext, { env, ctx });
-    context.set(viewerContext, (await readSession(getDb(env), request))?.viewer ?? null);
-    try {
-      const { role, viewer: user, accessStart } = await requireEventAccess(context, request, eventId, "view");
-      viewer = { role, userId: user.userId, sessionHash: user.sessionHash, accessStart };
-    } catch (refusal) {
-      return refuse(refusalStatus(refusal), "Not allowed");
-    }
+    // The pages' authorization (decideEventAccess), answered with its status.
+    const db = getDb(env);
+    const user = (await readSession(db, request))?.viewer;
+    if (!user) return refuse(401, "Not allowed");
+    const decided = decideEventAccess(await accessOf(db, { userId: user.userId }, eventId), "view");
+    if ("error" in decided) return refuse(decided.error.status, "Not allowed");
+    viewer = { role: decided.granted.role, userId: user.userId, sessionHash: user.sessionHash, accessStart: decided.granted.accessStart };
   } else {
     const accessId = url.pathname.match(PORTAL_LIVE)![1]!;
     const token = await readPortalCookie(request, accessId);
@@ -128,11 +124,4 @@ function recheckAfterAdmission(env: Env, ctx: ExecutionContext, admitted: Admitt
       if (!still) await endLiveSessions(env, admitted.userId, [admitted.sessionHash]);
     })().catch((error: unknown) => console.warn("Could not re-check a socket's access after its admission", error instanceof Error ? error.message : error)),
   );
-}
-
-/** requireEventAccess throws a redirect (signed out), or data with 404/403. */
-function refusalStatus(refusal: unknown) {
-  if (refusal instanceof Response) return refusal.status >= 300 && refusal.status < 400 ? 401 : refusal.status;
-  const init = (refusal as { init?: { status?: number } } | null)?.init;
-  return init?.status ?? 500;
 }

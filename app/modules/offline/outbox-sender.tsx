@@ -8,6 +8,7 @@ import { changeOf } from "./apply-answer";
 import { CONFLICT, FIELD_LABELS, SAVED_TOAST } from "./answer-messages";
 import type { PostAnswer } from "./send";
 import type { ConflictRecord } from "./conflict-record";
+import { newToast } from "~/utils/result";
 
 // The outbox's sender (decision 010): what a page needs only once it has
 // a change to send, with a connection, and for the server's answers. It is not in a page's
@@ -36,7 +37,7 @@ export function answer(
   },
 ) {
   if (result.status === "refused") {
-    showToast({ type: "error", title: result.title, description: result.message });
+    showToast(newToast("error", result.title, result.message));
     // A row deleted meanwhile: the page's data is read again (the message says so).
     if (result.code === 404) page.refetch();
     return;
@@ -52,7 +53,7 @@ export function answer(
   // Also for a repeat: its first answer was lost, so this is the first the user hears.
   if (page.here && title) {
     const description = page.notice?.(mutation.name);
-    showToast({ type: "success", title, ...(description ? { description } : {}) });
+    showToast(newToast("success", title, description));
   }
 }
 

@@ -13,6 +13,7 @@ import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { lazyValue } from "~/utils/lazy-value";
 import type { OutboxEntry } from "./send";
 import type { ConflictRecord } from "./conflict-record";
+import { toastFrom } from "~/utils/result";
 
 // Decision 010 "Offline writing": with JavaScript, every change the
 // viewer makes on an event page is a mutation queued in the device's outbox and sent
@@ -177,12 +178,12 @@ export function useOutbox<S extends EventState<object, object>>({
         if (end === "done") failures.current = 0;
         else if (end === "access-ended") {
           for (const [id, state] of queuedHere) if (state.scope === scope) queuedHere.delete(id);
-          if (dropped) showToast({ type: "error", ...code.accessEndedToast(dropped) });
+          if (dropped) showToast(toastFrom("error", code.accessEndedToast(dropped)));
           latest.current.refetch();
         } else if (end === "signed-out") {
           // Kept for their owner; the page's data, read again, leads to sign-in.
           const waiting = (await outbox.readScope(scope).catch(() => [])).length;
-          if (waiting) showToast({ type: "error", ...code.signedOutToast(waiting) });
+          if (waiting) showToast(toastFrom("error", code.signedOutToast(waiting)));
           latest.current.refetch();
         } else {
           if (end === "offline") tellOffline();
@@ -229,7 +230,7 @@ export function useOutbox<S extends EventState<object, object>>({
           // No IndexedDB (a private window that refuses it): the change cannot be kept.
           setFresh((all) => all.filter((each) => each !== entry));
           queuedHere.delete(mutation.id);
-          showToast({ type: "error", ...NOT_KEPT });
+          showToast(toastFrom("error", NOT_KEPT));
         });
     },
     [scope, send],
@@ -294,7 +295,7 @@ function tellOffline() {
   const untold = [...queuedHere.entries()].filter(([, state]) => !state.offlineToldYet);
   if (untold.length === 0) return;
   for (const [, state] of untold) state.offlineToldYet = true;
-  showToast({ type: "info", ...SAVED_OFFLINE });
+  showToast(toastFrom("info", SAVED_OFFLINE));
 }
 
 // ---------------------------------------------------------------- marks

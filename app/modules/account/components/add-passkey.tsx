@@ -7,6 +7,7 @@ import { nativePlatform } from "~/modules/native/platform";
 import type { Toast } from "~/utils/toast";
 import { PASSKEY_REAUTH } from "../passkey-messages";
 import { biometricsAvailable, enablePasskey } from "../passkeys.client";
+import { newToast } from "~/utils/result";
 
 const PASSWORD_ID = "confirm-password-field";
 
@@ -41,7 +42,7 @@ export function AddPasskey() {
     // The server set 'Biometric login enabled' as the next page's toast: reading the
     // page again shows it with the new passkey in the list.
     if (outcome.status === "enabled") void revalidator.revalidate();
-    else if (outcome.status === "failed") showToast({ type: "error", title: outcome.message });
+    else if (outcome.status === "failed") showToast(newToast("error", outcome.message));
   };
 
   // The password confirmed: straight on to the Face ID / Touch ID sheet.
@@ -63,7 +64,7 @@ export function AddPasskey() {
   return (
     <div className="mt-4">
       {step === "password" ? (
-        <fetcher.Form method="post" action="/settings" className="space-y-3" aria-label="Confirm your password">
+        <fetcher.Form method="post" action="/settings/password/confirm" className="space-y-3" aria-label="Confirm your password">
           <p className="text-sm text-slate-700">{PASSKEY_REAUTH}</p>
           <input type="hidden" name="intent" value="confirm-password" />
           <Field

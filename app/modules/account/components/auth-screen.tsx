@@ -19,6 +19,7 @@ import { BIOMETRIC_AUTHENTICATING, BIOMETRIC_ENABLED } from "../passkey-messages
 import { biometricsAvailable, deviceRemembersPasskey, enablePasskey, preloadPasskeys, signInWithPasskey, type PasskeySignIn } from "../passkeys.client";
 import type { SignInSchema } from "../schema";
 import { useSubmitting } from "~/components/use-submitting";
+import { newToast } from "~/utils/result";
 
 // The landing page of every new visitor: its schemas load after hydration (see useLazyValidation).
 const loadSchemas = () => import("../schema");
@@ -153,8 +154,8 @@ async function nativeMethod(platform: NativePlatform, onAppLoad: boolean): Promi
     auto: firstLoad && found.available && found.stored,
     async enable() {
       const { enabled, refused } = await native.enableNativeBiometric(platform);
-      if (enabled) showToast({ type: "success", title: BIOMETRIC_ENABLED });
-      else if (refused) showToast({ type: "error", title: refused });
+      if (enabled) showToast(newToast("success", BIOMETRIC_ENABLED));
+      else if (refused) showToast(newToast("error", refused));
     },
     signIn: (returnTo) => native.signInWithNativeBiometric(found.label, returnTo),
     recheck: async () => (await native.nativeBiometrics()).stored,
@@ -258,7 +259,7 @@ function BiometricSignIn({ method, onFailed }: { method: BiometricMethod; onFail
     setAuthenticating(false);
     // docs/product/native.md#biometric-sign-in: a cancel does nothing further.
     if (outcome.status === "failed") {
-      showToast({ type: "error", title: outcome.message });
+      showToast(newToast("error", outcome.message));
       onFailed();
     }
   };

@@ -10,6 +10,7 @@ import { FormDialog, useDialogForm } from "~/modules/event/components/form-dialo
 import { ConfirmationWordField } from "~/modules/event/components/event-dialogs";
 import { DELETE_CONFIRMATION } from "~/modules/event/schema";
 import { DeleteAccountSchema } from "../schema";
+import { useSettingsAction } from "../settings-answer";
 
 // Settings' Delete account dialog, loaded when it opens (with zod and conform); the URL's
 // dialog still renders on the server, so it works before JavaScript loads.
@@ -60,6 +61,7 @@ export function DeleteAccountDialog({ summary }: { summary: DeletionSummary }) {
     <FormDialog
       title="Delete account"
       intent="delete-account"
+      action={useSettingsAction("delete-account")}
       form={form}
       submitLabel="Delete account"
       busyLabel="Deleting..."

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { DATA_EXPORT_FAILED, DOWNLOAD_DATA } from "../data-export-messages";
+import { newToast } from "~/utils/result";
 
 const ACTION = "/settings/data";
 
@@ -28,7 +29,7 @@ export function DownloadDataForm() {
       if (response.type === "opaqueredirect") return form.submit();
       if (!response.ok) {
         const description = response.status === 429 ? await response.text() : "Please try again.";
-        return showToast({ type: "error", title: DATA_EXPORT_FAILED, description });
+        return showToast(newToast("error", DATA_EXPORT_FAILED, description));
       }
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
@@ -40,7 +41,7 @@ export function DownloadDataForm() {
       // The browser has the file once the click's download starts; a minute is ample.
       window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
-      showToast({ type: "error", title: DATA_EXPORT_FAILED, description: "Check your connection and try again." });
+      showToast(newToast("error", DATA_EXPORT_FAILED, "Check your connection and try again."));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useSubmitting } from "~/components/use-submitting";
+import { useSettingsAction } from "~/modules/account/settings-answer";
 
 // Settings' Notifications section (its Reminders card): loaded with the section, not with
 // the settings page's first JavaScript (decision 014).
@@ -33,7 +34,7 @@ export function RemindersCard({
   return (
     <Card>
       <CardTitle>Reminders</CardTitle>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <Form method="post" action={useSettingsAction("reminders")} {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="notification-preferences" />
         <CheckboxField label="Upcoming event reminders" inputProps={getInputProps(fields.upcomingEvents, { type: "checkbox" })} />
         <Field

@@ -5,6 +5,7 @@ import { showToast } from "~/components/ui/toaster";
 import { MANAGE_IN_APP_STORE, MANAGE_IN_GOOGLE_PLAY, MANAGE_ON_WEB, PAYMENT_FAILED_NOTICE, PORTAL_FAILED } from "~/modules/billing/messages";
 import { formatPrice, PRO_FEATURES, PRO_MONTHLY_PRICE, PRO_YEARLY_PRICE } from "~/modules/billing/plans";
 import { useNativePlatform, type NativePlatform } from "~/modules/native/platform";
+import { newToast } from "~/utils/result";
 
 export type SubscriptionSummary = {
   active: boolean;
@@ -168,11 +169,7 @@ function BillingPortalButton() {
     } catch (error) {
       tab?.close();
       const description = (error as { description?: string }).description;
-      showToast({
-        type: "error",
-        title: PORTAL_FAILED,
-        ...(description ? { description } : {}),
-      });
+      showToast(newToast("error", PORTAL_FAILED, description));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { Field } from "~/components/forms";
 import { optionsOf, SelectField, TextareaField } from "~/components/dialog-fields";
 import { SHOOTER_TYPE_LABELS, SHOOTER_TYPES } from "~/db/enums";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/modules/event/components/form-dialog";
+import { useSettingsAction } from "~/modules/account/settings-answer";
 import { ContactSchema } from "../schema";
 import { type Contact, nameOf } from "./contacts-tab";
 
@@ -19,7 +20,14 @@ export function ContactDialog({ contact }: { contact?: Contact }) {
     contact ? formDefaults(contact, ["shooterType", "firstName", "lastName", "email", "phoneNumber", "instagramHandle", "notes"]) : { shooterType: "second_shooter" },
   );
   return (
-    <FormDialog title={contact ? "Edit Contact" : "Add Contact"} intent={intent} id={contact?.id} form={form} submitLabel={contact ? "Save Contact" : "Add Contact"}>
+    <FormDialog
+      title={contact ? "Edit Contact" : "Add Contact"}
+      intent={intent}
+      id={contact?.id}
+      form={form}
+      submitLabel={contact ? "Save Contact" : "Add Contact"}
+      action={useSettingsAction("contacts")}
+    >
       <SelectField label="Shooter Type" inputProps={getSelectProps(fields.shooterType)} options={optionsOf(SHOOTER_TYPES, SHOOTER_TYPE_LABELS)} errors={fields.shooterType.errors} />
       <div className="grid grid-cols-2 gap-3">
         <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !contact }} errors={fields.firstName.errors} />
@@ -41,6 +49,7 @@ export function DeleteContactDialog({ contact }: { contact: Contact }) {
       intent="delete-contact"
       id={contact.id}
       confirmLabel="Delete Contact"
+      action={useSettingsAction("contacts/delete")}
     />
   );
 }

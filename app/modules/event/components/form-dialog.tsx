@@ -1,4 +1,4 @@
-import { type DefaultValue, type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type DefaultValue, type FormMetadata, getFormProps, useForm } from "@conform-to/react";
 import type { z } from "zod";
 import { validateWithToast } from "~/components/validate-with-toast";
 import { IdempotencyField } from "~/components/dialog-fields";
@@ -12,7 +12,7 @@ import { closeWithoutRefetch } from "~/utils/revalidate";
 import { useDialogHrefs } from "../dialog-href";
 
 export { useDialogHrefs };
-import type { Toast } from "~/utils/toast";
+import type { Answer } from "~/utils/result";
 import { useSubmitting } from "~/components/use-submitting";
 
 /**
@@ -20,7 +20,7 @@ import { useSubmitting } from "~/components/use-submitting";
  * form's validation result and a toast. The event dashboard, the client portal and
  * settings all answer this way, so these dialogs serve all three.
  */
-export type FormActionData = { intent: string | null; result?: SubmissionResult<string[]>; toast: Toast | null };
+export type FormActionData = Answer<{ intent: string | null }>;
 
 /** The server's validation result for this form, if the last submission was its. */
 export function useLastResult(intent: string) {
@@ -106,11 +106,14 @@ export function FormDialog<Shape extends Record<string, unknown>>({
   destructive = false,
   submitDisabled = false,
   base,
+  action,
   children,
 }: {
   title: string;
   intent: string;
   id?: string;
+  /** Where the form posts (default: the page's own route). */
+  action?: string;
   form: FormMetadata<Shape, string[]>;
   submitLabel: string;
   busyLabel?: string;
@@ -124,7 +127,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
   const busy = useSubmitting(intent);
   return (
     <UrlDialog title={title} closeTo={close}>
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={intent} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
         {/* The server reads it for creating intents only (an invitation picked from a saved
@@ -160,12 +163,15 @@ export function ConfirmDialog({
   intent,
   id,
   confirmLabel,
+  action,
 }: {
   title: string;
   message: ReactNode;
   intent: string;
   id: string;
   confirmLabel: string;
+  /** Where the form posts (default: the page's own route). */
+  action?: string;
 }) {
   const { close } = useDialogHrefs();
   const busy = useSubmitting(intent);
@@ -181,7 +187,7 @@ export function ConfirmDialog({
       : undefined;
   return (
     <UrlDialog title={title} closeTo={close}>
-      <Form method="post" preventScrollReset className="space-y-4" onSubmit={queue}>
+      <Form method="post" action={action} preventScrollReset className="space-y-4" onSubmit={queue}>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         <p className="text-sm text-slate-700">{message}</p>

@@ -8,13 +8,16 @@ import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
 import { NATIVE_PUSH_BLOCKED } from "../push-messages";
 import type { PushDevice } from "../push-devices.server";
 import { useRootData } from "~/root-data";
+import { newToast } from "~/utils/result";
 
 // Push on and off for THIS browser, and the user's other devices.
 // The tab shows the truth for this device: the browser's permission and whether the
 // subscription this browser holds is one of the user's stored rows (matched by a hash
 // of its endpoint, which the page never gets in clear).
 
-const ACTION = "/settings?tab=notifications";
+// Each posts to its form's route under /settings, answering on the Notifications tab.
+const ACTION = "/settings/push?tab=notifications";
+const REMOVE_ACTION = "/settings/push/remove?tab=notifications";
 // navigator.serviceWorker.ready never settles when the worker cannot install.
 const SERVICE_WORKER_TIMEOUT_MS = 10_000;
 
@@ -141,13 +144,13 @@ export function PushCard({
   async function enable() {
     if (!vapidPublicKey) return;
     const detected = detect();
-    if (detected.state === "unsupported") return showToast({ type: "error", title: "Not supported", description: "This browser doesn't support notifications" });
-    if (detected.state === "no-service-worker") return showToast({ type: "error", title: "Service workers not supported" });
+    if (detected.state === "unsupported") return showToast(newToast("error", "Not supported", "This browser doesn't support notifications"));
+    if (detected.state === "no-service-worker") return showToast(newToast("error", "Service workers not supported"));
     const permission = await Notification.requestPermission();
     // Only a refusal is 'blocked'; a dismissed prompt ("default") can be asked again.
     if (permission === "denied") {
       setBrowser({ state: "ready", permission, endpoint: null, endpointHash: null, keyMatches: true });
-      return showToast({ type: "error", title: "Notifications blocked", description: "Please enable notifications in your browser settings" });
+      return showToast(newToast("error", "Notifications blocked", "Please enable notifications in your browser settings"));
     }
     if (permission !== "granted") return;
     const registration = await serviceWorker();
@@ -179,10 +182,10 @@ export function PushCard({
     const { disableNativePush, enableNativePush } = await import("~/modules/native/push.client");
     if (!on && !userId) return;
     const result = on ? await disableNativePush(platform) : await enableNativePush(platform, userId!);
-    if (result.outcome === "enabled") showToast({ type: "success", title: "Notifications enabled", description: "This device will get push notifications." });
-    if (result.outcome === "disabled") showToast({ type: "success", title: "Notifications disabled", description: "This device will no longer get push notifications." });
-    if (result.outcome === "denied") showToast({ type: "error", title: "Notifications blocked", description: NATIVE_PUSH_BLOCKED });
-    if (result.outcome === "failed") showToast({ type: "error", title: on ? "Failed to disable notifications" : "Failed to enable notifications", ...(result.message ? { description: result.message } : {}) });
+    if (result.outcome === "enabled") showToast(newToast("success", "Notifications enabled", "This device will get push notifications."));
+    if (result.outcome === "disabled") showToast(newToast("success", "Notifications disabled", "This device will no longer get push notifications."));
+    if (result.outcome === "denied") showToast(newToast("error", "Notifications blocked", NATIVE_PUSH_BLOCKED));
+    if (result.outcome === "failed") showToast(newToast("error", on ? "Failed to disable notifications" : "Failed to enable notifications", result.message));
     await revalidator.revalidate();
   }
 
@@ -195,7 +198,7 @@ export function PushCard({
       else if (on) await disable();
       else await enable();
     } catch {
-      showToast({ type: "error", title: on ? "Failed to disable notifications" : "Failed to enable notifications" });
+      showToast(newToast("error", on ? "Failed to disable notifications" : "Failed to enable notifications"));
     } finally {
       await refresh();
       setWorking(false);
@@ -282,7 +285,7 @@ function DeviceRow({ device, thisDevice = false, removable, local, index, onRemo
         <span className="block text-xs text-slate-500">Since {since}</span>
       </span>
       {removable ? (
-        <Form method="post" action={ACTION} onSubmit={() => onRemove(index)}>
+        <Form method="post" action={REMOVE_ACTION} onSubmit={() => onRemove(index)}>
           <input type="hidden" name="intent" value="push-remove-device" />
           <input type="hidden" name="id" value={device.id} />
           <Button type="submit" variant="secondary" data-remove-device="" aria-label={`Remove ${device.label}${thisDevice ? " (this device)" : ""}, since ${since}`}>

@@ -1,5 +1,6 @@
 import { Button } from "~/components/ui/button";
 import { showToast, useHydrated } from "~/components/ui/toaster";
+import { newToast } from "~/utils/result";
 
 /** Copies a link just created (docs/product/messages.md#success-messages 'Link copied'); needs JavaScript, so it waits for it. */
 export function CopyLinkButton({ url, className }: { url: string; className?: string }) {
@@ -12,9 +13,9 @@ export function CopyLinkButton({ url, className }: { url: string; className?: st
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(url);
-          showToast({ type: "success", title: "Link copied" });
+          showToast(newToast("success", "Link copied"));
         } catch {
-          showToast({ type: "error", title: "Could not copy the link", description: "Select the link and copy it by hand." });
+          showToast(newToast("error", "Could not copy the link", "Select the link and copy it by hand."));
         }
       }}
     >

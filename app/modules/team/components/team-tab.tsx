@@ -13,6 +13,7 @@ import { canDo } from "~/modules/event/intents";
 import type { EventRole } from "~/modules/event/permissions";
 import { CopyLinkButton } from "./copy-link";
 import { type ClientAccess, clientRights, type TeamSources, teamRows } from "../team-rows";
+import { newToast } from "~/utils/result";
 
 /** docs/product/roles.md#what-each-may-do: what invitees may do, in the words the team sees. */
 const TEAM_COPY =
@@ -119,7 +120,7 @@ export function ClientTab({ accesses }: { accesses: ClientAccess[] }) {
                     variant="secondary"
                     className="min-h-10 px-3"
                     onClick={() =>
-                      showToast({ type: "error", title: "Cannot copy link", description: "For security, links can only be copied immediately after creation." })
+                      showToast(newToast("error", "Cannot copy link", "For security, links can only be copied immediately after creation."))
                     }
                   >
                     Copy Link
