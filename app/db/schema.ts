@@ -447,7 +447,8 @@ export const eventInvites = sqliteTable(
     status: text("status", { enum: INVITE_STATUSES }).notNull().default("pending"),
     // SHA-256 of the secret in the invitation e-mail's link (/accept-invite/{token}),
     // which proves the mailbox; the secret itself is stored nowhere. A new one with
-    // every (re-)send. Null for invitations sent before links carried a secret (only the id opens those).
+    // every (re-)send. Null while no e-mail was sent (the seeded demo's). The id, the bell's
+    // link, opens any invitation too, but only the secret proves the mailbox.
     tokenHash: text("token_hash"),
     createdAt: createdAt(),
     acceptedAt: text("accepted_at"),

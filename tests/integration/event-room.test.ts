@@ -16,7 +16,7 @@ const room = (eventId: string) => env.EVENT_ROOM.get(env.EVENT_ROOM.idFromName(e
 
 // A room that starts empty keeps a publish only for an event D1 still has (a deleted
 // event's room stays empty): the rooms these tests name are events.
-const ROOM_NAMES = ["ahead-1", "bound-1", "bound-2", "bound-3", "cap-1", "end-1", "event-1", "event-4", "event-5", "event-6", "event-7", "expire-1", "legacy-1", "lost-1", "order-1"];
+const ROOM_NAMES = ["ahead-1", "bound-1", "bound-3", "cap-1", "end-1", "event-1", "event-4", "event-5", "event-6", "event-7", "expire-1", "lost-1", "order-1"];
 beforeAll(async () => {
   const db = getDb(env);
   const lead = await createUser(db);
@@ -190,7 +190,7 @@ describe("EventRoom: every change once, in order, never missed", () => {
   it("tells a device to reload when its gap is larger than the log, or its sequence is from the future (one D1 never gave)", async () => {
     const stub = room("seq-4");
     await runInDurableObject(stub, async (_instance: EventRoom, state) => {
-      await state.storage.put({ seq: 5000, numbering: "d1" });
+      await state.storage.put({ seq: 5000 });
     });
     const stale = await joined("seq-4", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 10);
     expect(stale.messages.at(-1)).toEqual({ type: "reload", seq: 5000 });
@@ -433,22 +433,6 @@ describe("EventRoom: numbers given by D1 arrive in any order, or not at all", ()
     expect(changes(ahead).at(-1)).toEqual(["change", 3]);
     for (const socket of [behind.socket, ahead.socket]) socket.close(1000, "done");
   });
-
-  it("a room that numbered its changes itself (older than events.live_seq) starts again at D1's numbers, and its devices reload", async () => {
-    const stub = room("legacy-1");
-    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
-      await state.storage.put({ seq: 50, "log:000000000050": { at: 1, change: change(50) } });
-    });
-    const device = await joined("legacy-1", lead, 0);
-    expect(await stub.publish("legacy-1", 1, change(1))).toBe(1);
-    await waitFor(() => device.messages.some((m) => m.type === "change"), 2000);
-    expect(changes(device).at(-1)).toEqual(["change", 1]);
-    expect(await stub.sequence()).toBe(1);
-    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
-      expect([...(await state.storage.list({ prefix: "log:" })).keys()]).toEqual(["log:000000000001"]);
-    });
-    device.socket.close(1000, "done");
-  });
 });
 
 describe("EventRoom: a viewer is replayed nothing from before their access began (decision 006)", () => {
@@ -476,20 +460,6 @@ describe("EventRoom: a viewer is replayed nothing from before their access began
       ["live", 4],
     ]);
     for (const device of [member, portal, lead, late]) device.socket.close(1000, "done");
-  });
-
-  it("entries logged before the stamps existed count as published at 0", async () => {
-    const stub = room("bound-2");
-    await runInDurableObject(stub, async (_instance: EventRoom, state) => {
-      await state.storage.put({ seq: 2, numbering: "d1", "log:000000000001": change(1), "log:000000000002": change(2) });
-    });
-    const member = await joined("bound-2", { role: "team", userId: "u2", sessionHash: "s-u2", accessStart: 1 }, 0);
-    expect(member.messages.at(-1)).toEqual({ type: "reload", seq: 2 });
-    const lead = await joined("bound-2", { role: "lead", userId: "u1", sessionHash: "s-u1" }, 0);
-    expect(lead.messages.filter((m) => m.type === "change").map((m) => m.seq)).toEqual([1, 2]);
-    expect(await stub.sequence()).toBe(2);
-    member.socket.close(1000, "done");
-    lead.socket.close(1000, "done");
   });
 
   it("publish stamps never go backwards, even if the clock does", async () => {

@@ -168,6 +168,7 @@ describe("checking off blocks and shots", () => {
     [{ intent: "delete-everything", id: "x", done: "true" }],
     [{ intent: "toggle-block", id: "", done: "true" }],
     [{ intent: "toggle-block", id: "x", done: "maybe" }],
+    [{ intent: "toggle-block", id: "x", done: "true" }],
   ])("refuses malformed input %j with 400", async (fields) => {
     const { lead, eventId } = await leadWithEvent();
     expect((await lead.client.post(`/events/${eventId}`, fields)).status).toBe(400);

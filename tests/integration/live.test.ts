@@ -202,7 +202,7 @@ describe("every saved change reaches the room once, with the next sequence numbe
     const device = await live(lead.client, `/live/events/${eventId}`);
     expect((await member.client.post(`/events/${eventId}`, { intent: "delete-shot", id: shot })).status).toBe(403);
     expect((await lead.client.post(`/events/${eventId}`, { intent: "add-block", title: "", blockType: "other", durationMinutes: "5" })).status).toBe(400);
-    expect((await lead.client.post(`/events/${eventId}`, { intent: "edit-block", id: "gone", title: "X", blockType: "other", durationMinutes: "5" })).status).toBe(404);
+    expect((await lead.client.post(`/events/${eventId}`, { intent: "edit-block", id: crypto.randomUUID(), title: "X", blockType: "other", durationMinutes: "5" })).status).toBe(404);
     expect((await lead.client.post(`/events/${eventId}`, { intent: "toggle-shot", id: shot, done: "true" })).status).toBe(200);
     await waitFor(() => device.changes().length === 1);
     expect(device.changes().map((m) => m.seq)).toEqual([1]);

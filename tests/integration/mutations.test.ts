@@ -404,6 +404,7 @@ describe("bad input and attack (decision 010): a 4xx, and nothing changes", () =
     ["a malformed id", (fx) => [{ id: "x", name: "toggle-shot", args: { id: fx.shots[0], done: true } }], 400],
     ["a flip instead of a state", (fx) => [{ id: mid(), name: "toggle-shot", args: { id: fx.shots[0], done: "flip" } }], 400],
     ["a new row without a uuid", () => [{ id: mid(), name: "add-person", args: { id: "mine", values: { firstName: "X", role: "guest" } } }], 400],
+    ["a row named by no uuid", () => [{ id: mid(), name: "edit-person", args: { id: "p1", values: { firstName: "X", role: "guest" } } }], 400],
     ["an oversized value", (fx) => [{ id: mid(), name: "edit-person", args: { id: fx.people[0], values: { firstName: "x".repeat(6000) } } }], 400],
     ["too many fields", (fx) => [{ id: mid(), name: "edit-person", args: { id: fx.people[0], values: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${"a".repeat(i % 20)}${String.fromCharCode(97 + (i % 26))}`, "x"])) } }], 400],
     ["the same id twice in one request", (fx) => { const m = mutationFor("add-person", fx); return [m, m]; }, 400],

@@ -341,7 +341,8 @@ describe("removing from the team", () => {
     expect(after.members.find((m) => m.userId === shooter.id)).toBeUndefined();
     expect(after.invites).toEqual([]);
     expect((await shooter.client.get(`/events/${eventId}`)).status).toBe(404);
-    expect((await shooter.client.post(`/events/${eventId}`, { intent: "toggle-shot", id: "x", done: "true" })).status).toBe(404);
+    const [block] = await db.select({ id: timelineBlocks.id }).from(timelineBlocks).where(eq(timelineBlocks.eventId, eventId));
+    expect((await shooter.client.post(`/events/${eventId}`, { intent: "toggle-block", id: block!.id, done: "true" })).status).toBe(404);
     // The old link cannot bring them back.
     expect((await shooter.client.post(`/accept-invite/${row!.id}`, { intent: "accept" })).status).toBe(404);
   });

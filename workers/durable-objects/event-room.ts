@@ -36,8 +36,6 @@ const UNCONFIRMED = { allowUnconfirmed: true } as const;
 
 /** When an open gap is closed if nothing fills it (ms). */
 const GAP_KEY = "gap";
-/** "d1": the room's numbers are D1's (events.live_seq). A room without it numbered changes itself (a room older than events.live_seq). */
-const NUMBERING_KEY = "numbering";
 const LOG_PREFIX = "log:";
 const logKey = (seq: number) => `${LOG_PREFIX}${String(seq).padStart(12, "0")}`;
 
@@ -49,13 +47,8 @@ const logKey = (seq: number) => `${LOG_PREFIX}${String(seq).padStart(12, "0")}`;
  */
 export const GAP_WAIT_MS = 3_000;
 
-/**
- * A log entry: the change and when it was published (ms). Entries stored before
- * replay bounds are bare changes, and count as published at 0.
- */
+/** A log entry: the change and when it was published (ms). */
 type LogEntry = { at: number; change: Change };
-const readEntry = (value: LogEntry | Change | undefined): LogEntry | undefined =>
-  value === undefined ? undefined : "at" in value && "change" in value ? value : { at: 0, change: value as Change };
 
 /**
  * What the room holds in memory, rebuilt from storage after hibernation. `held`: changes
@@ -163,8 +156,8 @@ export class EventRoom extends DurableObject<Env> {
     // A gap past the log: the socket stays out of the room; after refetching, the device says hello again.
     if (current - since > ROOM_LOG_SIZE) return reload();
     if (since < current) {
-      const missed = await this.ctx.storage.list<LogEntry | Change>({ start: logKey(since + 1), end: logKey(current + 1) });
-      const entries = [...missed].map(([key, value]) => [Number(key.slice(LOG_PREFIX.length)), readEntry(value)!] as const);
+      const missed = await this.ctx.storage.list<LogEntry>({ start: logKey(since + 1), end: logKey(current + 1) });
+      const entries = [...missed].map(([key, entry]) => [Number(key.slice(LOG_PREFIX.length)), entry] as const);
       // A number whose change never reached the room (its gap was closed): read current state instead.
       if (entries.length !== current - since) return reload();
       // A viewer is replayed only what was published after their
@@ -207,22 +200,12 @@ export class EventRoom extends DurableObject<Env> {
   /** The room's state, from storage after hibernation. */
   private async load(): Promise<RoomState> {
     if (this.state) return this.state;
-    const stored = await this.ctx.storage.get<unknown>([SEQ_KEY, STAMP_KEY, EVENT_KEY, GAP_KEY, NUMBERING_KEY]);
+    const stored = await this.ctx.storage.get<unknown>([SEQ_KEY, STAMP_KEY, EVENT_KEY, GAP_KEY]);
     const empty = stored.size === 0;
-    let seq = (stored.get(SEQ_KEY) as number | undefined) ?? 0;
-    if (stored.get(NUMBERING_KEY) !== "d1") {
-      // A room older than events.live_seq numbered changes itself; D1's numbers start again at
-      // 0 (migration 0012). Its log goes, and devices holding its numbers reload.
-      if (seq > 0) {
-        await this.trimLog(Number.MAX_SAFE_INTEGER);
-        this.dropLive(0);
-        seq = 0;
-      }
-      await this.ctx.storage.put({ [NUMBERING_KEY]: "d1", [SEQ_KEY]: seq });
-    }
+    const seq = (stored.get(SEQ_KEY) as number | undefined) ?? 0;
     const held = new Map<number, LogEntry>();
-    for (const [key, value] of await this.ctx.storage.list<LogEntry | Change>({ start: logKey(seq + 1), prefix: LOG_PREFIX })) {
-      held.set(Number(key.slice(LOG_PREFIX.length)), readEntry(value)!);
+    for (const [key, entry] of await this.ctx.storage.list<LogEntry>({ start: logKey(seq + 1), prefix: LOG_PREFIX })) {
+      held.set(Number(key.slice(LOG_PREFIX.length)), entry);
     }
     this.state ??= {
       seq,

@@ -83,10 +83,9 @@ export class UserChannel extends DurableObject<Env> {
     await this.ctx.storage.put(ROOMS_KEY, { ...(await this.rooms()), [eventId]: Date.now() });
   }
 
-  /** The rooms joined, each with when it was last joined (a list, stored before: time 0). */
+  /** The rooms joined, each with when it was last joined (ms). */
   private async rooms(): Promise<Record<string, number>> {
-    const stored = await this.ctx.storage.get<Record<string, number> | string[]>(ROOMS_KEY);
-    return Array.isArray(stored) ? Object.fromEntries(stored.map((eventId) => [eventId, 0])) : (stored ?? {});
+    return (await this.ctx.storage.get<Record<string, number>>(ROOMS_KEY)) ?? {};
   }
 
   /**

@@ -4,8 +4,8 @@ import { z } from "~/utils/zod";
 // own file, without the names, so that the names (mutation-names.ts, no zod) take their
 // types from here and mutations.ts its schemas, with no import going back.
 
-/** A row the mutation names: any id of ours (a row made before ids were UUIDs included). */
-const RowRef = z.string().min(1).max(64);
+/** A row the mutation names: every row's id is a UUID (made by a device, the server or the seed). */
+const RowRef = z.uuid();
 /** A row a device creates names itself, so later changes made offline can refer to it. */
 export const NewRowId = z.uuid();
 
