@@ -293,8 +293,8 @@ async function pushToDevices(
       }
       const vapid = config.vapid!;
       if (!pushEndpoint(subscription.endpoint)) {
-        // A row stored before only the push services' hosts were accepted (push-hosts.ts):
-        // never fetched, and dropped as a gone one is. Logged by id only (a capability URL).
+        // The job fetches only the push services' hosts (push-hosts.ts), whatever a row says:
+        // any other is dropped as a gone one is. Logged by id only (a capability URL).
         console.warn(`Push subscription ${subscription.id} is not at a known push service; deleted`);
         return { result: "gone", subscriptionId: subscription.id, native: false };
       }
