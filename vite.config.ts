@@ -19,7 +19,7 @@ const fcmApiBase = process.env.FCM_API_BASE;
 const appUrl = process.env.APP_URL;
 
 /**
- * Issue 19 item 4: @conform-to/react and @conform-to/dom each bundle the same Babel helpers
+ * Decision 014: @conform-to/react and @conform-to/dom each bundle the same Babel helpers
  * (object spread, defineProperty), dom's a subset of react's; both load with every form,
  * so dom's imports take react's copy (about 0.45 KB gzip less on each page with a form).
  */
@@ -58,11 +58,11 @@ export default defineConfig({
       build: {
         // A lazy chunk's preload list leaves out the chunks every page has already loaded
         // with its root (React, React Router and the rolldown runtime; the shared UI): the
-        // lists are in the pages' first JavaScript (issue 19 item 4).
+        // lists are in the pages' first JavaScript (decision 014).
         modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)assets\/(framework|rolldown-runtime|shared)-[\w-]+\.js$/.test(dep)) },
         rolldownOptions: {
           output: {
-            // Fewer, larger chunks (issue 19 item 4, decision 014): React, React DOM and React
+            // Fewer, larger chunks (decision 014): React, React DOM and React
             // Router load on every page, so they come as one file; the small building blocks
             // and utilities most pages share as another; conform with our form pieces; the
             // live socket (the bell, the live pages); dates, enumerations and the status
@@ -70,7 +70,8 @@ export default defineConfig({
             // each, instead of a dozen sub-kilobyte requests. A group takes the modules its
             // modules import: each test names its modules exactly, and what another page also
             // uses is claimed first by a group of higher priority, so no page loads a group it
-            // does not use.
+            // does not use. The answer and toast builders (utils/result) are shared by every
+            // page's forms, so "shared" claims them before "live" would.
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown\/runtime|vite\/preload-helper)\.js$/, priority: 3 },
@@ -78,7 +79,7 @@ export default defineConfig({
                 { name: "signed-in", test: /[\\/]app[\\/](root-data|modules[\\/]notifications[\\/](components[\\/](signed-in-header|notification-bell)|chime|header|use-notification-channel))\.tsx?$/, priority: 1 },
                 { name: "common", test: /[\\/]app[\\/]modules[\\/]live[\\/](frames|reconnecting-socket|use-quiet-refetch)\.tsx?$/, priority: 2 },
                 { name: "live", test: /[\\/]app[\\/](modules[\\/]live[\\/](protocol|use-live-event|use-live-room|live-status|row-schemas)|modules[\\/]offline[\\/](last-synced|use-outbox|apply|value-parser|outbox-watch|messages|page-cache)|modules[\\/]event[\\/](permissions|intents|lists|mutation-names|status)|components[\\/]ui[\\/](list-window|row-actions)|modules[\\/]event[\\/]components[\\/]list-header|modules[\\/]event[\\/]components[\\/](toggle-row|list-tabs)|modules[\\/]timeline[\\/]components[\\/]timeline-tab)\.tsx?$/, priority: 1 },
-                { name: "shared", test: /[\\/]app[\\/](components[\\/](ui[\\/](button|toaster|card|badge|popover)\.|page-shell|app-logo|lazy-component\.)|components[\\/]use-flash\.|utils[\\/](lazy-value|load-after-hydration|revalidate)\.|modules[\\/]native[\\/]platform\.)/, minShareCount: 2, priority: 2 },
+                { name: "shared", test: /[\\/]app[\\/](components[\\/](ui[\\/](button|toaster|card|badge|popover)\.|page-shell|app-logo|lazy-component\.)|components[\\/]use-flash\.|utils[\\/](lazy-value|load-after-hydration|revalidate|result)\.|modules[\\/]native[\\/]platform\.)/, minShareCount: 2, priority: 2 },
                 { name: "event-basics", test: /[\\/]app[\\/](modules[\\/]event[\\/](format|components[\\/]status-badge)|db[\\/]enums)\.tsx?$/, priority: 2 },
               ],
             },

@@ -358,7 +358,7 @@ self.addEventListener("notificationclick", (event) => {
 
 // The push service replaced or expired this browser's subscription
 // (decision 009): subscribe again with the same server key and store the new one in place of
-// the old (`replaces`), as the Notifications tab's switch would. Signed out, the post is
+// the old (`replaces`), through the Notifications switch's own route. Signed out, the post is
 // refused and the device simply stays off.
 self.addEventListener("pushsubscriptionchange", (event) => {
   event.waitUntil(
@@ -369,7 +369,7 @@ self.addEventListener("pushsubscriptionchange", (event) => {
       if (!current) return;
       const body = new URLSearchParams({ intent: "push-subscribe", subscription: JSON.stringify(current.toJSON()) });
       if (old && old.endpoint !== current.endpoint) body.set("replaces", old.endpoint);
-      await fetch("/settings.data?tab=notifications", { method: "POST", body, credentials: "same-origin" });
+      await fetch("/settings/push.data?tab=notifications", { method: "POST", body, credentials: "same-origin" });
     })(),
   );
 });

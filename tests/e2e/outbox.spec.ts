@@ -118,7 +118,8 @@ test.describe("the wedding without signal (phone)", () => {
     await sectionLink(other.page, "People").click();
     await expect(personCard(other.page, "Imogen")).toHaveCount(1);
     expect(await d1(`SELECT first_name FROM event_people WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ first_name: "Imogen" }]);
-    expect(await d1(`SELECT COUNT(*) AS n FROM applied_mutations WHERE event_id = '${eventId}'`, { json: true })).toEqual([{ n: 3 }]);
+    // Each of the three changes recorded once (the event's creating form has its own claim there).
+    expect(await d1(`SELECT COUNT(*) AS n FROM applied_mutations WHERE event_id = '${eventId}' AND name != 'form'`, { json: true })).toEqual([{ n: 3 }]);
     await other.context.close();
   });
 });
