@@ -120,7 +120,7 @@ export const sessions = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     lastUsedAt: text("last_used_at").notNull().default(nowIso),
     createdAt: createdAt(),
-    // Decision 011: the passkey this session was opened with; removing
+    // Decision 011: the passkey a sign-in session was opened with; removing
     // the passkey ends it (the settings action also closes its live sockets).
     passkeyId: text("passkey_id").references(() => passkeys.id, { onDelete: "cascade" }),
     // Decision 013, native biometric: the app's device sign-in this

@@ -10,7 +10,7 @@ import type { Route } from "./+types/logout";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { clear, ended } = await destroySession(dbFrom(context), request);
-  // This session's sockets close, in its rooms and its notification
+  // The signed-out session's sockets close, in its rooms and its notification
   // channel; the user's other devices stay signed in and connected.
   if (ended) await endLiveSessions(context.get(cloudflareContext).env, ended.userId, [ended.tokenHash]);
   // An invitation opened under the wrong account signs out and comes back to sign in.
