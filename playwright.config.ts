@@ -13,6 +13,9 @@ export default defineConfig({
   // Flows span several pages and devices; on a 2-core CI machine the longest take 25-35 s.
   // Speed is measured by `npm run bench`, never by these timeouts.
   timeout: 60_000,
+  // A live change or a lazily loaded island can take several seconds to arrive on a loaded
+  // 2-core machine; assertions wait for it rather than fail on the machine's load.
+  expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

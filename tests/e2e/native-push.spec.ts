@@ -168,7 +168,7 @@ test("the next start registers the kept token again after the server lost it; af
   await d1(`DELETE FROM native_push_tokens WHERE user_id = ${first.userId};`);
   await page.reload();
   await waitForHydration(page);
-  await expect.poll(async () => await tokensOf(first.userId)).toEqual([{ token: device.token }]);
+  await expect.poll(async () => await tokensOf(first.userId), { timeout: 15_000 }).toEqual([{ token: device.token }]);
   await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
 
   // The first user signs out; another signs in on the same phone and never turned push on.
