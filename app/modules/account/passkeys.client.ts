@@ -38,7 +38,7 @@ export async function biometricsAvailable() {
 
 async function post(fields: Record<string, string>) {
   const response = await fetch("/passkeys", { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin" });
-  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
+  return { ok: response.ok, status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
 /** A cancel of the system's Face ID / Touch ID sheet (or its timeout): docs/product/native.md#biometric-sign-in, nothing further happens. */
@@ -131,8 +131,8 @@ export async function signInWithPasskey(returnTo: string | null): Promise<Passke
     remember(true);
     return { status: "signed-in", redirectTo: result.body.redirectTo };
   }
-  // Rate limited: the passkey itself is fine, keep it.
-  if (result.body.error && result.body.error !== BIOMETRIC_FAILED) return { status: "failed", message: String(result.body.error) };
+  // Only a refused passkey (401) is forgotten; rate limited or another refusal, the passkey itself is fine: keep it.
+  if (result.status !== 401 && typeof result.body.error === "string") return { status: "failed", message: result.body.error };
   remember(false);
   return { status: "failed", message: BIOMETRIC_FAILED };
 }

@@ -48,7 +48,7 @@ const httpsUrl = z
     }
     const endpoint = pushEndpoint(value);
     if (!endpoint) {
-      ctx.addIssue({ code: "custom", message: UNKNOWN_PUSH_SERVICE });
+      ctx.addIssue({ code: "custom", message: UNKNOWN_PUSH_SERVICE, params: { unknownHost: true } });
       return z.NEVER;
     }
     return endpoint;
@@ -86,7 +86,7 @@ export function subscriptionFromForm(value: FormDataEntryValue | null): { subscr
   }
   const parsed = BrowserSubscriptionSchema.safeParse(json);
   if (parsed.success) return { subscription: parsed.data };
-  const unknownHost = parsed.error.issues.some((issue) => issue.message === UNKNOWN_PUSH_SERVICE);
+  const unknownHost = parsed.error.issues.some((issue) => issue.code === "custom" && issue.params?.unknownHost === true);
   return { problem: unknownHost ? UNKNOWN_PUSH_SERVICE : NOT_A_SUBSCRIPTION };
 }
 
