@@ -3,7 +3,7 @@ import { headerNotificationsContext, sessionInBatchContext, sessionReadContext, 
 import type { Db } from "~/utils/db.server";
 import { readSessionAlone, type SessionInBatch, sessionFromBatch, type SessionRead } from "./session.server";
 
-// A page load or a check-off is one D1 round trip (docs/architecture.md#the-request): on
+// A page load or a check-off is one D1 round trip (docs/architecture.md#the-session): on
 // the routes that ask for it (root.tsx, SESSION_JOINING), the root middleware reads the
 // session cookie but leaves the session's statements to the route's first batch. The
 // route's loader or action takes them (takeSessionForBatch), adds them to its batch with

@@ -25,7 +25,7 @@ export function isLiveRequest(url: URL) {
 
 /**
  * The socket's signed-in viewer: the upgrade does not pass through React Router, so it reads
- * the session with the root middleware's own reader (readSession), once per handshake.
+ * the session with the root middleware's own reader (requestSession, through readSession), once per handshake.
  */
 const signedIn = async (env: Env, request: Request) => (await readSession(getDb(env), request))?.viewer ?? null;
 
