@@ -18,14 +18,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const session = isEventId(params.eventId) ? takeSessionForBatch(context) : null;
   if (session && isEventId(params.eventId)) {
     const joined: JoinedReads = { statements: session.statements };
-    let answer: Response | null;
-    try {
-      answer = await runOutbox(db, env, sqlSender(session.userId), params.eventId, await request.formData(), joined);
-    } catch (error) {
-      // The request fails; the session is still settled (read on its own if no batch carried it).
-      await settleSession(context, db, session, joined.results).catch(() => null);
-      throw error;
-    }
+    const answer = await runOutbox(db, env, sqlSender(session.userId), params.eventId, await request.formData(), joined);
     // Answered before any batch (a malformed outbox), the session is read on its own: signed out comes first.
     if (!(await settleSession(context, db, session, joined.results))) return signedOut();
     return answer ?? noAccessResponse();

@@ -39,7 +39,8 @@ const taken = new WeakSet<SessionInBatch>();
 /**
  * The session's statements and the viewer's id as SQL, for the route's batch; null when the
  * session was read already (viewerContext holds the viewer) or there is none. Taken once:
- * whoever takes it settles it (settleSession, or sessionBatchFailed).
+ * whoever takes it settles it (settleSession, or sessionBatchFailed); one the route leaves
+ * unsettled (an error between) is read on its own by the middleware (settleLeftSession).
  */
 export function takeSessionForBatch(context: Context): SessionInBatch | null {
   const session = context.get(sessionInBatchContext);

@@ -183,7 +183,7 @@ export async function requestSession(
   };
 }
 
-/** A session's statements, for one D1 batch (batchNamed), with what settles it from their results. */
+/** A session's statements for one D1 batch (batchNamed), its id as SQL, and what settles it from their results (sessionFromBatch). */
 export type SessionInBatch = { statements: SessionStatements; userId: SQL<string>; tokenHash: string; now: number; refreshCookie: string };
 
 /** The session as the results of the batch that carried its statements (any other names in it are ignored) show it. */

@@ -180,13 +180,9 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     const asker = session ? null : requireViewer(context, request);
     const sender = asker ? { userId: asker.userId, name: personName({ firstName: asker.firstName, lastName: asker.lastName, businessName: asker.businessName }) } : sqlSender(session!.userId);
     const joined: JoinedReads | undefined = session ? { statements: session.statements } : undefined;
-    let outcome: Outcome;
-    try {
-      outcome = claim === "malformed" ? MALFORMED : await formMutation(db, env, sender, eventId, intent, formData, claim, joined);
-    } finally {
-      // Settled from the change's batch, or read on its own if none carried it.
-      if (session) await settleSession(context, db, session, joined?.results);
-    }
+    const outcome = claim === "malformed" ? MALFORMED : await formMutation(db, env, sender, eventId, intent, formData, claim, joined);
+    // Settled from the change's batch, or read on its own if none carried it.
+    if (session) await settleSession(context, db, session, joined?.results);
     requireViewer(context, request);
     // The page's own answers to a stranger and to a role without the right (requireEventAccess's).
     if (outcome.kind === "failed" && outcome.code === "access-ended") throw data(ACCESS_ENDED, { status: 404 });

@@ -29,7 +29,7 @@ import type { Grant } from "./permissions";
 import { listQuery } from "./lists.server";
 import { limitMessage, type RowKind, rowLimit } from "./rows.server";
 import { toEventSummary } from "./service.server";
-import { personName, personNameSql } from "~/modules/team/service.server";
+import { personNameSql } from "~/modules/team/service.server";
 
 // Decision 010 "One mutation layer": the one server function that
 // runs a change to an event, whoever sends it (a dashboard form, a client portal form,
