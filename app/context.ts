@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { HeaderNotifications } from "~/modules/notifications/header";
-import type { SessionJoin, Viewer } from "~/modules/account/session.server";
+import type { SessionInBatch, SessionRead, Viewer } from "~/modules/account/session.server";
 
 // The one way request context reaches loaders, actions and middleware
 // (docs/conventions.md#5-request-context-through-typed-keys): typed keys on React Router's RouterContextProvider.
@@ -20,8 +20,12 @@ export const viewerContext = createContext<Viewer | null>(null);
 export const headerNotificationsContext = createContext<HeaderNotifications | null>(null);
 
 /**
- * The session read left to the route's own D1 batch, on a request
- * whose route joins it (root.tsx, SESSION_JOINING); null otherwise, or once settled
- * (viewerContext then holds the viewer).
+ * The session left to the route's first D1 batch (root.tsx, SESSION_JOINING): its
+ * statements and the viewer's id as SQL, plain data the route's loader or action takes
+ * (account/session-batch.server.ts); null when the middleware read the session already,
+ * or once a batch took it.
  */
-export const sessionJoinContext = createContext<SessionJoin | null>(null);
+export const sessionInBatchContext = createContext<SessionInBatch | null>(null);
+
+/** The session as read, once known: on a route whose batch reads it, the root loader and the middleware wait for that batch. */
+export const sessionReadContext = createContext<Promise<SessionRead | null>>(Promise.resolve(null));

@@ -14,12 +14,13 @@ import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
 import { lazyComponent } from "~/components/lazy-component";
 import { useNativePlatform } from "~/modules/native/platform";
-import { cloudflareContext, headerNotificationsContext, sessionJoinContext, viewerContext } from "~/context";
+import { cloudflareContext, headerNotificationsContext, sessionReadContext, viewerContext } from "~/context";
 import type { NativePurchasesConfig } from "~/modules/native/purchases";
 import { loadHeaderNotifications } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
-import { readSession, SessionJoin, type SessionRead } from "~/modules/account/session.server";
+import { readSessionAlone, requestSession } from "~/modules/account/session.server";
+import { leaveSessionToBatch, setSession, settleLeftSession } from "~/modules/account/session-batch.server";
 import { useNonce } from "~/utils/nonce";
 import { bringsToast, getToast, ONCE_HEADER } from "~/utils/toast.server";
 import { randomToken } from "~/utils/crypto.server";
@@ -67,28 +68,24 @@ function joinsSession(request: Request, pattern: string) {
  * Reads the session once per request and hands the viewer to every loader and action.
  * A GET (a page or its data) may render the header, so its notifications come in the
  * same D1 round trip; an action needs none. On a page that joins the session to its own
- * batch (SESSION_JOINING) the read is left to that batch: the viewer is set when it
- * settles, and the root loader waits for it.
+ * batch (SESSION_JOINING) the session's statements are left to that batch: the viewer is
+ * set when it settles, and the root loader waits for it.
  */
 const sessionMiddleware: Route.MiddlewareFunction = async ({ request, context, pattern }, next) => {
   const db = getDb(context.get(cloudflareContext).env);
-  const withNotifications = request.method === "GET";
-  const settled = (read: SessionRead | null) => {
-    context.set(viewerContext, read?.viewer ?? null);
-    context.set(headerNotificationsContext, read?.notifications ?? null);
-  };
-  const join = joinsSession(request, pattern) ? await SessionJoin.of(request, withNotifications, settled) : null;
-  let session: SessionRead | null = null;
-  if (join) context.set(sessionJoinContext, join);
-  else settled((session = await readSession(db, request, { withNotifications })));
+  const session = await requestSession(db, request, { withNotifications: request.method === "GET" });
+  const joined = session !== null && joinsSession(request, pattern);
+  if (joined) leaveSessionToBatch(context, session);
+  else setSession(context, session && (await readSessionAlone(db, session)));
   const response = await next();
-  // Settled by the route's batch by now (the route reads it alone if it never got there).
-  if (join) session = await join.readAlone(db).catch(() => null);
-  if (session?.setCookie) response.headers.append("Set-Cookie", session.setCookie);
+  // Settled by the route's batch by now (read on its own if the route never got there).
+  if (joined) await settleLeftSession(context, db);
+  const read = await context.get(sessionReadContext).catch(() => null);
+  if (read?.setCookie) response.headers.append("Set-Cookie", read.setCookie);
   // Whatever is answered to a signed-in request (a page, its `.data`,
   // a redirect) is that person's, so no shared or back-forward cache keeps it. A
   // capability page's own `no-store` is as strict and stays as it is.
-  if (session?.viewer && !/no-store/i.test(response.headers.get("Cache-Control") ?? "")) {
+  if (read?.viewer && !/no-store/i.test(response.headers.get("Cache-Control") ?? "")) {
     response.headers.set("Cache-Control", "private, no-store");
   }
   if (bringsToast(request)) response.headers.set(ONCE_HEADER, "toast");
@@ -102,7 +99,7 @@ export const shouldRevalidate = revalidateUnlessViewChange;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   // On a page that reads the session in its own batch, the viewer is known once that batch is back.
-  await context.get(sessionJoinContext)?.read;
+  await context.get(sessionReadContext);
   const viewer = context.get(viewerContext);
   // Only a page rendered in answer to a form post without JavaScript lacks them.
   const notifications = viewer

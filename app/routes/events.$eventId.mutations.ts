@@ -1,8 +1,9 @@
 import { personName } from "~/modules/team/service.server";
-import { noAccessResponse, runOutbox, sessionSender, SIGNED_OUT } from "~/modules/event/mutations.server";
+import { type JoinedReads, noAccessResponse, runOutbox, SIGNED_OUT, sqlSender } from "~/modules/event/mutations.server";
+import { settledViewer, settleSession, takeSessionForBatch } from "~/modules/account/session-batch.server";
 import { isEventId } from "~/modules/event/service.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
-import { cloudflareContext, sessionJoinContext } from "~/context";
+import { cloudflareContext } from "~/context";
 import type { Route } from "./+types/events.$eventId.mutations";
 
 // Where a signed-in device sends its outbox (decision 010). Answers
@@ -14,14 +15,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const signedOut = () => Response.json({ error: SIGNED_OUT }, { status: 401 });
   // The session is read in the first mutation's own batch (root.tsx
   // joins it for this action), so a check-off from the outbox is one D1 round trip.
-  const join = context.get(sessionJoinContext);
-  if (join && !join.taken && isEventId(params.eventId)) {
-    const answer = await runOutbox(db, env, sessionSender(join), params.eventId, await request.formData());
+  const session = isEventId(params.eventId) ? takeSessionForBatch(context) : null;
+  if (session && isEventId(params.eventId)) {
+    const joined: JoinedReads = { statements: session.statements };
+    const answer = await runOutbox(db, env, sqlSender(session.userId), params.eventId, await request.formData(), joined);
     // Answered before any batch (a malformed outbox), the session is read on its own: signed out comes first.
-    if (!(await join.readAlone(db))) return signedOut();
+    if (!(await settleSession(context, db, session, joined.results))) return signedOut();
     return answer ?? noAccessResponse();
   }
-  if (join) await join.readAlone(db);
+  await settledViewer(context, db);
   const viewer = getViewer(context);
   if (!viewer) return signedOut();
   if (!isEventId(params.eventId)) return noAccessResponse();

@@ -125,7 +125,6 @@ type SessionResults = {
   headerLatest?: NamedResults<Header>["latest"];
   headerUnread?: NamedResults<Header>["unread"];
 };
-const sessionBatch = async (db: Db, statements: SessionStatements) => (await batchNamed(db, statements as Record<string, BatchItem<"sqlite">>)) as unknown as SessionResults;
 
 /** A persistent session's refreshed cookie, sent when the batch slid its expiry. */
 const refreshCookieOf = (request: Request, token: string) => sessionCookie.write(request, token, PERSISTENT_SECONDS);
@@ -156,95 +155,55 @@ function sessionFrom(refreshCookie: string, tokenHash: string, now: number, resu
 }
 
 /**
- * The signed-in viewer, or null. One D1 round trip: the session, user and profile
- * joined (its hourly slide in the same batch), and with `withNotifications` (pages that
- * render the header) the header's notifications.
+ * The request's session, not yet read: the statements that read it (and slide it, and with
+ * `withNotifications` read the header's notifications) and the viewer's id as SQL, plain
+ * data. `userId` names the viewer to other statements of the same batch: NULL unless the
+ * session is live, so an access check through it grants nothing to an expired or revoked
+ * session. Null when the request carries no session token.
+ *
+ * The one reader of the session cookie: the root middleware and the live upgrade call it
+ * (through readSession, or leaving the statements to the route's batch:
+ * session-batch.server.ts), nothing else (tests/unit/one-session-reader.test.ts).
  */
-export async function readSession(
+export async function requestSession(
   db: Db,
   request: Request,
   { withNotifications = false }: { withNotifications?: boolean } = {},
-): Promise<SessionRead | null> {
+): Promise<SessionInBatch | null> {
   const token = await readToken(request);
   if (!token) return null;
   const tokenHash = await sha256Hex(token);
   const now = Date.now();
-  return sessionFrom(await refreshCookieOf(request, token), tokenHash, now, await sessionBatch(db, sessionStatements(db, tokenHash, now, withNotifications)));
+  return {
+    statements: sessionStatements(db, tokenHash, now, withNotifications),
+    userId: sql<string>`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.tokenHash} = ${tokenHash} AND ${sessions.expiresAt} > ${new Date(now).toISOString()})`,
+    tokenHash,
+    now,
+    refreshCookie: await refreshCookieOf(request, token),
+  };
+}
+
+/** A session's statements for one D1 batch (batchNamed), its id as SQL, and what settles it from their results (sessionFromBatch). */
+export type SessionInBatch = { statements: SessionStatements; userId: SQL<string>; tokenHash: string; now: number; refreshCookie: string };
+
+/** The session as the results of the batch that carried its statements (any other names in it are ignored) show it. */
+export function sessionFromBatch(session: SessionInBatch, results: object): SessionRead | null {
+  return sessionFrom(session.refreshCookie, session.tokenHash, session.now, results as SessionResults);
 }
 
 /**
- * A session read left to the route's own batch: the root middleware
- * makes one for a request whose loader or action joins it (joinsSession), and the first
- * batch of that request carries its statements (`statements`) and settles it from their
- * results (`settle`); the viewer's id is then known to that batch's other statements
- * only as SQL (`userId`: NULL unless the session is live, so an access check through it
- * grants nothing to an expired or revoked session). Whoever needs the viewer without
- * that batch (the root loader) awaits `read`. A route that returns before its batch
- * reads it alone (`readAlone`), so `read` always settles.
+ * The signed-in viewer, or null. One D1 round trip: the session, user and profile
+ * joined (its hourly slide in the same batch), and with `withNotifications` (pages that
+ * render the header) the header's notifications.
  */
-export class SessionJoin {
-  readonly read: Promise<SessionRead | null>;
-  private resolve!: (read: SessionRead | null) => void;
-  private reject!: (error: unknown) => void;
-  private readonly now = Date.now();
-  /** Taken by a batch (or read alone): later callers use the settled session. */
-  taken = false;
+export async function readSession(db: Db, request: Request, options: { withNotifications?: boolean } = {}): Promise<SessionRead | null> {
+  const session = await requestSession(db, request, options);
+  return session && readSessionAlone(db, session);
+}
 
-  constructor(
-    private readonly refreshCookie: string,
-    readonly tokenHash: string,
-    private readonly withNotifications: boolean,
-    private readonly onSettled: (read: SessionRead | null) => void,
-  ) {
-    this.read = new Promise((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
-    // The middleware awaits it too; a rejection is reported there, not as unhandled.
-    this.read.catch(() => undefined);
-  }
-
-  static async of(request: Request, withNotifications: boolean, onSettled: (read: SessionRead | null) => void) {
-    const token = await readToken(request);
-    return token ? new SessionJoin(await refreshCookieOf(request, token), await sha256Hex(token), withNotifications, onSettled) : null;
-  }
-
-  /** The viewer's user id as SQL, for statements in the same batch: NULL unless the session is live. */
-  get userId(): SQL<string> {
-    return sql<string>`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${sessions.tokenHash} = ${this.tokenHash} AND ${sessions.expiresAt} > ${new Date(this.now).toISOString()})`;
-  }
-
-  statements(db: Db) {
-    this.taken = true;
-    return sessionStatements(db, this.tokenHash, this.now, this.withNotifications);
-  }
-
-  settle(results: SessionResults) {
-    const read = sessionFrom(this.refreshCookie, this.tokenHash, this.now, results);
-    this.onSettled(read);
-    this.resolve(read);
-    return read;
-  }
-
-  fail(error: unknown) {
-    this.reject(error);
-  }
-
-  /** Its batch failed (nothing was read): the session is left for a later batch, or readAlone. */
-  release() {
-    this.taken = false;
-  }
-
-  /** The session on its own round trip (the route returned before its batch). */
-  async readAlone(db: Db) {
-    if (this.taken) return this.read;
-    try {
-      return this.settle(await sessionBatch(db, this.statements(db)));
-    } catch (error) {
-      this.fail(error);
-      throw error;
-    }
-  }
+/** A session's statements on their own round trip. */
+export async function readSessionAlone(db: Db, session: SessionInBatch) {
+  return sessionFromBatch(session, await batchNamed(db, session.statements));
 }
 
 /** The Set-Cookie header that forgets the session on this browser. */

@@ -57,7 +57,7 @@ export type AccessQuery = {
 /**
  * `eventId` null: a link's own event (a link opens exactly one). A user always names one.
  * A user's id may be SQL: a page whose batch reads the session names the viewer so
- * (SessionJoin.userId; NULL, and so no access, unless the session is live).
+ * (NULL, and so no access, unless the session is live).
  */
 export async function accessQuery(db: Db, who: Who | { userId: SQL<string> }, eventId: string | null): Promise<AccessQuery | null> {
   if ("userId" in who) {

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { z } from "zod";
-import { cloudflareContext, sessionJoinContext } from "~/context";
+import { cloudflareContext } from "~/context";
+import { settledViewer, settleSession, takeSessionForBatch } from "~/modules/account/session-batch.server";
 import { type ErrorCode, errorToast, invalid, newToast } from "~/utils/result";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
 import type { Db } from "~/utils/db.server";
@@ -12,7 +13,7 @@ import { closeDialogHref } from "./dialog-href";
 import { type DashboardActionData, type DashboardIntent, INTENT_PERMISSIONS, isDashboardIntent } from "./intents";
 import { type MutationName, MutationSchema, isMutationName, partsOf, VALUES_SCHEMAS } from "./mutations";
 import { conflictToast, SAVED_TOAST } from "~/modules/offline/answer-messages";
-import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, runMutation, type Sender, sessionSender } from "./mutations.server";
+import { ACCESS_ENDED, GONE_MESSAGE, NO_PERMISSION, NOT_UNDERSTOOD, type JoinedReads, runMutation, type Sender, sqlSender } from "./mutations.server";
 import { DeleteEventSchema } from "./schema";
 import { type EventRow, isEventId, requireEventAccess } from "./service.server";
 import type { Change } from "~/modules/live/protocol";
@@ -161,15 +162,12 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
   // A change to the plan (a check-off above all) reads the session in
   // its own batch, one round trip (root.tsx joins it for this action); anything else
   // reads it first.
-  const join = context.get(sessionJoinContext);
-  const joined = join && !join.taken && isMutationName(intent) && isEventId(eventId) ? join : null;
-  if (join && !joined) await join.readAlone(db);
-  /** Signed out (or the session expired or was revoked): to sign in, nothing written. */
-  const signedIn = async () => {
-    if (joined) await joined.readAlone(db);
-    return requireViewer(context, request);
-  };
-  if (!joined) await signedIn();
+  const session = isMutationName(intent) && isEventId(eventId) ? takeSessionForBatch(context) : null;
+  // Signed out (or the session expired or was revoked): to sign in, nothing written.
+  if (!session) {
+    await settledViewer(context, db);
+    requireViewer(context, request);
+  }
   if (!isDashboardIntent(intent)) {
     return data<DashboardActionData>({ intent: null, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
   }
@@ -179,16 +177,19 @@ export async function handleDashboardAction(context: Readonly<RouterContextProvi
     // Scoped to the event too: the page's key may outlive a move to another event's page.
     // The claim is the mutation's id, whose record is the sender's own (runMutation).
     const claim = await claimForIntent(formData, `event:${eventId}`, intent);
-    const asker = joined ? null : await signedIn();
-    const sender = asker ? { userId: asker.userId, name: personName({ firstName: asker.firstName, lastName: asker.lastName, businessName: asker.businessName }) } : sessionSender(joined!);
-    const outcome = claim === "malformed" ? MALFORMED : await formMutation(db, env, sender, eventId, intent, formData, claim);
-    await signedIn();
+    const asker = session ? null : requireViewer(context, request);
+    const sender = asker ? { userId: asker.userId, name: personName({ firstName: asker.firstName, lastName: asker.lastName, businessName: asker.businessName }) } : sqlSender(session!.userId);
+    const joined: JoinedReads | undefined = session ? { statements: session.statements } : undefined;
+    const outcome = claim === "malformed" ? MALFORMED : await formMutation(db, env, sender, eventId, intent, formData, claim, joined);
+    // Settled from the change's batch, or read on its own if none carried it.
+    if (session) await settleSession(context, db, session, joined?.results);
+    requireViewer(context, request);
     // The page's own answers to a stranger and to a role without the right (requireEventAccess's).
     if (outcome.kind === "failed" && outcome.code === "access-ended") throw data(ACCESS_ENDED, { status: 404 });
     if (outcome.kind === "failed" && outcome.status === 403) throw data(NO_PERMISSION, { status: 403 });
     return answerOutcome(context, request, intent, outcome);
   }
-  const asker = await signedIn();
+  const asker = requireViewer(context, request);
   // Scoped to the event too: the page's key may outlive a move to another event's page.
   const claim = await claimForIntent(formData, `user:${asker.userId}:${eventId}`, intent);
   if (claim === "malformed") return data<DashboardActionData>({ intent, toast: errorToast(MALFORMED.title, MALFORMED.description) }, { status: 400 });
@@ -207,7 +208,7 @@ const NOT_VALUES = new Set(["intent", "id", "done", "direction", "base", IDEMPOT
  * creating form's claim is the mutation's id, so a second submit is a repeat of the
  * first; other forms carry desired states (done true or false) and get a fresh id.
  */
-export async function formMutation(db: Db, env: Env, sender: Sender, eventId: string | null, intent: MutationName, formData: FormData, claim: Claim | null): Promise<Outcome> {
+export async function formMutation(db: Db, env: Env, sender: Sender, eventId: string | null, intent: MutationName, formData: FormData, claim: Claim | null, joined?: JoinedReads): Promise<Outcome> {
   // The dialog's own schema, for its field errors as the form shows them (the mutation's
   // values are read by the same one again in runMutation).
   const { verb, kind } = partsOf(intent);
@@ -248,7 +249,7 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   };
   const mutation = MutationSchema.safeParse({ id: claim ? claim.key : crypto.randomUUID(), name: intent, args: args[intent] });
   if (!mutation.success) return MALFORMED;
-  const { result, ended } = await runMutation(db, env, sender, eventId, mutation.data);
+  const { result, ended } = await runMutation(db, env, sender, eventId, mutation.data, joined);
   if (result.status === "refused") return { kind: "failed", status: result.code, title: result.title, description: result.message, ...(ended ? { code: "access-ended" as const } : {}) };
   // Someone else changed some of these fields since the form was opened: theirs were kept,
   // the rest saved. The form stays open with this device's values, on the row as it is

@@ -29,8 +29,7 @@ import type { Grant } from "./permissions";
 import { listQuery } from "./lists.server";
 import { limitMessage, type RowKind, rowLimit } from "./rows.server";
 import { toEventSummary } from "./service.server";
-import { personName, personNameSql } from "~/modules/team/service.server";
-import type { SessionJoin, SessionRead } from "~/modules/account/session.server";
+import { personNameSql } from "~/modules/team/service.server";
 
 // Decision 010 "One mutation layer": the one server function that
 // runs a change to an event, whoever sends it (a dashboard form, a client portal form,
@@ -44,32 +43,46 @@ import type { SessionJoin, SessionRead } from "~/modules/account/session.server"
  * Who sends a mutation: a signed-in user (named, for the team's notifications) or a
  * client link. A user whose session is read in the mutation's own batch (one
  * round trip) is known to it only as SQL (`userId` NULL unless the session is
- * live, `name` from the profile); `join` is settled from that batch's results, and the
+ * live, `name` from the profile); that batch names them (senderRow), and the
  * sender is the user by name from then on.
  */
-export type Sender = { userId: string; name: string } | { userId: SQL<string>; name: SQL<string>; join: SessionJoin } | { token: string; accessId: string };
+export type Sender = NamedSender | SqlSender;
+type SqlSender = { userId: SQL<string>; name: SQL<string> };
+const isSqlSender = (sender: Sender): sender is SqlSender => "userId" in sender && typeof sender.userId !== "string";
 
 /** The answer to a request whose session is gone (the outbox's: the device asks its user to sign in). */
 export const SIGNED_OUT = "Please sign in again.";
 
-type NamedSender = Exclude<Sender, { join: SessionJoin }>;
+type NamedSender = { userId: string; name: string } | { token: string; accessId: string };
 
-/** A sender whose session is read in the mutation's batch (runMutation settles it). */
-export function sessionSender(join: SessionJoin): Sender {
-  return { userId: join.userId, name: personNameSql(join.userId), join };
+/** A user known to the mutation's batch only by their id as SQL (a session read in that batch). */
+export function sqlSender(userId: SQL<string>): Sender {
+  return { userId, name: personNameSql(userId) };
 }
 
-/** The sender by name once the session is known (null: signed out or expired). */
-function namedSender(read: SessionRead | null): NamedSender | null {
-  return read ? { userId: read.viewer.userId, name: personName(read.viewer) } : null;
+/**
+ * The caller's reads that join the first batch a mutation runs (the route's session
+ * statements): read first in it, and `results` holds that batch's results. Plain data the
+ * runner does not look into; without `results`, no batch carried them and the caller runs them.
+ */
+export type JoinedReads = { statements: Record<string, BatchItem<"sqlite">>; results?: object };
+
+/** The SQL sender by id and name, read in a batch (no row, or a NULL id: signed out). */
+const senderRow = (db: Db, sender: SqlSender) => rawAll<{ user_id: string | null; name: string }>(db, sql`SELECT ${sender.userId} AS user_id, ${sender.name} AS name`);
+
+/** The sender by name once the batch named them (null: signed out or expired). */
+function namedSender(rows: { user_id: string | null; name: string }[]): NamedSender | null {
+  const row = rows[0];
+  return row?.user_id ? { userId: row.user_id, name: row.name } : null;
 }
 
 /**
  * The result, with the access it was decided under (null: none); `ended` when the event
  * is gone for the sender (no access, or the event deleted), which callers answer as a
- * stranger's request rather than as a refused change.
+ * stranger's request rather than as a refused change; `signedOut` when the sender was a
+ * session read in the batch that named no one.
  */
-export type Ran = { result: MutationResult; access: EventAccess | null; ended?: true };
+export type Ran = { result: MutationResult; access: EventAccess | null; ended?: true; signedOut?: true };
 
 const TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
 type Table = (typeof TABLES)[RowKind];
@@ -372,7 +385,7 @@ const grantOf = (access: EventAccess): Grant => (access.role === "client" ? { ki
  * result. The caller has validated the mutation's shape (MutationSchema); its values are
  * validated here by their form's schema.
  */
-export async function runMutation(db: Db, env: Env, sender: Sender, eventId: string | null, mutation: Mutation): Promise<Ran> {
+export async function runMutation(db: Db, env: Env, sender: Sender, eventId: string | null, mutation: Mutation, joined?: JoinedReads): Promise<Ran> {
   const who = "userId" in sender ? { userId: sender.userId as string } : { token: sender.token, accessId: sender.accessId };
   const query = await accessQuery(db, who, eventId);
   if (!query) return accessEnded(mutation.id);
@@ -445,11 +458,12 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     // the event's deletion before it, while the event's row is still there.
     const numbered = plan.noop ? null : nextLiveSeq(db, query.eventId, sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`);
     const numberFirst = kind === "event" && verb === "delete";
-    // The session, when it joins this batch: read first, so every statement after names the user through it.
-    const join = "join" in sender ? sender.join : null;
+    // The caller's reads (a session), read first, so every statement after names the user through them.
+    const asSql = isSqlSender(sender) ? sender : null;
     try {
       results = await batchNamed(db, {
-        ...join?.statements(db),
+        ...(joined && !joined.results ? joined.statements : {}),
+        ...(asSql ? { sender: senderRow(db, asSql) } : {}),
         access: query.statement,
         record,
         ...(numbered && numberFirst ? { seq: numbered } : {}),
@@ -460,13 +474,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
         ...notice?.statements,
       });
     } catch (error) {
-      if (join) {
-        // Nothing was written; the session is read on its own (a repeat's answer, or the caller's refusal, needs it).
-        join.release();
-        const named = namedSender(await join.readAlone(db));
-        if (!named) return accessEnded(mutation.id);
-        sender = named;
-      }
+      // Nothing was written; a user known only as SQL is still named through it in the repeat's answer.
       if (isRepeatOf(error)) {
         const replay = await replayOf(db, env, query, key, mutation);
         if (replay) return replay;
@@ -474,10 +482,11 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
       if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access: null };
       throw error;
     }
-    if (join) {
+    if (joined && !joined.results) joined.results = results;
+    if (asSql) {
       // Gone or expired, the session named no one: the batch wrote nothing (its SQL id was NULL).
-      const named = namedSender(join.settle(results as unknown as Parameters<SessionJoin["settle"]>[0]));
-      if (!named) return accessEnded(mutation.id);
+      const named = namedSender(results.sender as { user_id: string | null; name: string }[]);
+      if (!named) return { ...accessEnded(mutation.id), signedOut: true };
       sender = named;
     }
     const stale = plan.precondition && "gone" in plan.read(Object.keys(writes).map((name) => results[name]));
@@ -495,7 +504,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 
   const row = outcome.row;
   const told = notice ? teamChangeJobsOf(access.event.id, results.noticeRows, results.noticeWindows, new Date(context.now)) : undefined;
-  // The sender is named by now: a session read in the batch was settled after it.
+  // The sender is named by now: a sender known as SQL was named by the batch.
   if (!plan.noop) await tell(db, env, sender as NamedSender, access, mutation, outcome, seqOf(results.seq), told);
   const shown = (r: Record<string, unknown>) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
   return {
@@ -672,7 +681,7 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
  * function, in order, and answered in order. An answer of 404 for the whole request
  * means the sender has no access to the event (any more): the device forgets it.
  */
-export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: string | null, formData: FormData): Promise<Response | null> {
+export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: string | null, formData: FormData, joined?: JoinedReads): Promise<Response | null> {
   const raw = formData.get(MUTATIONS_FIELD);
   let parsed: unknown;
   try {
@@ -692,13 +701,19 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
   let accessSeen = false;
   let by: Sender = sender;
   for (const mutation of mutations.data) {
-    const ran = await runMutation(db, env, by, eventId, mutation);
-    if ("join" in by) {
-      // The session joined the first mutation's batch (or is read now, if that mutation
-      // was refused before its batch): gone, nothing was written and the device is told to sign in.
-      const named = namedSender(await by.join.readAlone(db));
-      if (!named) return json({ error: SIGNED_OUT }, 401);
-      by = named;
+    const ran = await runMutation(db, env, by, eventId, mutation, joined);
+    if (isSqlSender(by)) {
+      // The session joined the first mutation's batch (or is read now, with the caller's
+      // reads, if that mutation was refused before its batch): gone, nothing was written and
+      // the device is told to sign in.
+      if (ran.signedOut) return json({ error: SIGNED_OUT }, 401);
+      if (!joined?.results) {
+        const { sender: rows, ...results } = await batchNamed(db, { ...joined?.statements, sender: senderRow(db, by) });
+        if (joined) joined.results = results;
+        const named = namedSender(rows);
+        if (!named) return json({ error: SIGNED_OUT }, 401);
+        by = named;
+      }
     }
     // No access at all (a removed member, a revoked link, a deleted event): the rest are not tried.
     if (!ran.access && ran.ended) {

@@ -24,7 +24,7 @@ import type { Viewer } from "~/modules/account/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
 import { accessQuery, type EventAccess, type UserAccess } from "./access.server";
-import { sessionJoinContext } from "~/context";
+import { sessionBatchFailed, settledViewer, settleSession, takeSessionForBatch } from "~/modules/account/session-batch.server";
 import { allListQueries } from "./lists.server";
 import { can, type EventAction } from "./permissions";
 import type { EventInput } from "./schema";
@@ -57,24 +57,24 @@ export async function requireEventAccess<R extends Reads = Record<never, never>>
   alsoRead?: (db: Db, eventId: string, userId: string | SQL<string>) => R,
 ) {
   const db = dbFrom(context);
-  const join = context.get(sessionJoinContext);
   // On a page that joins the session (root.tsx), the session is read in
   // this batch and the access check and reads name the viewer through it (SQL that is
   // NULL unless the session is live); otherwise the middleware has read it already.
-  if (join && !join.taken && isEventId(eventId)) {
-    const query = (await accessQuery(db, { userId: join.userId }, eventId))!;
+  const session = isEventId(eventId) ? takeSessionForBatch(context) : null;
+  if (session && isEventId(eventId)) {
+    const query = (await accessQuery(db, { userId: session.userId }, eventId))!;
     let results;
     try {
-      results = await batchNamed(db, { ...join.statements(db), ...alsoRead?.(db, eventId, join.userId), access: query.statement });
+      results = await batchNamed(db, { ...session.statements, ...alsoRead?.(db, eventId, session.userId), access: query.statement });
     } catch (error) {
-      join.fail(error);
+      sessionBatchFailed(session, error);
       throw error;
     }
-    const { sessionSlide: _slide, session, headerLatest, headerUnread, access: rows, ...reads } = results;
-    join.settle({ session, headerLatest, headerUnread } as Parameters<typeof join.settle>[0]);
+    await settleSession(context, db, session, results);
+    const { sessionSlide: _slide, session: _session, headerLatest: _latest, headerUnread: _unread, access: rows, ...reads } = results;
     return decideAccess(context, request, query.decide(rows), action, db, reads as NamedResults<R>);
   }
-  if (join) await join.readAlone(db);
+  await settledViewer(context, db);
   const viewer = requireViewer(context, request);
   if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
   const query = (await accessQuery(db, { userId: viewer.userId }, eventId))!;

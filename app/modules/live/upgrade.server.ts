@@ -23,6 +23,12 @@ export function isLiveRequest(url: URL) {
   return EVENT_LIVE.test(url.pathname) || PORTAL_LIVE.test(url.pathname) || url.pathname === USER_LIVE;
 }
 
+/**
+ * The socket's signed-in viewer: the upgrade does not pass through React Router, so it reads
+ * the session with the root middleware's own reader (requestSession, through readSession), once per handshake.
+ */
+const signedIn = async (env: Env, request: Request) => (await readSession(getDb(env), request))?.viewer ?? null;
+
 const refuse = (status: number, message: string) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function handleLiveUpgrade(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -36,13 +42,13 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   const admitted = (open: () => Promise<Response>) => (upgrade ? open() : refuse(426, "Expected a WebSocket upgrade"));
 
   if (url.pathname === USER_LIVE) {
-    const session = await readSession(getDb(env), request);
-    if (!session?.viewer) return refuse(401, "Not signed in");
+    const user = await signedIn(env, request);
+    if (!user) return refuse(401, "Not signed in");
     const headers = new Headers(request.headers);
-    headers.set(CHANNEL_VIEWER_HEADER, JSON.stringify({ userId: session.viewer.userId, sessionHash: session.viewer.sessionHash } satisfies ChannelViewer));
+    headers.set(CHANNEL_VIEWER_HEADER, JSON.stringify({ userId: user.userId, sessionHash: user.sessionHash } satisfies ChannelViewer));
     return admitted(async () => {
-      const response = await channelOf(env, session.viewer.userId).fetch(new Request(request, { headers }));
-      recheckAfterAdmission(env, ctx, { userId: session.viewer.userId, sessionHash: session.viewer.sessionHash });
+      const response = await channelOf(env, user.userId).fetch(new Request(request, { headers }));
+      recheckAfterAdmission(env, ctx, { userId: user.userId, sessionHash: user.sessionHash });
       return response;
     });
   }
@@ -57,10 +63,9 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
     // A malformed id is refused before any look-up.
     if (!isEventId(eventId)) return refuse(404, "Not allowed");
     // The pages' authorization (decideEventAccess), answered with its status.
-    const db = getDb(env);
-    const user = (await readSession(db, request))?.viewer;
+    const user = await signedIn(env, request);
     if (!user) return refuse(401, "Not allowed");
-    const decided = decideEventAccess(await accessOf(db, { userId: user.userId }, eventId), "view");
+    const decided = decideEventAccess(await accessOf(getDb(env), { userId: user.userId }, eventId), "view");
     if ("error" in decided) return refuse(decided.error.status, "Not allowed");
     viewer = { role: decided.granted.role, userId: user.userId, sessionHash: user.sessionHash, accessStart: decided.granted.accessStart };
   } else {
