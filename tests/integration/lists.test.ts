@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventClientAccess, eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { cloudflareContext, viewerContext } from "~/context";
-import { LIST_KINDS, type ListKind, listOrder } from "~/modules/event/lists";
+import { LIST_KINDS, type ListKind, listOrder } from "~/modules/lists/registry";
 import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
 import { toPortalRow } from "~/modules/live/protocol";
 import { listQuery } from "~/modules/event/lists.server";

@@ -1,15 +1,14 @@
 import { z } from "~/utils/zod";
 import { BLOCK_TYPES, PERSON_ROLES, SHOT_CATEGORIES, VENDOR_TYPES } from "~/db/enums";
-import type { PortalRow } from "~/modules/live/protocol";
-import type { ListKind } from "./list-kinds";
+import type { ListKind, PortalRow } from "~/modules/lists/registry";
 
-// The rows of the four lists (lists.ts) as zod reads them. Its own module: the server
+// The rows of the four lists (app/modules/lists/registry.ts) as zod reads them. Its own module: the server
 // and the tests import it, and a page loads it only when the live room sends a change
 // (useLiveEvent), so that no page's first JavaScript carries zod (decision 014).
 
 /**
- * A row as every page holds it: the fields a client link is given (PORTAL_FIELDS,
- * protocol.ts). The dashboard's rows have `doneBy` besides, which no page shows. A
+ * A row as every page holds it: the fields a client link is given (each list's
+ * `portalFields`, app/modules/lists/registry.ts). The dashboard's rows have `doneBy` besides, which no page shows. A
  * change's rows are read with these schemas, so a device only ever holds rows of this
  * shape (no cast at the socket's seam).
  */

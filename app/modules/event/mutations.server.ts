@@ -4,12 +4,12 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { toPortalRow } from "~/modules/live/protocol";
 import { closeEventRoom, nextLiveSeq, publishChange, seqOf } from "~/modules/live/room.server";
-import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
+import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db, rawAll } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessOf, accessQuery, type EventAccess } from "./access.server";
-import { canDo, type ClientIntent, isClientIntent } from "./intents";
+import { canDo, isClientIntent } from "./intents";
 import { z } from "zod";
 import {
   type Conflict,
@@ -26,8 +26,8 @@ import {
   ONLINE_ONLY,
 } from "./mutations";
 import type { Grant } from "./permissions";
-import { listQuery } from "./lists.server";
-import { limitMessage, type RowKind, rowLimit } from "./rows.server";
+import { LIST_TABLES, listQuery } from "./lists.server";
+import { CHANGEABLE, limitMessage, LISTS, type ListKind } from "~/modules/lists/registry";
 import { toEventSummary } from "./service.server";
 import { personName, personNameSql } from "~/modules/team/service.server";
 import type { SessionJoin, SessionRead } from "~/modules/account/session.server";
@@ -71,31 +71,21 @@ function namedSender(read: SessionRead | null): NamedSender | null {
  */
 export type Ran = { result: MutationResult; access: EventAccess | null; ended?: true };
 
-const TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
+type RowKind = ListKind;
+const TABLES = LIST_TABLES;
 type Table = (typeof TABLES)[RowKind];
-
-type Verb = MutationVerb;
 
 // ------------------------------------------------------------------ messages (docs/product/messages.md)
 
 export const GONE_MESSAGE = "It was deleted or belongs to another event. The list has been refreshed.";
 /** A request our pages would never send (a malformed form or outbox). */
 export const NOT_UNDERSTOOD = "That request was not understood.";
-type Messages = { addFailed: string; updateFailed: string; deleteFailed: string };
-const MESSAGES: Record<RowKind | "event", Messages> = {
-  block: { addFailed: "Failed to add timeline block.", updateFailed: "Failed to update timeline block.", deleteFailed: "Failed to delete timeline block." },
-  shot: { addFailed: "Failed to add shot item.", updateFailed: "Failed to update shot item.", deleteFailed: "Failed to delete shot item." },
-  // docs/product/messages.md#events-and-team: people failures are titled 'Error'; vendor save and delete show the error message.
-  person: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
-  vendor: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
-  // There is no adding an event through a mutation (events.new creates one).
-  event: { addFailed: "", updateFailed: "Failed to update event.", deleteFailed: "Failed to delete event" },
-};
 function failedTitle(name: MutationName, sender?: Sender) {
-  // docs/product/messages.md#client-portal, the client portal: 'Failed to add vendor'.
-  if (sender && !("userId" in sender) && name === "add-vendor") return "Failed to add vendor";
+  // A client link's portal may title a failure its own way (a descriptor's clientFailed).
   const { kind, verb } = partsOf(name);
-  return verb === "add" ? MESSAGES[kind].addFailed : verb === "delete" ? MESSAGES[kind].deleteFailed : MESSAGES[kind].updateFailed;
+  const descriptor = CHANGEABLE[kind];
+  const titles = { ...descriptor.failed, ...(sender && !("userId" in sender) && "clientFailed" in descriptor ? descriptor.clientFailed : {}) };
+  return verb === "add" ? titles.addFailed : verb === "delete" ? titles.deleteFailed : titles.updateFailed;
 }
 
 export const NO_PERMISSION = "You do not have permission to do that.";
@@ -112,34 +102,12 @@ const accessEnded = (id: string): Ran => ({ result: refused(id, 404, "Error", AC
 
 // ------------------------------------------------------------------ notifications
 
-/** The team-change notification types of a list (docs/product/notifications.md#types); none for vendors, nor for a shot's edit. */
-const NOTICES: Record<RowKind, Partial<Record<Verb, TeamChangeType>>> = {
-  block: { add: "timeline_added", edit: "timeline_updated", delete: "timeline_deleted", toggle: "timeline_updated", move: "timeline_updated" },
-  shot: { add: "shot_added", delete: "shot_deleted", toggle: "shot_status_changed" },
-  person: { add: "person_added", edit: "person_updated", delete: "person_deleted" },
-  vendor: {},
-};
-
-/** What a row is called in a notification: its title, or the person's name. */
-export function subjectOf(row: Record<string, unknown> | null | undefined) {
+/** What a row is called in a notification (its list's `subject`). */
+export function subjectOf(kind: RowKind, row: Record<string, unknown> | null | undefined) {
   if (!row) return "";
-  if (typeof row.title === "string") return row.title;
-  if (typeof row.vendorName === "string") return row.vendorName;
-  return [row.firstName, row.lastName].filter((part) => typeof part === "string" && part).join(" ");
+  const subject: (row: never) => string = LISTS[kind].subject;
+  return subject(row as never);
 }
-
-/** What the photographer is told of a client's change (docs/product/screens.md: 'The photographer has been notified'). */
-const CLIENT_CHANGE_TEXT: Record<ClientIntent, (name: string) => string> = {
-  "add-block": (name) => `added the timeline block "${name}"`,
-  "edit-block": (name) => `updated the timeline block "${name}"`,
-  "add-shot": (name) => `added the shot "${name}"`,
-  "edit-shot": (name) => `updated the shot "${name}"`,
-  "toggle-shot": () => "checked off a shot",
-  "add-person": (name) => `added ${name} to the people list`,
-  "edit-person": (name) => `updated ${name} in the people list`,
-  "add-vendor": (name) => `added the vendor ${name}`,
-  "edit-vendor": (name) => `updated the vendor ${name}`,
-};
 
 // ------------------------------------------------------------------ rows
 
@@ -164,14 +132,7 @@ const toDriver = (column: SQLiteColumn, value: unknown) => (value === null || va
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /** The event's columns a form field writes (the status field is the override). */
-const EVENT_COLUMN: Record<string, keyof typeof events.$inferSelect> = {
-  title: "title",
-  coupleNames: "coupleNames",
-  date: "date",
-  venue: "venue",
-  timeZone: "timeZone",
-  status: "statusOverride",
-};
+const EVENT_COLUMN: Readonly<Record<string, keyof typeof events.$inferSelect>> = CHANGEABLE.event.formColumns;
 
 // ------------------------------------------------------------------ plans
 
@@ -227,7 +188,7 @@ function addPlan({ db, eventId, guard, now }: PlanContext, kind: RowKind, id: st
     return isSql(v) ? v : sql`${toDriver(column, v)}`;
   });
   // The limit is counted inside the INSERT, so two devices cannot both take the last place.
-  const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${rowLimit(kind)}`;
+  const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${LISTS[kind].limit.max}`;
   const insert = db.insert(table).select(select).returning();
   return { writes: [insert], read: ([rows]) => ((rows as unknown[]).length ? { row: (rows as Record<string, unknown>[])[0]! } : { full: true }), table, rowId: id };
 }
@@ -583,7 +544,8 @@ function mineOf(kind: RowKind | "event", mutation: Mutation) {
  */
 function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string | SQL<string>, kind: RowKind | "event", verb: string, plan: Plan, mutation: Mutation, now: string) {
   if (verb !== "toggle" || kind === "event" || plan.rowId === null) return null;
-  const type = NOTICES[kind].toggle;
+  const notices: Partial<Record<MutationVerb, TeamChange["type"]>> = LISTS[kind].notices;
+  const type = notices.toggle;
   if (!type) return null;
   const table = TABLES[kind] as typeof timelineBlocks | typeof shotListItems;
   const actor = "userId" in sender ? { userId: sender.userId, name: sender.name } : null;
@@ -635,13 +597,16 @@ async function tell(
       : { entity: kind, op: "upsert" as const, rows: outcome.rows ?? (outcome.row ? [outcome.row] : []) };
   // The room first: devices see the change before the notifications are written.
   await publishChange(env, event.id, seq, { ...change, actor: actor?.userId ?? null });
-  const type = NOTICES[kind][verb];
+  const notices: Partial<Record<MutationVerb, TeamChange["type"]>> = LISTS[kind].notices;
+  const type = notices[verb];
   const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
   if (told) await dispatchTeamChange(env, told);
-  else if (type) await notify(db, env, event, { type, subject: subjectOf(outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
+  else if (type) await notify(db, env, event, { type, subject: subjectOf(kind, outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
   // Each client change is told to the lead (in-app; its push coalesced).
-  if (access.role === "client" && isClientIntent(mutation.name)) {
-    await notifyClientChange(db, env, event, `${access.link.clientEmail} ${CLIENT_CHANGE_TEXT[mutation.name](subjectOf(outcome.row))} in ${event.title}.`);
+  const clientChanges: Partial<Record<MutationVerb, (subject: string) => string>> = LISTS[kind].clientChanges;
+  const clientText = clientChanges[verb];
+  if (access.role === "client" && isClientIntent(mutation.name) && clientText) {
+    await notifyClientChange(db, env, event, `${access.link.clientEmail} ${clientText(subjectOf(kind, outcome.row))} in ${event.title}.`);
   }
 }
 
