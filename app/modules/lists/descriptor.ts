@@ -16,7 +16,7 @@ export type ChangeVerb = "toggle" | "add" | "edit" | "move" | "delete";
  */
 export type OrderKey<Row> = { readonly field: keyof Row & string; readonly nocase?: true };
 
-/** The titles of a failed change's toast (docs/product/messages.md#timeline-and-shots, docs/product/messages.md#events-and-team). */
+/** The titles of a failed change's toast (docs/product/messages.md#events-and-team). */
 export type FailureTitles = { readonly addFailed: string; readonly updateFailed: string; readonly deleteFailed: string };
 
 /**

@@ -1,7 +1,7 @@
 import { eventStatus } from "~/modules/event/status";
 import { type Mutation, type MutationName, partsOf } from "~/modules/event/mutation-names";
 import { valueParser } from "./value-parser";
-import { CHANGEABLE, LIST_NAME, listOrder } from "~/modules/lists/registry";
+import { CHANGEABLE, LIST_NAME, LISTS, listOrder } from "~/modules/lists/registry";
 
 // Decision 010 "Offline writing": what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -73,8 +73,10 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
       const value = args.values ? valuesOf(kind, args.values) : null;
       if (!value || rows.some((row) => row.id === args.id)) return state;
       const row: Row = { ...value, id: args.id!, createdAt: at, updatedAt: at };
-      if (key === "blocks" || key === "shots") {
-        row.orderIndex = rows.reduce((max, r) => Math.max(max, Number(r.orderIndex)), -1) + 1;
+      // As the server: an ordered list's new row goes last; a checklist's starts not done.
+      const fields: readonly string[] = LISTS[kind].portalFields;
+      if (fields.includes("orderIndex")) row.orderIndex = rows.reduce((max, r) => Math.max(max, Number(r.orderIndex)), -1) + 1;
+      if (fields.includes("isDone")) {
         row.isDone = false;
         row.doneAt = null;
       }
