@@ -38,7 +38,9 @@ import type { SessionJoin, SessionRead } from "~/modules/account/session.server"
 // id, per sender), the write (carrying the same permission in SQL: refused, it changes
 // nothing) and the row as it was left; then the live room is told and the team
 // notified. A repeat of an applied mutation id fails on its record, so the whole batch
-// rolls back, and is answered with the first result.
+// rolls back, and is answered with the first result. What a change writes, and what its
+// list is, are the list's own (its folder's changes.server.ts and list.ts, reached
+// through the registries CHANGES and CHANGEABLE): this runner knows no list by name.
 
 /**
  * Who sends a mutation: a signed-in user (named, for the team's notifications) or a
