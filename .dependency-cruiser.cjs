@@ -32,6 +32,13 @@ module.exports = {
       to: { path: "^app/modules/" },
     },
     {
+      name: "runner-knows-no-list",
+      severity: "error",
+      comment: "The mutation runner does what every change shares; what a list is and how it changes lives in the list's own folder, reached through the registry (docs/architecture.md#adding-a-list-or-a-change).",
+      from: { path: "^app/modules/event/mutations\\.server\\.ts$" },
+      to: { path: "^app/modules/(timeline|shots|people|vendors)/" },
+    },
+    {
       name: "nothing-to-root",
       severity: "error",
       comment: "app/root.tsx is the top of the route tree; React Router loads it, and nothing else may.",

@@ -4,7 +4,7 @@
 // (scripts/bench-stats.mjs) and written to tests/.results/bench.json.
 //
 //   ssr         dashboard SSR p50/p95 and HTML size: the seeded wedding, an event at
-//               half the app's list limits and one at the limits (LIST_LIMITS, lists.ts),
+//               half the app's list limits and one at the limits (each list's list.ts),
 //               written into the bench's D1 before measuring; /about (static) in the
 //               same run as the baseline; growth = limits / half-limits.
 //   trips       D1 round trips and Durable Object calls per dashboard load and per
@@ -54,13 +54,17 @@ function figure(part, name, value, unit, goal, note) {
 // ---------------------------------------------------------------- data
 
 /**
- * The app's own list limits (LIST_LIMITS, app/modules/event/lists.ts), read from the
- * source: that module imports through the app's "~/" alias, which Node does not resolve.
+ * The app's own list limits (each list's `limit` in app/modules/<list>/list.ts), read from
+ * the source: those modules import through the app's "~/" alias, which Node does not resolve.
  */
 const LIST_LIMITS = (() => {
-  const source = readFileSync("app/modules/event/lists.ts", "utf8").split("export const LIST_LIMITS")[1] ?? "";
-  const limits = Object.fromEntries([...source.matchAll(/^\s*(block|shot|person|vendor): \{ max: (\d+)/gm)].slice(0, 4).map(([, kind, max]) => [kind, { max: Number(max) }]));
-  if (Object.keys(limits).length !== 4) throw new Error("LIST_LIMITS not found in app/modules/event/lists.ts: update scripts/bench.mjs");
+  const files = { block: "timeline", shot: "shots", person: "people", vendor: "vendors" };
+  const limits = {};
+  for (const [kind, folder] of Object.entries(files)) {
+    const max = /^\s*limit: \{ max: (\d+)/m.exec(readFileSync(`app/modules/${folder}/list.ts`, "utf8"))?.[1];
+    if (!max) throw new Error(`The limit of ${kind} not found in app/modules/${folder}/list.ts: update scripts/bench.mjs`);
+    limits[kind] = { max: Number(max) };
+  }
   return limits;
 })();
 const sizesOf = (scale) => Object.fromEntries(Object.entries(LIST_LIMITS).map(([kind, { max }]) => [kind, Math.round(max * scale)]));
@@ -210,7 +214,7 @@ async function measureSsr(cookie) {
   figure("ssr", "growth: p50 at the limits / at half", big.p50 / half.p50, "x", GOALS.growthRatio, `${half.p50.toFixed(1)} → ${big.p50.toFixed(1)} ms`);
   figure("ssr", "growth: HTML at the limits / at half", big.htmlKb / half.htmlKb, "x", GOALS.growthRatio, `${half.htmlKb.toFixed(0)} → ${big.htmlKb.toFixed(0)} KB`);
   const blocksMax = LIST_LIMITS.block.max;
-  details.ssr.thousandBlocks = `not measured: the app allows at most ${blocksMax} timeline blocks per event (LIST_LIMITS, lists.ts)`;
+  details.ssr.thousandBlocks = `not measured: the app allows at most ${blocksMax} timeline blocks per event (timeline/list.ts)`;
 }
 
 // ---------------------------------------------------------------- 2. round trips

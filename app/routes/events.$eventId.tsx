@@ -12,7 +12,7 @@ import { StatusBadge } from "~/modules/event/components/status-badge";
 import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
-import { LIST_NAME } from "~/modules/event/lists";
+import { LIST_NAME } from "~/modules/lists/registry";
 import { toEventSummary } from "~/modules/event/service.server";
 import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } from "~/modules/event/dashboard-data.server";
 import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";

@@ -1,4 +1,4 @@
-import { SQL } from "drizzle-orm";
+import { type Column, getTableName, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
@@ -63,4 +63,19 @@ export async function batchNamed<T extends Named>(db: Db, statements: T): Promis
   if (entries.length === 0) return {} as NamedResults<T>;
   const results: unknown[] = await db.batch(entries.map(([, statement]) => statement) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return Object.fromEntries(entries.map(([name], i) => [name, results[i]])) as NamedResults<T>;
+}
+
+/**
+ * Whether a batch failed on the UNIQUE (or PRIMARY KEY) constraint of `column`. SQLite
+ * names the constraint's columns as `table.column` (comma-separated for a compound
+ * key) in D1's error; they are compared with the schema's own names for the column,
+ * so no caller matches an error's wording.
+ */
+export function violatesUnique(error: unknown, column: Column) {
+  const wanted = `${getTableName(column.table)}.${column.name}`;
+  const errors = [error, error instanceof Error ? error.cause : undefined];
+  return errors.some((each) => {
+    const columns = /UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/.exec(each instanceof Error ? each.message : String(each ?? ""))?.[1];
+    return columns?.split(", ").includes(wanted) ?? false;
+  });
 }

@@ -4,7 +4,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventClientAccess, eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import { cloudflareContext, viewerContext } from "~/context";
-import { LIST_KINDS, type ListKind, listOrder } from "~/modules/event/lists";
+import { LIST_KINDS, type ListKind, listOrder } from "~/modules/lists/registry";
 import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
 import { toPortalRow } from "~/modules/live/protocol";
 import { listQuery } from "~/modules/event/lists.server";
@@ -16,7 +16,7 @@ import { loader as portalLoader } from "~/routes/client.view.$accessId";
 import { createEvent, createUser } from "../factories";
 import { type Client, createClient, ORIGIN, sessionFor } from "./helpers";
 
-// Each list's order is defined once (lists.ts). The loaders read it as
+// Each list's order is defined once (its descriptor, app/modules/<list>/list.ts). The loaders read it as
 // SQL (lists.server.ts), a device re-sorts with its comparator after every live change:
 // the two must agree on every row, or a row jumps when the page reloads. The data is
 // chosen where they could differ: ties broken by creation and then id, letters in both

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { cloudflareContext, viewerContext } from "~/context";
 import { authTokens, eventClientAccess, eventInvites, events, eventSecondShooters, organizations, sessions, shotListItems, timelineBlocks, users } from "~/db/schema";
-import type { ListKind } from "~/modules/event/lists";
+import type { ListKind } from "~/modules/lists/registry";
 import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
 import { loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { loader as dashboardLoader } from "~/routes/events.$eventId";

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // The layers' rules (.dependency-cruiser.cjs, docs/architecture.md#layers) against a small
 // tree with one import of each kind: each forbidden one is reported under its rule, type-only
-// imports included, and the allowed ones are not. `npm test` runs the same rules on app/ and
+// imports included, and the allowed ones are not (the runner reaches a list through the registry). `npm test` runs the same rules on app/ and
 // workers/ (npm run deps:check); this keeps a rule from silently matching nothing.
 
 const config: IConfiguration = createRequire(import.meta.url)("../../.dependency-cruiser.cjs");
@@ -22,6 +22,9 @@ const tree: Record<string, string> = {
   "app/modules/list/service.ts": `import type { Contract } from "../../../workers/room";\nimport type { loader } from "../../root";\nexport type Both = [Contract, typeof loader];\n`,
   "app/modules/list/eager.ts": `import type { Lazy } from "./lazy";\nexport const eager = 1;\nexport type E = Lazy;\n`,
   "app/modules/list/lazy.ts": `import { eager } from "./eager";\nexport type Lazy = typeof eager;\n`,
+  "app/modules/timeline/list.ts": `export const timelineList = 1;\n`,
+  "app/modules/lists/registry.ts": `import { timelineList } from "../timeline/list";\nexport const LISTS = { block: timelineList };\n`,
+  "app/modules/event/mutations.server.ts": `import { LISTS } from "../lists/registry";\nimport { timelineList } from "../timeline/list";\nexport const both = [LISTS, timelineList];\n`,
   "workers/room.ts": `import { row } from "../app/modules/list/row";\nexport type Contract = typeof row;\n`,
 };
 
@@ -45,6 +48,7 @@ describe("the layers' import rules", () => {
       "components-not-to-modules: app/components/badge.tsx → app/modules/list/row.ts",
       "no-circular: app/modules/list/eager.ts → app/modules/list/lazy.ts",
       "nothing-to-root: app/modules/list/service.ts → app/root.tsx",
+      "runner-knows-no-list: app/modules/event/mutations.server.ts → app/modules/timeline/list.ts",
       "utils-not-to-modules: app/utils/format.ts → app/modules/list/row.ts",
     ]);
   });

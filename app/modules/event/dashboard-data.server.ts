@@ -4,7 +4,7 @@ import { events, shotListItems } from "~/db/schema";
 import { pageSeq } from "~/modules/live/room.server";
 import type { Db, NamedResults } from "~/utils/db.server";
 import { dashboardView, type DashboardView } from "./dashboard-view";
-import { LIST_NAME, LIST_SEARCH_TEXT, type ListKind, type ListRow } from "./lists";
+import { LIST_NAME, LISTS, type ListKind, type ListRow } from "~/modules/lists/registry";
 import { LIST_WINDOW, matchingRows, windowPage } from "~/utils/list-window";
 import { LIST_TABLES, listQuery } from "./lists.server";
 import type { Grant } from "./permissions";
@@ -122,7 +122,7 @@ export function dashboardWindow(params: URLSearchParams, role: Grant, results: R
     let offset = (windowPage(view.page, counts.listed) - 1) * LIST_WINDOW;
     let matching = counts.listed;
     if (view.q) {
-      const found = matchingRows(rows, LIST_SEARCH_TEXT[view.list] as (row: ListRow<ListKind>) => string, view.q);
+      const found = matchingRows(rows, LISTS[view.list].searchText as (row: ListRow<ListKind>) => string, view.q);
       matching = found.length;
       offset = (windowPage(view.page, matching) - 1) * LIST_WINDOW;
       rows = found.slice(offset, offset + LIST_WINDOW);

@@ -1,6 +1,6 @@
 import { SHOT_FILTERS } from "~/db/enums";
 import type { Grant } from "./permissions";
-import { LIST_KINDS, type ListKind } from "./lists";
+import { LIST_KINDS, type ListKind } from "~/modules/lists/registry";
 
 // What a dashboard URL shows: its tab, the tab's list, filter, search
 // and page, and the dialog. The loader sends only what this needs; the page, once

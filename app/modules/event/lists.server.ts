@@ -1,18 +1,19 @@
 import { type AnyColumn, and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
-import { LIST_ORDERS, type ListKind } from "./lists";
+import { LISTS, type ListKind } from "~/modules/lists/registry";
 
 // Each list's query, once (decision 010): the dashboard's loader, the
-// portal's and anything else that reads a list reads it here, in the order of
-// LIST_ORDERS, which the live updates sort by too (listOrder, lists.ts).
+// portal's and anything else that reads a list reads it here, in its descriptor's
+// order, which the live updates sort by too (listOrder, app/modules/lists/registry.ts).
 
+/** Each list's table: the server's half of the registry (drizzle's tables stay out of a page's JavaScript). */
 export const LIST_TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
 
-/** LIST_ORDERS as SQL: the comparator's rules are SQLite's (BINARY, NOCASE, NULL first). */
+/** A list's order as SQL: the comparator's rules are SQLite's (BINARY, NOCASE, NULL first). */
 export function listOrderBy(kind: ListKind) {
   const columns: Record<string, AnyColumn> = getTableColumns(LIST_TABLES[kind]);
-  const keys: readonly { field: string; nocase?: true }[] = LIST_ORDERS[kind];
+  const keys: readonly { field: string; nocase?: true }[] = LISTS[kind].order;
   return keys.map(({ field, nocase }) => asc(nocase ? sql`${columns[field]} COLLATE NOCASE` : columns[field]!));
 }
 

@@ -1,15 +1,14 @@
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { appliedMutations, eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import { appliedMutations, events } from "~/db/schema";
 import { toPortalRow } from "~/modules/live/protocol";
 import { closeEventRoom, nextLiveSeq, publishChange, seqOf } from "~/modules/live/room.server";
-import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, type TeamChangeType, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
+import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import { batchNamed, type Db, rawAll } from "~/utils/db.server";
+import { batchNamed, type Db, rawAll, violatesUnique } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessOf, accessQuery, type EventAccess } from "./access.server";
-import { canDo, type ClientIntent, isClientIntent } from "./intents";
+import { canDo, isClientIntent } from "./intents";
 import { z } from "zod";
 import {
   type Conflict,
@@ -26,8 +25,9 @@ import {
   ONLINE_ONLY,
 } from "./mutations";
 import type { Grant } from "./permissions";
-import { listQuery } from "./lists.server";
-import { limitMessage, type RowKind, rowLimit } from "./rows.server";
+import { CHANGEABLE, type ChangeableKind, limitMessage, LISTS, type ListKind } from "~/modules/lists/registry";
+import { CHANGES } from "~/modules/lists/changes.server";
+import { conflictsOf, fromDriver, type ListTable, mineOf, type Plan, type PlanContext, rowJson, type StoredRow } from "~/modules/lists/plan.server";
 import { toEventSummary } from "./service.server";
 import { personNameSql } from "~/modules/team/service.server";
 
@@ -37,7 +37,9 @@ import { personNameSql } from "~/modules/team/service.server";
 // id, per sender), the write (carrying the same permission in SQL: refused, it changes
 // nothing) and the row as it was left; then the live room is told and the team
 // notified. A repeat of an applied mutation id fails on its record, so the whole batch
-// rolls back, and is answered with the first result.
+// rolls back, and is answered with the first result. What a change writes, and what its
+// list is, are the list's own (its folder's changes.server.ts and list.ts, reached
+// through the registries CHANGES and CHANGEABLE): this runner knows no list by name.
 
 /**
  * Who sends a mutation: a signed-in user (named, for the team's notifications) or a
@@ -84,31 +86,19 @@ function namedSender(rows: { user_id: string | null; name: string }[]): NamedSen
  */
 export type Ran = { result: MutationResult; access: EventAccess | null; ended?: true; signedOut?: true };
 
-const TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
-type Table = (typeof TABLES)[RowKind];
-
-type Verb = MutationVerb;
+type RowKind = ListKind;
 
 // ------------------------------------------------------------------ messages (docs/product/messages.md)
 
 export const GONE_MESSAGE = "It was deleted or belongs to another event. The list has been refreshed.";
 /** A request our pages would never send (a malformed form or outbox). */
 export const NOT_UNDERSTOOD = "That request was not understood.";
-type Messages = { addFailed: string; updateFailed: string; deleteFailed: string };
-const MESSAGES: Record<RowKind | "event", Messages> = {
-  block: { addFailed: "Failed to add timeline block.", updateFailed: "Failed to update timeline block.", deleteFailed: "Failed to delete timeline block." },
-  shot: { addFailed: "Failed to add shot item.", updateFailed: "Failed to update shot item.", deleteFailed: "Failed to delete shot item." },
-  // docs/product/messages.md#events-and-team: people failures are titled 'Error'; vendor save and delete show the error message.
-  person: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
-  vendor: { addFailed: "Error", updateFailed: "Error", deleteFailed: "Error" },
-  // There is no adding an event through a mutation (events.new creates one).
-  event: { addFailed: "", updateFailed: "Failed to update event.", deleteFailed: "Failed to delete event" },
-};
 function failedTitle(name: MutationName, sender?: Sender) {
-  // docs/product/messages.md#client-portal, the client portal: 'Failed to add vendor'.
-  if (sender && !("userId" in sender) && name === "add-vendor") return "Failed to add vendor";
+  // A client link's portal may title a failure its own way (a descriptor's clientFailed).
   const { kind, verb } = partsOf(name);
-  return verb === "add" ? MESSAGES[kind].addFailed : verb === "delete" ? MESSAGES[kind].deleteFailed : MESSAGES[kind].updateFailed;
+  const descriptor = CHANGEABLE[kind];
+  const titles = { ...descriptor.failed, ...(sender && !("userId" in sender) && "clientFailed" in descriptor ? descriptor.clientFailed : {}) };
+  return verb === "add" ? titles.addFailed : verb === "delete" ? titles.deleteFailed : titles.updateFailed;
 }
 
 export const NO_PERMISSION = "You do not have permission to do that.";
@@ -125,233 +115,40 @@ const accessEnded = (id: string): Ran => ({ result: refused(id, 404, "Error", AC
 
 // ------------------------------------------------------------------ notifications
 
-/** The team-change notification types of a list (docs/product/notifications.md#types); none for vendors, nor for a shot's edit. */
-const NOTICES: Record<RowKind, Partial<Record<Verb, TeamChangeType>>> = {
-  block: { add: "timeline_added", edit: "timeline_updated", delete: "timeline_deleted", toggle: "timeline_updated", move: "timeline_updated" },
-  shot: { add: "shot_added", delete: "shot_deleted", toggle: "shot_status_changed" },
-  person: { add: "person_added", edit: "person_updated", delete: "person_deleted" },
-  vendor: {},
-};
-
-/** What a row is called in a notification: its title, or the person's name. */
-export function subjectOf(row: Record<string, unknown> | null | undefined) {
+/** What a row is called in a notification (its list's `subject`). */
+export function subjectOf(kind: RowKind, row: Record<string, unknown> | null | undefined) {
   if (!row) return "";
-  if (typeof row.title === "string") return row.title;
-  if (typeof row.vendorName === "string") return row.vendorName;
-  return [row.firstName, row.lastName].filter((part) => typeof part === "string" && part).join(" ");
+  const subject: (row: never) => string = LISTS[kind].subject;
+  return subject(row as never);
 }
-
-/** What the photographer is told of a client's change (docs/product/screens.md: 'The photographer has been notified'). */
-const CLIENT_CHANGE_TEXT: Record<ClientIntent, (name: string) => string> = {
-  "add-block": (name) => `added the timeline block "${name}"`,
-  "edit-block": (name) => `updated the timeline block "${name}"`,
-  "add-shot": (name) => `added the shot "${name}"`,
-  "edit-shot": (name) => `updated the shot "${name}"`,
-  "toggle-shot": () => "checked off a shot",
-  "add-person": (name) => `added ${name} to the people list`,
-  "edit-person": (name) => `updated ${name} in the people list`,
-  "add-vendor": (name) => `added the vendor ${name}`,
-  "edit-vendor": (name) => `updated the vendor ${name}`,
-};
-
-// ------------------------------------------------------------------ rows
-
-/** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */
-function fromDriver(table: Table | typeof events, raw: Record<string, unknown>) {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>)) {
-    const value = raw[column.name] ?? raw[key];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row;
-}
-
-/** The row as a JSON object in SQL, by its driver column names (read back with fromDriver). */
-function rowJson(table: Table | typeof events) {
-  const columns = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>);
-  return sql.join([sql`json_object(`, sql.join(columns.map((column) => sql`${column.name}, ${sql.identifier(column.name)}`), sql`, `), sql`)`], sql``);
-}
-
-const toDriver = (column: SQLiteColumn, value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value));
-
-const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
-
-/** The event's columns a form field writes (the status field is the override). */
-const EVENT_COLUMN: Record<string, keyof typeof events.$inferSelect> = {
-  title: "title",
-  coupleNames: "coupleNames",
-  date: "date",
-  venue: "venue",
-  timeZone: "timeZone",
-  status: "statusOverride",
-};
 
 // ------------------------------------------------------------------ plans
-
-/**
- * What one mutation writes, as statements for the batch, and how its result is read
- * from theirs. `rowId`: the row to keep in the record (none for a delete).
- */
-type Plan = {
-  writes: BatchItem<"sqlite">[];
-  read: (results: unknown[]) => { row: Record<string, unknown> | null; rows?: Record<string, unknown>[]; conflicts?: Conflict[] } | { gone: true } | { full: true };
-  table: Table | typeof events;
-  rowId: string | SQL | null;
-  /** Fields written with the device's last-seen value (an edit with `base`): kept as they are if someone changed them. */
-  mine?: Record<string, unknown>;
-  /**
-   * Nothing to write (the first block moved up): no one is told, and the record is kept
-   * unless the block is gone (`missing`), so a repeat is answered as the first was, even
-   * if the order changed meanwhile (a repeat must never move it then).
-   */
-  noop?: { missing: SQL };
-  /** What must still hold when the batch runs, or nothing is written (a move: the order it read). */
-  precondition?: SQL;
-};
-
-type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | SQL<string> | null; now: string };
 
 /** How many times a move is planned again when other moves keep changing the order under it. */
 const MOVE_ATTEMPTS = 3;
 
-function togglePlan({ db, eventId, guard, userId, now }: PlanContext, kind: "block" | "shot", id: string, done: boolean): Plan {
-  const table = TABLES[kind];
-  // The desired state, never a flip: a repeat cannot undo. Checking off what someone
-  // already checked off keeps who did and when.
-  const values = done
-    ? { isDone: true, doneBy: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneBy} ELSE ${userId} END`, doneAt: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneAt} ELSE ${now} END`, updatedAt: now }
-    : { isDone: false, doneBy: null, doneAt: null, updatedAt: now };
-  const write = db.update(table).set(values).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
-  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: id };
-}
-
-function firstOrGone(rows: unknown) {
-  const row = (rows as Record<string, unknown>[])[0];
-  return row ? { row } : ({ gone: true } as const);
-}
-
-function addPlan({ db, eventId, guard, now }: PlanContext, kind: RowKind, id: string, value: Record<string, unknown>): Plan {
-  const table: Table = TABLES[kind];
-  const given: Record<string, unknown> = { ...value, id, eventId, createdAt: now, updatedAt: now };
-  if ("orderIndex" in table) given.orderIndex = sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`;
-  // INSERT … SELECT names every column in the table's order: the given value, else the column's default.
-  const values = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).map(([key, column]) => {
-    const v = given[key] !== undefined ? given[key] : column.default;
-    return isSql(v) ? v : sql`${toDriver(column, v)}`;
-  });
-  // The limit is counted inside the INSERT, so two devices cannot both take the last place.
-  const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${rowLimit(kind)}`;
-  const insert = db.insert(table).select(select).returning();
-  return { writes: [insert], read: ([rows]) => ((rows as unknown[]).length ? { row: (rows as Record<string, unknown>[])[0]! } : { full: true }), table, rowId: id };
-}
-
-const isSql = (value: unknown): value is SQL => !!value && typeof value === "object" && "queryChunks" in value;
-
-function editPlan({ db, eventId, guard, now }: PlanContext, kind: RowKind | "event", id: string | null, value: Record<string, unknown>, base: Record<string, unknown> | undefined): Plan {
-  const table = kind === "event" ? events : TABLES[kind];
-  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
-  const set: Record<string, unknown> = { updatedAt: now };
-  const mine: Record<string, unknown> = {};
-  for (const [field, mineValue] of Object.entries(value)) {
-    const key = kind === "event" ? EVENT_COLUMN[field] : field;
-    const column = key ? columns[key] : undefined;
-    if (!key || !column || (kind === "event" && field === "timeZone" && !mineValue)) continue;
-    if (base && Object.hasOwn(base, field)) {
-      // A field the device did not change is not written: someone else's change stands.
-      if (same(base[field], mineValue)) continue;
-      // One the device changed is written only if no one else changed it since the
-      // device saw it; otherwise theirs is kept, and answered as a conflict.
-      mine[key] = mineValue;
-      set[key] = sql`CASE WHEN ${column} IS ${toDriver(column, base[field])} THEN ${toDriver(column, mineValue)} ELSE ${column} END`;
-    } else {
-      set[key] = mineValue;
-    }
-  }
-  const where = kind === "event" ? and(eq(events.id, eventId), guard) : and(eq((table as Table).id, id!), eq((table as Table).eventId, eventId), guard);
-  const write = db.update(table as Table).set(set).where(where).returning();
-  return {
-    writes: [write],
-    read: ([rows]) => {
-      const row = (rows as Record<string, unknown>[])[0];
-      return row ? { row, conflicts: conflictsOf(kind, row, mine) } : ({ gone: true } as const);
-    },
-    table,
-    rowId: kind === "event" ? eventId : id,
-    mine,
-  };
-}
-
-/** The fields kept at someone else's value: the row as stored differs from what the device wrote. */
-function conflictsOf(kind: RowKind | "event", row: Record<string, unknown>, mine: Record<string, unknown>): Conflict[] {
-  const fieldOf = (key: string) => (kind === "event" ? (Object.keys(EVENT_COLUMN).find((field) => EVENT_COLUMN[field] === key) ?? key) : key);
-  return Object.entries(mine)
-    .filter(([key, value]) => !same(row[key], value))
-    .map(([key, value]) => ({ field: fieldOf(key), theirs: row[key] ?? null, mine: value ?? null }));
-}
-
-function deletePlan({ db, eventId, guard }: PlanContext, kind: RowKind | "event", id: string | null): Plan {
-  if (kind === "event") {
-    const write = db.delete(events).where(and(eq(events.id, eventId), guard)).returning({ id: events.id });
-    return { writes: [write], read: ([rows]) => ((rows as unknown[]).length ? { row: null } : { gone: true }), table: events, rowId: null };
-  }
-  const table = TABLES[kind];
-  const write = db.delete(table).where(and(eq(table.id, id!), eq(table.eventId, eventId), guard)).returning();
-  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: null };
-}
-
 /**
- * A block one place up or down: the order is read first (the one mutation that needs
- * two round trips), then the whole order renumbered 0..n-1 in the batch, which also
- * repairs ties left by rows added at the same moment. The moved block's own update goes
- * last, so the record follows it.
+ * The change a mutation names, from its list's changes (the registry), as statements
+ * for the batch; null when its list does not support it (MutationSchema only lets
+ * through names that are a change of their list).
  */
-async function movePlan({ db, eventId, guard, now }: PlanContext, key: string | SQL<string>, id: string, direction: "up" | "down"): Promise<Plan> {
-  // In the order the pages show (lists.ts), so a move agrees with the screen on exact ties.
-  const blocks = await listQuery(db, "block", eventId);
-  const from = blocks.findIndex((block) => block.id === id);
-  const to = direction === "up" ? from - 1 : from + 1;
-  const exists = sql`EXISTS (SELECT 1 FROM ${timelineBlocks} WHERE ${timelineBlocks.id} = ${id} AND ${timelineBlocks.eventId} = ${eventId})`;
-  if (from === -1 || to < 0 || to >= blocks.length) {
-    // Gone, or already first or last: nothing to write. The block is read, for the answer.
-    const read = db.select().from(timelineBlocks).where(and(eq(timelineBlocks.id, id), eq(timelineBlocks.eventId, eventId), guard));
-    const missing = sql`NOT ${exists}`;
-    return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: null, noop: { missing } };
+function planOf(context: PlanContext, mutation: Mutation, value: StoredRow | undefined): Plan | Promise<Plan> | null {
+  const { kind, verb } = partsOf(mutation.name);
+  const changes = CHANGES[kind];
+  const args = mutation.args;
+  const id = "id" in args ? args.id : null;
+  switch (verb) {
+    case "toggle":
+      return changes.toggle && id !== null && "done" in args ? changes.toggle(context, id, args.done) : null;
+    case "add":
+      return changes.add && id !== null && value ? changes.add(context, id, value) : null;
+    case "edit":
+      return changes.edit && value ? changes.edit(context, id, value, "base" in args ? args.base : undefined) : null;
+    case "move":
+      return changes.move && id !== null && "direction" in args ? changes.move(context, id, args.direction) : null;
+    case "delete":
+      return changes.delete ? changes.delete(context, id) : null;
   }
-  // The order it read must still be D1's when the batch runs: the record is written only
-  // then, and every update needs the record, so a stale plan writes nothing.
-  const read = JSON.stringify(blocks.map((block) => [block.id, block.orderIndex]));
-  const precondition = sql`(SELECT COUNT(*) FROM ${timelineBlocks} WHERE ${timelineBlocks.eventId} = ${eventId}) = ${blocks.length}
-    AND (SELECT COUNT(*) FROM ${timelineBlocks} JOIN json_each(${read}) AS j
-      ON ${timelineBlocks.id} = json_extract(j.value, '$[0]') AND ${timelineBlocks.orderIndex} = json_extract(j.value, '$[1]')
-      WHERE ${timelineBlocks.eventId} = ${eventId}) = ${blocks.length}`;
-  const recorded = sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`;
-  const order = blocks.map((block) => block.id);
-  [order[from], order[to]] = [order[to]!, order[from]!];
-  const updates = order
-    .map((blockId, orderIndex) => ({ blockId, orderIndex }))
-    // The moved block is always written (even where it already sits: a gap in the order),
-    // and last: the record follows its update (changes()), and its row is the answer.
-    .filter(({ blockId, orderIndex }) => blockId === id || blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
-    .sort((a, b) => Number(a.blockId === id) - Number(b.blockId === id))
-    .map(({ blockId, orderIndex }) =>
-      db
-        .update(timelineBlocks)
-        .set({ orderIndex, updatedAt: now })
-        // The others only while the moved block is there: deleted meanwhile, nothing moves.
-        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard, recorded, blockId === id ? undefined : exists))
-        .returning(),
-    );
-  return {
-    precondition,
-    writes: updates,
-    read: (results) => {
-      const rows = (results as Record<string, unknown>[][]).flat();
-      const row = rows.find((candidate) => candidate.id === id);
-      return row ? { row, rows } : { gone: true };
-    },
-    table: timelineBlocks,
-    rowId: id,
-  };
 }
 
 // ------------------------------------------------------------------ the one function
@@ -365,17 +162,6 @@ async function recordKey(sender: Sender, eventId: string | null, mutationId: str
   // user only as SQL (a session read in it) makes the same key.
   const scoped = await sha256Hex(`${eventId}:${mutationId}`);
   return typeof sender.userId === "string" ? `user:${sender.userId}:${scoped}` : sql<string>`${"user:"} || ${sender.userId} || ${`:${scoped}`}`;
-}
-
-/** True when a batch failed on the mutation's own record: a repeat. */
-function isRepeatOf(error: unknown) {
-  const text = String((error as { cause?: unknown })?.cause ?? "") + String((error as { message?: unknown })?.message ?? error);
-  return text.includes("UNIQUE") && text.includes("applied_mutations.key");
-}
-/** True when a device named a new row with an id that exists (a forged or colliding id). */
-function isIdTaken(error: unknown) {
-  const text = String((error as { cause?: unknown })?.cause ?? "") + String((error as { message?: unknown })?.message ?? error);
-  return text.includes("UNIQUE") && /(timeline_blocks|shot_list_items|event_people|event_vendors)\.id/.test(text);
 }
 
 const grantOf = (access: EventAccess): Grant => (access.role === "client" ? { kind: "client", ...access.flags } : access.role);
@@ -404,7 +190,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     }
   }
 
-  let value: Record<string, unknown> | undefined;
+  let value: StoredRow | undefined;
   if ("values" in mutation.args) {
     const parsed = parseValues(kind, mutation.args.values);
     if (!parsed.value) {
@@ -420,18 +206,8 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     guard: query.permitted(mutation.name),
     userId: "userId" in sender ? sender.userId : null,
     now: new Date().toISOString(),
+    key,
   };
-  const args = mutation.args as { id?: string; done?: boolean; direction?: "up" | "down"; base?: Record<string, unknown> };
-  const planOf = (): Plan | Promise<Plan> =>
-    verb === "toggle"
-      ? togglePlan(context, kind as "block" | "shot", args.id!, args.done!)
-      : verb === "add"
-        ? addPlan(context, kind as RowKind, args.id!, value!)
-        : verb === "edit"
-          ? editPlan(context, kind, args.id ?? null, value!, args.base)
-          : verb === "move"
-            ? movePlan(context, key, args.id!, args.direction!)
-            : deletePlan(context, kind, args.id ?? null);
 
   // A move is planned on the order it read; if another change moved the blocks before its
   // batch ran, it wrote nothing (plan.precondition) and is planned again on the new order.
@@ -440,7 +216,9 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   let results: { access: unknown; record: unknown; unrecord: unknown } & Record<string, unknown>;
   let notice: ReturnType<typeof noticeIn>;
   for (let attempt = 1; ; attempt++) {
-    plan = await planOf();
+    const planned = await planOf(context, mutation, value);
+    if (!planned) return { result: refused(mutation.id, 400, "Error", NOT_UNDERSTOOD), access: null };
+    plan = planned;
     const record = db
       .insert(appliedMutations)
       .select(sql`SELECT ${key}, ${query.eventId}, ${mutation.name}, NULL, ${context.now} WHERE ${and(context.guard, plan.precondition)}`);
@@ -475,11 +253,11 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
       });
     } catch (error) {
       // Nothing was written; a user known only as SQL is still named through it in the repeat's answer.
-      if (isRepeatOf(error)) {
+      // A repeat: the batch failed on the mutation's own record (its key is UNIQUE).
+      if (violatesUnique(error, appliedMutations.key)) {
         const replay = await replayOf(db, env, query, key, mutation);
         if (replay) return replay;
       }
-      if (isIdTaken(error)) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access: null };
       throw error;
     }
     if (joined && !joined.results) joined.results = results;
@@ -500,7 +278,8 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     const result = refused(mutation.id, 404, failedTitle(mutation.name, sender), kind === "event" ? ACCESS_ENDED : GONE_MESSAGE);
     return kind === "event" ? { result, access, ended: true } : { result, access };
   }
-  if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name, sender), limitMessage(kind as RowKind)), access };
+  if ("taken" in outcome) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access };
+  if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name, sender), kind === "event" ? NOT_UNDERSTOOD : limitMessage(kind)), access };
 
   const row = outcome.row;
   const told = notice ? teamChangeJobsOf(access.event.id, results.noticeRows, results.noticeWindows, new Date(context.now)) : undefined;
@@ -529,7 +308,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
  */
 async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<string>, mutation: Mutation): Promise<Ran | null> {
   const { kind } = partsOf(mutation.name);
-  const table = kind === "event" ? events : TABLES[kind];
+  const table = CHANGES[kind].table;
   const argsId = (mutation.args as { id?: string }).id ?? null;
   // The row the first run wrote: its id from the record (a form's add names its row anew on each submit).
   const rowId = kind === "event" ? query.eventId : sql`COALESCE((SELECT json_extract(${appliedMutations.result}, '$.id') FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key}), ${argsId})`;
@@ -544,8 +323,8 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
     ),
     current: db
       .select()
-      .from(table as Table)
-      .where(kind === "event" ? eq(events.id, query.eventId) : and(eq((table as Table).id, rowId), eq((table as Table).eventId, query.eventId))),
+      .from(table as ListTable)
+      .where(kind === "event" ? eq(events.id, query.eventId) : and(eq((table as ListTable).id, rowId), eq((table as ListTable).eventId, query.eventId))),
   });
   const access = query.decide(accessRows);
   if (!access) return accessEnded(mutation.id);
@@ -554,8 +333,8 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
   if (!record) return null;
   if (record.name !== mutation.name) return { result: refused(mutation.id, 409, failedTitle(mutation.name), ID_REUSED), access };
   const row = record.result ? fromDriver(table, record.result) : null;
-  const plan = row && "values" in mutation.args && "base" in mutation.args && mutation.args.base ? mineOf(kind, mutation) : null;
-  const conflicts = row && plan ? conflictsOf(kind, row, plan) : [];
+  const mine = row ? mineOfRepeat(kind, mutation) : null;
+  const conflicts = row && mine ? conflictsOf(CHANGES[kind].fields, row, mine) : [];
   await retell(env, access, kind, (current as Record<string, unknown>[])[0] ?? null, String(row?.id ?? argsId ?? ""), seqOf(seq));
   const shown = row && access.role === "client" && kind !== "event" ? toPortalRow(kind, row) : row;
   return { result: { id: mutation.id, status: "applied", replay: true, ...(shown ? { row: shown } : {}), ...(conflicts.length ? { conflicts } : {}) }, access };
@@ -570,17 +349,11 @@ async function retell(env: Env, access: EventAccess, kind: RowKind | "event", cu
   await publishChange(env, access.event.id, seq, current ? { entity: kind, op: "upsert", rows: [current], actor: null } : { entity: kind, op: "delete", ids: [id], actor: null });
 }
 
-/** The fields an edit with `base` wrote (as editPlan chose them), to re-derive its conflicts. */
-function mineOf(kind: RowKind | "event", mutation: Mutation) {
-  const args = mutation.args as { values: Record<string, string>; base?: Record<string, unknown> };
-  const parsed = parseValues(kind, args.values);
-  if (!parsed.value || !args.base) return null;
-  const mine: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(parsed.value)) {
-    const key = kind === "event" ? EVENT_COLUMN[field] : field;
-    if (key && Object.hasOwn(args.base, field) && !same(args.base[field], value)) mine[key] = value;
-  }
-  return mine;
+/** The columns an edit with `base` wrote (as its plan chose them), to re-derive its conflicts. */
+function mineOfRepeat(kind: ChangeableKind, mutation: Mutation) {
+  if (!("values" in mutation.args) || !("base" in mutation.args) || !mutation.args.base) return null;
+  const parsed = parseValues(kind, mutation.args.values);
+  return parsed.value ? mineOf(CHANGES[kind].fields, parsed.value, mutation.args.base) : null;
 }
 
 /**
@@ -590,16 +363,17 @@ function mineOf(kind: RowKind | "event", mutation: Mutation) {
  * the row's title and the event's as the batch runs. Other changes notify after
  * committing (tell), as their subject may be gone by then (a delete) or many rows.
  */
-function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string | SQL<string>, kind: RowKind | "event", verb: string, plan: Plan, mutation: Mutation, now: string) {
-  if (verb !== "toggle" || kind === "event" || plan.rowId === null) return null;
-  const type = NOTICES[kind].toggle;
+function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string | SQL<string>, kind: ChangeableKind, verb: string, plan: Plan, mutation: Mutation, now: string) {
+  if (kind === "event") return null;
+  if (verb !== "toggle" || plan.rowId === null || !plan.subject) return null;
+  const notices: Partial<Record<MutationVerb, TeamChange["type"]>> = LISTS[kind].notices;
+  const type = notices.toggle;
   if (!type) return null;
-  const table = TABLES[kind] as typeof timelineBlocks | typeof shotListItems;
   const actor = "userId" in sender ? { userId: sender.userId, name: sender.name } : null;
   const [rows, windows] = teamChangeStatementsIn({
     eventId: query.eventId,
     eventTitle: sql`(SELECT ${events.title} FROM ${events} WHERE ${events.id} = ${query.eventId})`,
-    subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${plan.rowId})`,
+    subject: plan.subject,
     change: { type, done: (mutation.args as { done: boolean }).done },
     actor,
     // A link's change: the lead has the client notification instead (notify's exceptLead).
@@ -644,13 +418,16 @@ async function tell(
       : { entity: kind, op: "upsert" as const, rows: outcome.rows ?? (outcome.row ? [outcome.row] : []) };
   // The room first: devices see the change before the notifications are written.
   await publishChange(env, event.id, seq, { ...change, actor: actor?.userId ?? null });
-  const type = NOTICES[kind][verb];
+  const notices: Partial<Record<MutationVerb, TeamChange["type"]>> = LISTS[kind].notices;
+  const type = notices[verb];
   const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
   if (told) await dispatchTeamChange(env, told);
-  else if (type) await notify(db, env, event, { type, subject: subjectOf(outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
+  else if (type) await notify(db, env, event, { type, subject: subjectOf(kind, outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
   // Each client change is told to the lead (in-app; its push coalesced).
-  if (access.role === "client" && isClientIntent(mutation.name)) {
-    await notifyClientChange(db, env, event, `${access.link.clientEmail} ${CLIENT_CHANGE_TEXT[mutation.name](subjectOf(outcome.row))} in ${event.title}.`);
+  const clientChanges: Partial<Record<MutationVerb, (subject: string) => string>> = LISTS[kind].clientChanges;
+  const clientText = clientChanges[verb];
+  if (access.role === "client" && isClientIntent(mutation.name) && clientText) {
+    await notifyClientChange(db, env, event, `${access.link.clientEmail} ${clientText(subjectOf(kind, outcome.row))} in ${event.title}.`);
   }
 }
 

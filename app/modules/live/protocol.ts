@@ -1,4 +1,4 @@
-import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
+import { CHANGEABLE, type ChangeableKind, type PortalRow } from "~/modules/lists/registry";
 
 // The wire protocol of an event's live room (decision 006), validated on both ends
 // (docs/conventions.md#8-wire-messages-are-a-discriminated-union). Client-safe and
@@ -14,64 +14,28 @@ export { ENTITIES, type Entity } from "./entities";
 import { ENTITIES, type Entity } from "./entities";
 
 /** What a client link's portal shows; a portal socket is sent nothing else. */
-const PORTAL_ENTITY_LIST = ["block", "shot", "person", "vendor", "event"] as const satisfies readonly Entity[];
+const PORTAL_ENTITY_LIST = ["block", "shot", "person", "vendor", "event"] as const satisfies readonly (Entity & ChangeableKind)[];
 export type PortalEntity = (typeof PORTAL_ENTITY_LIST)[number];
 export const PORTAL_ENTITIES: ReadonlySet<Entity> = new Set(PORTAL_ENTITY_LIST);
 
-type Rows = {
-  block: typeof timelineBlocks.$inferSelect;
-  shot: typeof shotListItems.$inferSelect;
-  person: typeof eventPeople.$inferSelect;
-  vendor: typeof eventVendors.$inferSelect;
-  event: typeof events.$inferSelect;
-};
+export type { PortalRow };
 
 /**
- * The fields of each row a client link is given, by its portal's loader and by its
- * socket alike (docs/product/roles.md#client-links: no team). An allow-list, so a column
- * added later stays away from clients until it is added here. Not given: who checked a
- * block or shot off (`doneBy`, a team member's id) and, of the event, its status, time
- * zone, organization and lead (the portal shows title, couple, date and venue).
+ * A row as a client link may see it, by its portal's loader and socket alike: only the
+ * fields of its descriptor's `portalFields` (docs/product/roles.md#client-links: no team).
  */
-const PORTAL_FIELDS = {
-  block: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
-  shot: ["id", "eventId", "title", "category", "description", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
-  person: ["id", "eventId", "firstName", "lastName", "role", "isVip", "pronunciation", "notes", "createdAt", "updatedAt"],
-  vendor: [
-    "id",
-    "eventId",
-    "vendorName",
-    "companyName",
-    "vendorType",
-    "email",
-    "phoneNumber",
-    "website",
-    "instagramHandle",
-    "facebookHandle",
-    "twitterHandle",
-    "tiktokHandle",
-    "notes",
-    "createdAt",
-    "updatedAt",
-  ],
-  event: ["id", "title", "coupleNames", "date", "venue", "updatedAt"],
-} as const satisfies { [E in PortalEntity]: readonly (keyof Rows[E])[] };
-
-type PortalField<E extends PortalEntity> = Extract<(typeof PORTAL_FIELDS)[E][number], keyof Rows[E]>;
-export type PortalRow<E extends PortalEntity> = Pick<Rows[E], PortalField<E>>;
-
-/** A row as a client link may see it: only the fields of PORTAL_FIELDS that it has. */
 export function toPortalRow<E extends PortalEntity>(entity: E, row: PortalRow<E>): PortalRow<E>;
 export function toPortalRow(entity: PortalEntity, row: Record<string, unknown>): Record<string, unknown>;
 export function toPortalRow(entity: PortalEntity, row: Record<string, unknown>) {
   const picked: Record<string, unknown> = {};
-  for (const field of PORTAL_FIELDS[entity]) if (field in row) picked[field] = row[field];
+  const fields: readonly string[] = CHANGEABLE[entity].portalFields;
+  for (const field of fields) if (field in row) picked[field] = row[field];
   return picked;
 }
 
 /**
  * A change as a portal socket receives it, or null when the portal does not show its
- * entity (the socket gets a 'skip'): rows cut to PORTAL_FIELDS, and no actor (a team
+ * entity (the socket gets a 'skip'): rows cut to their `portalFields`, and no actor (a team
  * member's id; a client's own changes carry none anyway).
  */
 export function toPortalChange(change: Change): Change | null {

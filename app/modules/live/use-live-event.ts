@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { LIST_NAME, type ListKind, listOrder, type ListRow } from "~/modules/event/lists";
+import { LIST_NAME, type ListKind, listOrder, type ListRow } from "~/modules/lists/registry";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { rowSchemas } from "./row-schemas";
 import type { Change } from "./protocol";

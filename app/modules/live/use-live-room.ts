@@ -76,7 +76,7 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
 export type ListUpdate<Row> = { op: "upsert"; rows: Row[] } | { op: "delete"; ids: string[] };
 
 /**
- * A change as an update of the list `schema` describes (lists.ts): its rows are read
+ * A change as an update of the list `schema` describes (lists.schema.ts): its rows are read
  * with that schema, so a list only ever holds rows of its type. Null when a row is not
  * of that shape: the page then fetches its data again rather than show it.
  */

@@ -12,20 +12,8 @@ import { dispatchNotifications } from "./service.server";
 // the first change of a minute is pushed at once, the rest of that minute arrive as
 // one digest push when the minute ends (push-digest job, delayed on the queue).
 
-export const TEAM_CHANGE_TYPES = [
-  "timeline_added",
-  "timeline_updated",
-  "timeline_deleted",
-  "shot_added",
-  "shot_status_changed",
-  "shot_deleted",
-  "person_added",
-  "person_updated",
-  "person_deleted",
-  "event_updated",
-  "team_member_joined",
-] as const;
-export type TeamChangeType = (typeof TEAM_CHANGE_TYPES)[number];
+export { TEAM_CHANGE_TYPES, type TeamChangeType } from "./team-change-types";
+import type { TeamChangeType } from "./team-change-types";
 
 /** What changed, as the handler that made the change knows it. */
 export type TeamChange = { type: TeamChangeType; subject: string; done?: boolean };

@@ -1,7 +1,7 @@
 import { eventStatus } from "~/modules/event/status";
 import { type Mutation, type MutationName, partsOf } from "~/modules/event/mutation-names";
 import { valueParser } from "./value-parser";
-import { LIST_NAME, listOrder } from "~/modules/event/lists";
+import { CHANGEABLE, LIST_NAME, LISTS, listOrder } from "~/modules/lists/registry";
 
 // Decision 010 "Offline writing": what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -15,11 +15,11 @@ export type EventLists = Record<ListKey, Row[]>;
 export type EventState<L = EventLists, E = Record<string, unknown>> = { lists: L; event: E };
 
 export type Kind = keyof typeof LIST_NAME;
-// The orders of the loader's queries, as the live room keeps them (lists.ts).
+// The orders of the loader's queries, as the live room keeps them (each list's descriptor).
 const ORDER: Record<ListKey, (a: never, b: never) => number> = { blocks: listOrder.block, shots: listOrder.shot, people: listOrder.person, vendors: listOrder.vendor };
 
-/** The event's fields an edit-event form field writes (the status field is the override). */
-const EVENT_FIELD: Record<string, string> = { title: "title", coupleNames: "coupleNames", date: "date", venue: "venue", timeZone: "timeZone", status: "statusOverride" };
+/** The event's fields an edit-event form field writes (the status field is the override), as the server writes them. */
+const EVENT_FIELD: Readonly<Record<string, string>> = CHANGEABLE.event.formColumns;
 
 /**
  * A form's values as its schema reads them (the dialog's, the server's), or null when
@@ -73,8 +73,10 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
       const value = args.values ? valuesOf(kind, args.values) : null;
       if (!value || rows.some((row) => row.id === args.id)) return state;
       const row: Row = { ...value, id: args.id!, createdAt: at, updatedAt: at };
-      if (key === "blocks" || key === "shots") {
-        row.orderIndex = rows.reduce((max, r) => Math.max(max, Number(r.orderIndex)), -1) + 1;
+      // As the server: an ordered list's new row goes last; a checklist's starts not done.
+      const fields: readonly string[] = LISTS[kind].portalFields;
+      if (fields.includes("orderIndex")) row.orderIndex = rows.reduce((max, r) => Math.max(max, Number(r.orderIndex)), -1) + 1;
+      if (fields.includes("isDone")) {
         row.isDone = false;
         row.doneAt = null;
       }

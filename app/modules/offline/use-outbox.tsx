@@ -4,7 +4,7 @@ import { type Mutation, type MutationName, type MutationResult, ONLINE_ONLY, isM
 import type { Change } from "~/modules/live/protocol";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
-import { LIST_NAME } from "~/modules/event/lists";
+import { LIST_NAME } from "~/modules/lists/registry";
 import { applyMutation, baseOf, type EventState, pendingIds } from "./apply";
 import { NOT_KEPT, PENDING_MARK, SAVED_OFFLINE, waitingToSync } from "./messages";
 import { addEntry, backoff, countScope, subscribe } from "./outbox-watch";

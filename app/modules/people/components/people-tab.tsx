@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { useListWindow } from "~/components/ui/list-window";
-import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
+import { peopleList } from "../list";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { PERSON_ROLE_LABELS } from "~/db/enums";
 import type { eventPeople } from "~/db/schema";
@@ -22,7 +22,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-person");
   const menu = useRowMenu();
-  const list = useListWindow(people, { noun: "people", text: LIST_SEARCH_TEXT.person });
+  const list = useListWindow(people, { noun: "people", text: peopleList.searchText });
   return (
     <>
       <ListHeader count={list.count} noun={["person", "people"]} addLabel="Add Person" addTo={canEdit ? dialogs.open("add-person") : null} />

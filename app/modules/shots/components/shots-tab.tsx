@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { useListWindow } from "~/components/ui/list-window";
-import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
+import { shotList } from "../list";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, SHOT_FILTERS } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
@@ -20,7 +20,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const filter = SHOT_FILTERS.find((f) => f === params.get("category")) ?? "all";
   const visible = filter === "all" ? shots : shots.filter((shot) => shot.category === filter);
-  const list = useListWindow(visible, { noun: "shots", text: LIST_SEARCH_TEXT.shot });
+  const list = useListWindow(visible, { noun: "shots", text: shotList.searchText });
   const groups = SHOT_CATEGORIES.map((category) => ({ category, items: list.shown.filter((shot) => shot.category === category) })).filter(
     (group) => group.items.length > 0,
   );

@@ -1,5 +1,5 @@
 import { useListWindow } from "~/components/ui/list-window";
-import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
+import { timelineList } from "../list";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
@@ -20,7 +20,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const canDelete = canDo(role, "delete-block");
   const outbox = useOutboxContext();
   const menu = useRowMenu();
-  const list = useListWindow(blocks, { noun: "blocks", text: LIST_SEARCH_TEXT.block });
+  const list = useListWindow(blocks, { noun: "blocks", text: timelineList.searchText });
   // Move up/down stay about the whole timeline, whichever rows are shown (list.indexOf: -1 when not known, the server decides).
   // With an outbox (decision 010) a move is queued there, like every change.
   const move = (id: string, direction: "up" | "down") =>

@@ -1,6 +1,6 @@
 import { Card } from "~/components/ui/card";
 import { useListWindow } from "~/components/ui/list-window";
-import { LIST_SEARCH_TEXT } from "~/modules/event/lists";
+import { vendorList } from "../list";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { VENDOR_TYPE_LABELS, VENDOR_TYPES } from "~/db/enums";
 import type { eventVendors } from "~/db/schema";
@@ -26,7 +26,7 @@ export function VendorsTab({ vendors, role }: { vendors: Vendor[]; role: Grant }
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-vendor");
   const menu = useRowMenu();
-  const list = useListWindow(vendors, { noun: "vendors", text: LIST_SEARCH_TEXT.vendor });
+  const list = useListWindow(vendors, { noun: "vendors", text: vendorList.searchText });
   const groups = VENDOR_TYPES.map((type) => ({ type, items: list.shown.filter((vendor) => vendor.vendorType === type) })).filter((group) => group.items.length > 0);
   return (
     <>

@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import { events } from "~/db/schema";
+import { type Changes, editRow, type StoredRow } from "~/modules/lists/plan.server";
+import { eventDescriptor } from "./descriptor";
+
+// The event's own changes, each as the statements of the mutation runner's batch
+// (app/modules/lists/plan.server.ts): its edit and its deletion.
+export const eventChanges = {
+  table: events,
+  fields: eventDescriptor.formColumns,
+  edit: (context, _id, value, base) => {
+    // An empty time zone keeps the event's (the form sends none when the browser gave none).
+    const given: StoredRow = Object.fromEntries(Object.entries(value).filter(([field, v]) => field !== "timeZone" || v));
+    return editRow(context, events, and(eq(events.id, context.eventId), context.guard), context.eventId, eventDescriptor.formColumns, given, base);
+  },
+  delete: ({ db, eventId, guard }) => {
+    const write = db.delete(events).where(and(eq(events.id, eventId), guard)).returning({ id: events.id });
+    return { writes: [write], read: ([rows]) => ((rows as unknown[]).length ? { row: null } : { gone: true }), table: events, rowId: null };
+  },
+} satisfies Changes;

@@ -1,0 +1,192 @@
+import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { events } from "~/db/schema";
+import type { Conflict } from "~/modules/event/mutation-names";
+import type { LIST_TABLES } from "~/modules/event/lists.server";
+import type { Db } from "~/utils/db.server";
+import type { ListKind } from "./registry";
+
+// What every list's changes share: a change as statements for the mutation runner's
+// batch (a Plan) and the row helpers each list's changes.server.ts builds its changes
+// from. Nothing here names a list; each list passes its own table.
+
+export type ListTable = (typeof LIST_TABLES)[ListKind];
+export type ChangedTable = ListTable | typeof events;
+export type StoredRow = Record<string, unknown>;
+
+/**
+ * What one change writes, as statements for the batch, and how its result is read from
+ * theirs. `rowId`: the row to keep in the record (none for a delete).
+ */
+export type Plan = {
+  writes: BatchItem<"sqlite">[];
+  read: (results: unknown[]) => { row: StoredRow | null; rows?: StoredRow[]; conflicts?: Conflict[] } | { gone: true } | { full: true } | { taken: true };
+  table: ChangedTable;
+  rowId: string | SQL | null;
+  /** Fields written with the device's last-seen value (an edit with `base`): kept as they are if someone changed them. */
+  mine?: StoredRow;
+  /**
+   * Nothing to write (the first block moved up): no one is told, and the record is kept
+   * unless the row is gone (`missing`), so a repeat is answered as the first was, even
+   * if the order changed meanwhile (a repeat must never move it then).
+   */
+  noop?: { missing: SQL };
+  /** What must still hold when the batch runs, or nothing is written (a move: the order it read). */
+  precondition?: SQL;
+  /** The changed row's name in SQL, for notifications written in the same batch (a check-off's). */
+  subject?: SQL;
+};
+
+/**
+ * What a change is planned with: the event (SQL: the access check's), the guard that
+ * carries the sender's right into every write, who sends it, the time, and the
+ * mutation's record key (a write may be conditioned on the record standing).
+ */
+export type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | SQL<string> | null; now: string; key: string | SQL<string> };
+
+/** The column each form field writes: null when the fields are the columns (a list's); the event's descriptor's formColumns. */
+export type FieldColumns = Readonly<Record<string, string>> | null;
+const columnOf = (fields: FieldColumns, field: string) => (fields ? fields[field] : field);
+const fieldOf = (fields: FieldColumns, column: string) => (fields ? (Object.keys(fields).find((field) => fields[field] === column) ?? column) : column);
+
+/**
+ * The changes a list (or the event) supports, each a function of its changes.server.ts
+ * returning the statements of one change; the registry (changes.server.ts) holds them by
+ * kind, and the mutation runner calls the one a mutation names.
+ */
+export type Changes = {
+  readonly table: ChangedTable;
+  readonly fields: FieldColumns;
+  readonly add?: (context: PlanContext, id: string, value: StoredRow) => Plan;
+  readonly edit?: (context: PlanContext, id: string | null, value: StoredRow, base: StoredRow | undefined) => Plan;
+  readonly delete?: (context: PlanContext, id: string | null) => Plan;
+  readonly toggle?: (context: PlanContext, id: string, done: boolean) => Plan;
+  readonly move?: (context: PlanContext, id: string, direction: "up" | "down") => Promise<Plan>;
+};
+
+/** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */
+export function fromDriver(table: ChangedTable, raw: StoredRow) {
+  const row: StoredRow = {};
+  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>)) {
+    const value = raw[column.name] ?? raw[key];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+}
+
+/** The row as a JSON object in SQL, by its driver column names (read back with fromDriver). */
+export function rowJson(table: ChangedTable) {
+  const columns = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>);
+  return sql.join([sql`json_object(`, sql.join(columns.map((column) => sql`${column.name}, ${sql.identifier(column.name)}`), sql`, `), sql`)`], sql``);
+}
+
+const toDriver = (column: SQLiteColumn, value: unknown) => (value === null || value === undefined ? null : column.mapToDriverValue(value));
+
+export const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+const isSql = (value: unknown): value is SQL => !!value && typeof value === "object" && "queryChunks" in value;
+
+export function firstOrGone(rows: unknown) {
+  const row = (rows as StoredRow[])[0];
+  return row ? { row } : ({ gone: true } as const);
+}
+
+/** Checked off or not: the desired state, never a flip, so a repeat cannot undo. */
+export function toggleDone({ db, eventId, guard, userId, now }: PlanContext, table: ListTable & { isDone: SQLiteColumn; doneBy: SQLiteColumn; doneAt: SQLiteColumn; title: SQLiteColumn }, id: string, done: boolean): Plan {
+  // Checking off what someone already checked off keeps who did and when.
+  const values = done
+    ? { isDone: true, doneBy: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneBy} ELSE ${userId} END`, doneAt: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneAt} ELSE ${now} END`, updatedAt: now }
+    : { isDone: false, doneBy: null, doneAt: null, updatedAt: now };
+  const write = db.update(table).set(values).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
+  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: id, subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${id})` };
+}
+
+/** A new row, last in its list (`ordered`: its order_index one past the event's last), within the list's limit. */
+export function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limit: number, id: string, value: StoredRow): Plan {
+  const given: StoredRow = { ...value, id, eventId, createdAt: now, updatedAt: now };
+  if ("orderIndex" in table) given.orderIndex = sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`;
+  // INSERT … SELECT names every column in the table's order: the given value, else the column's default.
+  const values = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).map(([key, column]) => {
+    const v = given[key] !== undefined ? given[key] : column.default;
+    return isSql(v) ? v : sql`${toDriver(column, v)}`;
+  });
+  // The limit is counted inside the INSERT, so two devices cannot both take the last place.
+  // An id that exists (in any event: a forged or colliding id) is read before and left
+  // out by the INSERT itself, so the batch never fails on the row's key.
+  const exists = sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table.id} = ${id})`;
+  const taken = db.select({ taken: sql<number>`1` }).from(table).where(eq(table.id, id));
+  const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND NOT ${exists} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${limit}`;
+  const insert = db.insert(table).select(select).returning();
+  return {
+    writes: [taken, insert],
+    read: ([before, rows]) => ((rows as unknown[]).length ? { row: (rows as StoredRow[])[0]! } : (before as unknown[]).length ? { taken: true } : { full: true }),
+    table,
+    rowId: id,
+  };
+}
+
+/**
+ * An edit of a row (`where`: which), field by field. With `base` (what the device last
+ * saw), a field the device did not change is not written, and one it changed is written
+ * only if no one else changed it since: otherwise theirs is kept, and answered as a conflict.
+ */
+export function editRow({ db, now }: PlanContext, table: ChangedTable, where: SQL | undefined, rowId: string | SQL, fields: FieldColumns, value: StoredRow, base: StoredRow | undefined): Plan {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const set: StoredRow = { updatedAt: now };
+  const mine: StoredRow = {};
+  for (const [field, mineValue] of Object.entries(value)) {
+    const key = columnOf(fields, field);
+    const column = key ? columns[key] : undefined;
+    if (!key || !column) continue;
+    if (base && Object.hasOwn(base, field)) {
+      // A field the device did not change is not written: someone else's change stands.
+      if (same(base[field], mineValue)) continue;
+      // One the device changed is written only if no one else changed it since the
+      // device saw it; otherwise theirs is kept, and answered as a conflict.
+      mine[key] = mineValue;
+      set[key] = sql`CASE WHEN ${column} IS ${toDriver(column, base[field])} THEN ${toDriver(column, mineValue)} ELSE ${column} END`;
+    } else {
+      set[key] = mineValue;
+    }
+  }
+  const write = db.update(table as ListTable).set(set).where(where).returning();
+  return {
+    writes: [write],
+    read: ([rows]) => {
+      const row = (rows as StoredRow[])[0];
+      return row ? { row, conflicts: conflictsOf(fields, row, mine) } : ({ gone: true } as const);
+    },
+    table,
+    rowId,
+    mine,
+  };
+}
+
+/** An edit of a list's row: its fields are its columns. */
+export function editListRow(context: PlanContext, table: ListTable, id: string, value: StoredRow, base: StoredRow | undefined): Plan {
+  return editRow(context, table, and(eq(table.id, id), eq(table.eventId, context.eventId), context.guard), id, null, value, base);
+}
+
+/** A list's row deleted (answered with the row as it was). */
+export function deleteListRow({ db, eventId, guard }: PlanContext, table: ListTable, id: string): Plan {
+  const write = db.delete(table).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
+  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: null };
+}
+
+/** The fields kept at someone else's value: the row as stored differs from what the device wrote. */
+export function conflictsOf(fields: FieldColumns, row: StoredRow, mine: StoredRow): Conflict[] {
+  return Object.entries(mine)
+    .filter(([key, value]) => !same(row[key], value))
+    .map(([key, value]) => ({ field: fieldOf(fields, key), theirs: row[key] ?? null, mine: value ?? null }));
+}
+
+/** The columns an edit with `base` wrote (as editRow chose them), to re-derive its conflicts on a repeat. */
+export function mineOf(fields: FieldColumns, value: StoredRow, base: StoredRow) {
+  const mine: StoredRow = {};
+  for (const [field, v] of Object.entries(value)) {
+    const key = columnOf(fields, field);
+    if (key && Object.hasOwn(base, field) && !same(base[field], v)) mine[key] = v;
+  }
+  return mine;
+}

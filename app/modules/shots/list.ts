@@ -1,0 +1,26 @@
+import type { shotListItems } from "~/db/schema";
+import type { ListDescriptor } from "~/modules/lists/descriptor";
+
+// The shot list as a list (app/modules/lists/descriptor.ts says what each part is for).
+type Shot = typeof shotListItems.$inferSelect;
+
+export const shotList = {
+  kind: "shot",
+  name: "shots",
+  verbs: ["add", "edit", "toggle", "delete"],
+  // Not given to a client: who checked a shot off (`doneBy`, a team member's id).
+  portalFields: ["id", "eventId", "title", "category", "description", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.
+  order: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
+  limit: { max: 500, noun: "shots" },
+  failed: { addFailed: "Failed to add shot item.", updateFailed: "Failed to update shot item.", deleteFailed: "Failed to delete shot item." },
+  searchText: (shot) => `${shot.title} ${shot.description ?? ""}`,
+  subject: (shot) => shot.title,
+  // docs/product/notifications.md#types: a shot's edit notifies no one.
+  notices: { add: "shot_added", delete: "shot_deleted", toggle: "shot_status_changed" },
+  clientChanges: {
+    add: (title) => `added the shot "${title}"`,
+    edit: (title) => `updated the shot "${title}"`,
+    toggle: () => "checked off a shot",
+  },
+} as const satisfies ListDescriptor<"shot", Shot, Exclude<keyof Shot, "doneBy">>;

@@ -1,0 +1,74 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { appliedMutations, timelineBlocks } from "~/db/schema";
+import { listQuery } from "~/modules/event/lists.server";
+import { addRow, type Changes, deleteListRow, editListRow, type Plan, type PlanContext, toggleDone } from "~/modules/lists/plan.server";
+import { timelineList } from "./list";
+
+// The timeline's changes, each as the statements of the mutation runner's batch
+// (app/modules/lists/plan.server.ts): add, edit, check off, move, delete.
+
+/**
+ * A block one place up or down: the order is read first (the one change that needs
+ * two round trips), then the whole order renumbered 0..n-1 in the batch, which also
+ * repairs ties left by rows added at the same moment. The moved block's own update goes
+ * last, so the record follows it.
+ */
+async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: string, direction: "up" | "down"): Promise<Plan> {
+  // In the order the pages show (the list's descriptor), so a move agrees with the screen on exact ties.
+  const blocks = await listQuery(db, "block", eventId);
+  const from = blocks.findIndex((block) => block.id === id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  const exists = sql`EXISTS (SELECT 1 FROM ${timelineBlocks} WHERE ${timelineBlocks.id} = ${id} AND ${timelineBlocks.eventId} = ${eventId})`;
+  if (from === -1 || to < 0 || to >= blocks.length) {
+    // Gone, or already first or last: nothing to write. The block is read, for the answer.
+    const read = db.select().from(timelineBlocks).where(and(eq(timelineBlocks.id, id), eq(timelineBlocks.eventId, eventId), guard));
+    const missing = sql`NOT ${exists}`;
+    return { writes: [read], read: ([rows]) => ((rows as unknown[]).length ? { row: null, rows: [] } : { gone: true }), table: timelineBlocks, rowId: null, noop: { missing } };
+  }
+  // The order it read must still be D1's when the batch runs: the record is written only
+  // then, and every update needs the record, so a stale plan writes nothing.
+  const read = JSON.stringify(blocks.map((block) => [block.id, block.orderIndex]));
+  const precondition = sql`(SELECT COUNT(*) FROM ${timelineBlocks} WHERE ${timelineBlocks.eventId} = ${eventId}) = ${blocks.length}
+    AND (SELECT COUNT(*) FROM ${timelineBlocks} JOIN json_each(${read}) AS j
+      ON ${timelineBlocks.id} = json_extract(j.value, '$[0]') AND ${timelineBlocks.orderIndex} = json_extract(j.value, '$[1]')
+      WHERE ${timelineBlocks.eventId} = ${eventId}) = ${blocks.length}`;
+  const recorded = sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`;
+  const order = blocks.map((block) => block.id);
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  const updates = order
+    .map((blockId, orderIndex) => ({ blockId, orderIndex }))
+    // The moved block is always written (even where it already sits: a gap in the order),
+    // and last: the record follows its update (changes()), and its row is the answer.
+    .filter(({ blockId, orderIndex }) => blockId === id || blocks.find((block) => block.id === blockId)!.orderIndex !== orderIndex)
+    .sort((a, b) => Number(a.blockId === id) - Number(b.blockId === id))
+    .map(({ blockId, orderIndex }) =>
+      db
+        .update(timelineBlocks)
+        .set({ orderIndex, updatedAt: now })
+        // The others only while the moved block is there: deleted meanwhile, nothing moves.
+        .where(and(eq(timelineBlocks.id, blockId), eq(timelineBlocks.eventId, eventId), guard, recorded, blockId === id ? undefined : exists))
+        .returning(),
+    );
+  return {
+    precondition,
+    writes: updates,
+    read: (results) => {
+      const rows = (results as Record<string, unknown>[][]).flat();
+      const row = rows.find((candidate) => candidate.id === id);
+      return row ? { row, rows } : { gone: true };
+    },
+    table: timelineBlocks,
+    rowId: id,
+  };
+}
+
+
+export const timelineChanges = {
+  table: timelineBlocks,
+  fields: null,
+  add: (context, id, value) => addRow(context, timelineBlocks, timelineList.limit.max, id, value),
+  edit: (context, id, value, base) => editListRow(context, timelineBlocks, id ?? "", value, base),
+  toggle: (context, id, done) => toggleDone(context, timelineBlocks, id, done),
+  move: moveBlock,
+  delete: (context, id) => deleteListRow(context, timelineBlocks, id ?? ""),
+} satisfies Changes;

@@ -1,0 +1,24 @@
+import type { timelineBlocks } from "~/db/schema";
+import type { ListDescriptor } from "~/modules/lists/descriptor";
+
+// The timeline's blocks as a list (app/modules/lists/descriptor.ts says what each part is for).
+type Block = typeof timelineBlocks.$inferSelect;
+
+export const timelineList = {
+  kind: "block",
+  name: "blocks",
+  verbs: ["add", "edit", "toggle", "move", "delete"],
+  // Not given to a client: who checked a block off (`doneBy`, a team member's id).
+  portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.
+  order: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
+  limit: { max: 200, noun: "timeline blocks" },
+  failed: { addFailed: "Failed to add timeline block.", updateFailed: "Failed to update timeline block.", deleteFailed: "Failed to delete timeline block." },
+  searchText: (block) => `${block.title} ${block.location ?? ""} ${block.notes ?? ""}`,
+  subject: (block) => block.title,
+  notices: { add: "timeline_added", edit: "timeline_updated", delete: "timeline_deleted", toggle: "timeline_updated", move: "timeline_updated" },
+  clientChanges: {
+    add: (title) => `added the timeline block "${title}"`,
+    edit: (title) => `updated the timeline block "${title}"`,
+  },
+} as const satisfies ListDescriptor<"block", Block, Exclude<keyof Block, "doneBy">>;

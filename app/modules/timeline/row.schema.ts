@@ -1,0 +1,22 @@
+import { z } from "~/utils/zod";
+import { BLOCK_TYPES } from "~/db/enums";
+
+// A timeline block as every page holds it (the fields of its descriptor's `portalFields`, list.ts),
+// as zod reads it: a live change's rows and an outbox answer's are read with it. Its own
+// module, loaded with the other lists' row schemas (app/modules/event/lists.schema.ts)
+// only when a page first needs them (decision 014).
+export const BlockRowSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  title: z.string(),
+  blockType: z.enum(BLOCK_TYPES),
+  startTime: z.string().nullable(),
+  durationMinutes: z.number(),
+  location: z.string().nullable(),
+  notes: z.string().nullable(),
+  orderIndex: z.number(),
+  isDone: z.boolean(),
+  doneAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
+import { MUTATION_NAMES, partsOf } from "~/modules/event/mutation-names";
+import type { ChangeVerb } from "~/modules/lists/descriptor";
+import { CHANGEABLE, LIST_KINDS, LISTS } from "~/modules/lists/registry";
+
+// The registry (app/modules/lists/registry.ts) is the one place that names every list:
+// each descriptor there has every part the shared code reads, and the mutation runner
+// reaches lists only through it.
+
+describe("the lists' registry", () => {
+  it.each(LIST_KINDS)("%s: its descriptor has every part", (kind) => {
+    const list = LISTS[kind];
+    expect(list.kind).toBe(kind);
+    expect(list.name).toMatch(/^[a-z]+$/);
+    expect(list.verbs.length).toBeGreaterThan(0);
+    const shown: readonly string[] = list.portalFields;
+    expect(shown).toContain("id");
+    expect(shown).toContain("eventId");
+    // Its order reads only fields a page holds, and ends with the id (one order on every device).
+    expect(list.order.map((key) => key.field).every((field) => shown.includes(field))).toBe(true);
+    expect(list.order.at(-1)).toEqual({ field: "id" });
+    expect(list.limit.max).toBeGreaterThan(0);
+    expect(list.limit.noun).not.toBe("");
+    for (const title of Object.values(list.failed)) expect(title).not.toBe("");
+    expect(typeof list.searchText).toBe("function");
+    expect(typeof list.subject).toBe("function");
+    // Notices and client texts only for changes the list supports.
+    const verbs: readonly ChangeVerb[] = list.verbs;
+    for (const verb of Object.keys(list.notices)) expect(verbs).toContain(verb);
+    for (const verb of Object.keys(list.clientChanges)) expect(verbs).toContain(verb);
+    // The row a page holds is the row its zod schema reads, field for field.
+    expect(Object.keys(LIST_ROW_SCHEMAS[kind].shape).sort()).toEqual([...shown].sort());
+  });
+
+  it("names every list once, and each mutation is a change its descriptor supports", () => {
+    expect(Object.keys(LISTS).sort()).toEqual([...LIST_KINDS].sort());
+    expect(new Set(Object.values(LISTS).map((list) => list.name)).size).toBe(LIST_KINDS.length);
+    const declared = Object.values(CHANGEABLE).flatMap((descriptor) => descriptor.verbs.map((verb) => `${verb}-${descriptor.kind}`));
+    expect([...declared].sort()).toEqual([...MUTATION_NAMES].sort());
+    for (const name of MUTATION_NAMES) {
+      const { verb, kind } = partsOf(name);
+      expect(CHANGEABLE[kind].verbs as readonly string[]).toContain(verb);
+    }
+  });
+
+  it("the event's form writes only its own columns, and the portal shows no private field of it", () => {
+    expect(Object.values(CHANGEABLE.event.formColumns)).toContain("statusOverride");
+    expect(CHANGEABLE.event.portalFields as readonly string[]).not.toContain("leadPhotographerId");
+  });
+
+  it("the mutation runner imports no list's folder: it reaches each list through the registry", () => {
+    const source = readFileSync("app/modules/event/mutations.server.ts", "utf8");
+    const imports = [...source.matchAll(/from "([^"]+)"/g)].map((match) => match[1]!);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((path) => /modules\/(timeline|shots|people|vendors)\//.test(path))).toEqual([]);
+    expect(imports).toContain("~/modules/lists/registry");
+  });
+});
