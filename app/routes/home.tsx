@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { redirect } from "react-router";
 import { greetingName } from "~/modules/notifications/components/signed-in-header";
 import { utcToday } from "~/modules/event/calendar";
@@ -45,10 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // A visitor's landing page is the sign-in screen: the signed-in home's code loads only for
-// a signed-in person (decision 014, React.lazy); the server renders either at once. A client
-// navigation to / (after signing in, a link home) keeps the page shown until the home's
-// code is there: the page's Suspense boundary stays mounted, and React keeps revealed
-// content during a navigation.
+// a signed-in person (decision 014, React.lazy); the server renders either at once. No
+// Suspense boundary of its own: a client navigation to / (after signing in, a link home)
+// then keeps the page it leaves until the home's code is there (a new boundary would show
+// its empty fallback at once), and the home hydrates once its code is there.
 const EventsHome = lazy(() =>
   importRetrying(() => import("~/modules/event/components/events-home")).then((module) => ({ default: module.EventsHome })),
 );
@@ -56,16 +56,7 @@ const EventsHome = lazy(() =>
 export const action = authAction;
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.viewer)
-    return (
-      <Suspense fallback={null}>
-        <AuthScreen actionData={actionData} />
-      </Suspense>
-    );
+  if (!loaderData.viewer) return <AuthScreen actionData={actionData} />;
   const { canCreate, mine, hired, today } = loaderData as Extract<typeof loaderData, { canCreate: boolean }>;
-  return (
-    <Suspense fallback={null}>
-      <EventsHome greetingName={loaderData.viewer.greetingName} canCreate={canCreate} mine={mine} hired={hired} today={today} />
-    </Suspense>
-  );
+  return <EventsHome greetingName={loaderData.viewer.greetingName} canCreate={canCreate} mine={mine} hired={hired} today={today} />;
 }
