@@ -45,7 +45,8 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The HTML paints before any script is requested (not in development,
-  // where Vite's own module scripts must run in their order).
+  // where Vite's own module scripts must run in their order): Lighthouse mobile's LCP is
+  // 0.92 s with it, 2.2-2.4 s without (npm run bench; decision 014).
   const html = import.meta.env.PROD ? scriptsAfterFirstPaint(body, nonce) : body;
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
