@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,7 +13,7 @@ import { AppLogo } from "~/components/app-logo";
 import { ButtonLink } from "~/components/ui/button";
 import { AppHeader } from "~/components/page-shell";
 import { Toaster } from "~/components/ui/toaster";
-import { lazyComponent } from "~/components/lazy-component";
+import { importRetrying } from "~/utils/load-after-hydration";
 import { useNativePlatform } from "~/modules/native/platform";
 import { cloudflareContext, headerNotificationsContext, sessionReadContext, viewerContext } from "~/context";
 import type { NativePurchasesConfig } from "~/modules/native/purchases";
@@ -148,15 +149,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 // The 404 page's own part loads only where it shows (the server renders it at once).
-const NotFound = lazyComponent(() => import("~/components/not-found").then((module) => module.NotFound));
+const NotFound = lazy(() => importRetrying(() => import("~/components/not-found")).then((module) => ({ default: module.NotFound })));
 // Inside the native shell only (decision 013): a browser does not load this code.
-const NativeStart = lazyComponent(() => import("~/modules/native/use-native-start").then((module) => module.NativeStart));
+const NativeStart = lazy(() => importRetrying(() => import("~/modules/native/use-native-start")).then((module) => ({ default: module.NativeStart })));
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const native = useNativePlatform();
   return (
     <>
-      {native ? <NativeStart config={loaderData.nativePurchases} /> : null}
+      <Suspense fallback={null}>{native ? <NativeStart config={loaderData.nativePurchases} /> : null}</Suspense>
       <Outlet />
       <Toaster serverToast={loaderData.toast} />
     </>
@@ -165,7 +166,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    );
 
   let title = "Something went wrong";
   let detail = "An unexpected error occurred. Please try again.";

@@ -5,7 +5,8 @@ import type { validateWithToast } from "./validate-with-toast";
 export type LazyValidation<Schemas> = { validate: typeof validateWithToast; schemas: Schemas };
 
 /**
- * Client-side validation loaded when a form is first used (decision
+ * Client-side validation loaded when a form is first used (zod 26 KB and conform's zod
+ * adapter out of the landing, settings, profile and new-event pages' first load; decision
  * 014): zod, conform's zod adapter and the form's schemas are in no page's first load
  * (`npm run bench`), nor fetched after it until someone focuses, types in, presses or
  * submits in one of the page's forms. A submit that comes first waits for them (a

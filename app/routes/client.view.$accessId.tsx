@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { data, useSearchParams } from "react-router";
 import { AppFooter, AppHeader } from "~/components/page-shell";
 import { Badge } from "~/components/ui/badge";
@@ -16,17 +16,17 @@ import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { portalNotice } from "~/modules/offline/portal-notice";
 import { OutboxProvider, PendingCount, useOutbox } from "~/modules/offline/use-outbox";
-import { LIST_TABS, PeopleTab, ShotsTab, TimelineTab, VendorsTab } from "~/modules/event/components/list-tabs";
+import { LIST_TAB_CODE, PeopleTab, ShotsTab, TimelineTab, VendorsTab } from "~/modules/event/components/list-tabs";
 import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
 import type { Route } from "./+types/client.view.$accessId";
-import { lazyComponent, waitForCode } from "~/components/lazy-component";
+import { importRetrying, loadCodeFor } from "~/utils/load-after-hydration";
 import { valueParser } from "~/modules/offline/value-parser";
 
 // The portal's dialogs (their forms, conform, zod) load when one opens;
 // a dialog the URL opens is still in the HTML.
-const ListDialog = lazyComponent(() =>
-  Promise.all([import("~/modules/event/components/list-dialog"), valueParser.load()]).then(([module]) => module.ListDialog),
+const ListDialog = lazy(() =>
+  importRetrying(() => Promise.all([import("~/modules/event/components/list-dialog"), valueParser.load()])).then(([module]) => ({ default: module.ListDialog })),
 );
 
 // The client portal (docs/product/screens.md#client-portal). Its URL carries no secret: the token
@@ -72,10 +72,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const shouldRevalidate = revalidateUnlessViewChange;
 
 // Shown only when the link is refused: not in a working portal's first JavaScript (decision 014).
-const PortalError = lazyComponent(() => import("~/modules/client-access/components/portal-error").then((module) => module.PortalError));
+const PortalError = lazy(() => importRetrying(() => import("~/modules/client-access/components/portal-error")).then((module) => ({ default: module.PortalError })));
 
-/** A client navigation to another tab shows it once its code is there (list-tabs.tsx). */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => LIST_TABS[url.searchParams.get("tab") ?? ""])];
+/** A client navigation to another tab asks for its code beside its data (list-tabs.tsx). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadCodeFor((url) => LIST_TAB_CODE[url.searchParams.get("tab") ?? ""])];
 
 const TABS = [
   { id: "timeline", label: "Timeline" },
@@ -100,7 +100,12 @@ function subtitle(tab: Tab, grant: ClientGrant) {
 }
 
 export default function ClientPortal({ loaderData, actionData, params }: Route.ComponentProps) {
-  if (loaderData.refused !== null) return <PortalError message={loaderData.refused} />;
+  if (loaderData.refused !== null)
+    return (
+      <Suspense fallback={null}>
+        <PortalError message={loaderData.refused} />
+      </Suspense>
+    );
   return <Portal data={loaderData} actionData={actionData} accessId={params.accessId} />;
 }
 
@@ -169,17 +174,22 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
           {tab === "shots" && !grant.canEditShots ? (
             <p className="mb-3 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">View-only: Contact your photographer to request changes</p>
           ) : null}
-          {tab === "timeline" ? <TimelineTab blocks={live.blocks} role={grant} /> : null}
-          {tab === "shots" ? <ShotsTab shots={live.shots} role={grant} /> : null}
-          {tab === "people" ? <PeopleTab people={live.people} role={grant} /> : null}
-          {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={grant} /> : null}
+          {/* Stays mounted across tabs: a client navigation keeps the shown tab until the next one's code is there. */}
+          <Suspense fallback={null}>
+            {tab === "timeline" ? <TimelineTab blocks={live.blocks} role={grant} /> : null}
+            {tab === "shots" ? <ShotsTab shots={live.shots} role={grant} /> : null}
+            {tab === "people" ? <PeopleTab people={live.people} role={grant} /> : null}
+            {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={grant} /> : null}
+          </Suspense>
         </section>
       </main>
       <AppFooter />
-      {isDashboardIntent(dialog) && canDo(grant, dialog) ? (
-        // docs/product/limits.md#defaults-when-adding: in the portal a new block is 'other' and a new vendor a florist.
-        <ListDialog dialog={dialog} id={params.get("id")} lists={live} defaults={{ blockType: "other", vendorType: "florist" }} />
-      ) : null}
+      <Suspense fallback={null}>
+        {isDashboardIntent(dialog) && canDo(grant, dialog) ? (
+          // docs/product/limits.md#defaults-when-adding: in the portal a new block is 'other' and a new vendor a florist.
+          <ListDialog dialog={dialog} id={params.get("id")} lists={live} defaults={{ blockType: "other", vendorType: "florist" }} />
+        ) : null}
+      </Suspense>
       <ActionToast toast={actionData?.toast} />
     </OutboxProvider>
   );

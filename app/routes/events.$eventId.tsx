@@ -18,33 +18,34 @@ import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } 
 import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";
 import { useRestOfPage } from "~/modules/event/use-rest-of-page";
 import { type PartialWindow, PartialWindowProvider } from "~/components/ui/list-window";
-import { LIST_TABS, PeopleTab, ShotsTab, TimelineTab, VendorsTab } from "~/modules/event/components/list-tabs";
+import { LIST_TAB_CODE, PeopleTab, ShotsTab, TimelineTab, VendorsTab } from "~/modules/event/components/list-tabs";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
-import { useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { LiveStatusBadge } from "~/modules/live/live-status";
 import { type LiveLists, useLiveEvent } from "~/modules/live/use-live-event";
 import { useLastSynced } from "~/modules/offline/last-synced";
 import { useKeepPageOffline } from "~/modules/offline/page-cache";
 import { ConflictNotice, OutboxProvider, PendingCount, PendingMark, useOutbox } from "~/modules/offline/use-outbox";
-import { lazyComponent, waitForCode } from "~/components/lazy-component";
+import { importRetrying, loadCodeFor } from "~/utils/load-after-hydration";
 import { valueParser } from "~/modules/offline/value-parser";
 import type { Route } from "./+types/events.$eventId";
 
 // The dialogs (their forms, conform, zod) load when one opens, with what
 // the outbox reads a saved form's values by; a dialog the URL opens is still in the HTML.
-const DashboardDialog = lazyComponent(() =>
-  Promise.all([import("~/modules/event/components/dashboard-dialog"), valueParser.load()]).then(([module]) => module.DashboardDialog),
+const DashboardDialog = lazy(() =>
+  importRetrying(() => Promise.all([import("~/modules/event/components/dashboard-dialog"), valueParser.load()])).then(([module]) => ({ default: module.DashboardDialog })),
 );
 
 // The Team and Client tabs' code, and the dialog showing a client link just made, load when
 // shown (decision 014), as the lists' tabs do (list-tabs.tsx).
-const TeamTab = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.TeamTab));
-const ClientTab = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.ClientTab));
-const ClientLinkDialog = lazyComponent(() => import("~/modules/team/components/team-tab").then((module) => module.ClientLinkDialog));
-const TAB_CODE: Record<string, { load: () => Promise<unknown> }> = { ...LIST_TABS, team: TeamTab, client: ClientTab };
+const loadTeam = () => import("~/modules/team/components/team-tab");
+const TeamTab = lazy(() => importRetrying(loadTeam).then((module) => ({ default: module.TeamTab })));
+const ClientTab = lazy(() => importRetrying(loadTeam).then((module) => ({ default: module.ClientTab })));
+const ClientLinkDialog = lazy(() => importRetrying(loadTeam).then((module) => ({ default: module.ClientLinkDialog })));
+const TAB_CODE: Record<string, () => Promise<unknown>> = { ...LIST_TAB_CODE, team: loadTeam, client: loadTeam };
 
-/** A client navigation to another tab shows it once its code is there (waitForCode). */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => TAB_CODE[url.searchParams.get("tab") ?? ""])];
+/** A client navigation to another tab asks for its code beside its data. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadCodeFor((url) => TAB_CODE[url.searchParams.get("tab") ?? ""])];
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: loaderData ? `${loaderData.event.title} | Event Flow` : "Event not found | Event Flow" }];
@@ -232,23 +233,29 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
               {failed ? "This tab is not available offline. It will show once you are back online." : "Loading…"}
             </p>
           ) : (
-            <PartialWindowProvider value={partial}>
-              {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
-              {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
-              {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
-              {tab === "team" ? <TeamTab team={team} role={role} /> : null}
-              {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
-              {tab === "client" ? <ClientTab accesses={clientAccess ?? []} /> : null}
-            </PartialWindowProvider>
+            // Stays mounted across tabs: a client navigation keeps the shown tab until the
+            // next one's code is there (React keeps revealed content during a transition).
+            <Suspense fallback={null}>
+              <PartialWindowProvider value={partial}>
+                {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
+                {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
+                {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
+                {tab === "team" ? <TeamTab team={team} role={role} /> : null}
+                {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
+                {tab === "client" ? <ClientTab accesses={clientAccess ?? []} /> : null}
+              </PartialWindowProvider>
+            </Suspense>
           )}
         </section>
       </main>
       <AppFooter />
-      {clientLink ? (
-        <ClientLinkDialog link={clientLink} />
-      ) : isDashboardIntent(dialog) && canDo(role, dialog) ? (
-        <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, clientAccess: clientAccess ?? [], contacts: teamData("contacts") ?? [] }} team={team} />
-      ) : null}
+      <Suspense fallback={null}>
+        {clientLink ? (
+          <ClientLinkDialog link={clientLink} />
+        ) : isDashboardIntent(dialog) && canDo(role, dialog) ? (
+          <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, clientAccess: clientAccess ?? [], contacts: teamData("contacts") ?? [] }} team={team} />
+        ) : null}
+      </Suspense>
       <ActionToast toast={actionData?.toast} />
     </OutboxProvider>
   );

@@ -1,5 +1,5 @@
+import { lazy } from "react";
 import { redirect } from "react-router";
-import { lazyComponent, waitForCode } from "~/components/lazy-component";
 import { greetingName } from "~/modules/notifications/components/signed-in-header";
 import { utcToday } from "~/modules/event/calendar";
 import { listEvents } from "~/modules/event/service.server";
@@ -7,6 +7,7 @@ import { authAction } from "~/modules/account/auth-action.server";
 import { AuthScreen } from "~/modules/account/components/auth-screen";
 import { hasActivePro } from "~/modules/billing/entitlement";
 import { dbFrom, getViewer } from "~/utils/auth.server";
+import { importRetrying } from "~/utils/load-after-hydration";
 import type { Route } from "./+types/home";
 
 export function meta(): Route.MetaDescriptors {
@@ -44,26 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // A visitor's landing page is the sign-in screen: the signed-in home's code loads only for
-// a signed-in person (decision 014); the server renders either at once (lazyComponent).
-const EventsHome = lazyComponent(() => import("~/modules/event/components/events-home").then((module) => module.EventsHome));
-
-/**
- * A client navigation to / (after signing in, a link home): the events home's code is
- * loaded with the page's data and the page is shown once both are there (waitForCode).
- * Middleware, not a clientLoader: with a clientLoader this route's data would come in a
- * request of its own, apart from the root's, which would then take a toast meant for the
- * page a redirect leads to. Only a signed-in person's home waits (not the sign-in screen,
- * nor a redirect away).
- */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  waitForCode(
-    () => EventsHome,
-    (results) => {
-      const home = results["routes/home"];
-      return home?.type === "data" && !!(home.result as { viewer?: unknown } | null)?.viewer;
-    },
-  ),
-];
+// a signed-in person (decision 014, React.lazy); the server renders either at once. No
+// Suspense boundary of its own: a client navigation to / (after signing in, a link home)
+// then keeps the page it leaves until the home's code is there (a new boundary would show
+// its empty fallback at once), and the home hydrates once its code is there.
+const EventsHome = lazy(() =>
+  importRetrying(() => import("~/modules/event/components/events-home")).then((module) => ({ default: module.EventsHome })),
+);
 
 export const action = authAction;
 

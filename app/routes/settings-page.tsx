@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useActionData, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { Field } from "~/components/forms";
 import { AppFooter } from "~/components/page-shell";
@@ -10,11 +10,10 @@ import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useSubmitting } from "~/components/use-submitting";
-import { lazyComponent } from "~/components/lazy-component";
 import { DownloadDataForm } from "~/modules/account/components/download-data-form";
 import { AddPasskey } from "~/modules/account/components/add-passkey";
 import { type SettingsAnswer, useSettingsAction } from "~/modules/account/settings-answer";
-import { loadAfterHydration } from "~/utils/load-after-hydration";
+import { importRetrying, loadAfterHydration } from "~/utils/load-after-hydration";
 import { useFlash } from "~/components/use-flash";
 import { signOutSubmit } from "~/modules/offline/sign-out";
 import type { Route } from "./+types/settings";
@@ -40,22 +39,28 @@ export function tabOf(params: URLSearchParams): Tab {
 // contacts' dialogs when one opens; until then the server validates, with the same messages.
 const loadSchemas = () => import("~/modules/account/schema");
 const loadAuditLog = () => import("~/utils/audit-log");
-// Each section but the first (its forms) loads when shown; the server
-// renders any at once (lazyComponent), and a client navigation to one waits for its code
-// with its data (waitForCode), so a section never shows blank.
-const ContactsTab = lazyComponent(() => import("~/modules/contacts/components/contacts-tab").then((module) => module.ContactsTab));
-const SubscriptionTab = lazyComponent(() => import("~/modules/billing/components/subscription-tab").then((module) => module.SubscriptionTab));
-const PushCard = lazyComponent(() => import("~/modules/notifications/components/push-card").then((module) => module.PushCard));
-const RemindersCard = lazyComponent(() => import("~/modules/account/components/reminders-card").then((module) => module.RemindersCard));
-export const TAB_CODE: Partial<Record<Tab, { load: () => Promise<unknown> }>> = {
-  contacts: ContactsTab,
-  subscription: SubscriptionTab,
-  notifications: { load: () => Promise.all([PushCard.load(), RemindersCard.load()]) },
+// Each section but the first (its forms) loads when shown (React.lazy); the server renders
+// any at once, and a client navigation to one keeps the shown section until its code is
+// there (the section's Suspense boundary stays mounted), so a section never shows blank.
+const loadContacts = () => import("~/modules/contacts/components/contacts-tab");
+const loadSubscription = () => import("~/modules/billing/components/subscription-tab");
+const loadPush = () => import("~/modules/notifications/components/push-card");
+const loadReminders = () => import("~/modules/account/components/reminders-card");
+const ContactsTab = lazy(() => importRetrying(loadContacts).then((module) => ({ default: module.ContactsTab })));
+const SubscriptionTab = lazy(() => importRetrying(loadSubscription).then((module) => ({ default: module.SubscriptionTab })));
+const PushCard = lazy(() => importRetrying(loadPush).then((module) => ({ default: module.PushCard })));
+const RemindersCard = lazy(() => importRetrying(loadReminders).then((module) => ({ default: module.RemindersCard })));
+/** Each section's code by its tab, asked for beside the data of a client navigation to it. */
+export const TAB_CODE: Partial<Record<Tab, () => Promise<unknown>>> = {
+  contacts: loadContacts,
+  subscription: loadSubscription,
+  notifications: () => Promise.all([loadPush(), loadReminders()]),
 };
 
-
-const DeleteAccountDialog = lazyComponent(() => import("~/modules/account/components/delete-account-dialog").then((module) => module.DeleteAccountDialog));
-const ContactsDialog = lazyComponent(() => import("~/modules/contacts/components/contacts-dialogs").then((module) => module.ContactsDialog));
+const DeleteAccountDialog = lazy(() =>
+  importRetrying(() => import("~/modules/account/components/delete-account-dialog")).then((module) => ({ default: module.DeleteAccountDialog })),
+);
+const ContactsDialog = lazy(() => importRetrying(() => import("~/modules/contacts/components/contacts-dialogs")).then((module) => ({ default: module.ContactsDialog })));
 
 /**
  * Each Remove button names its app (accessible names are unique); two added on
@@ -96,15 +101,17 @@ export function SettingsPage() {
           <LinkTabs label="Settings sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "business" ? "/settings" : `/settings?tab=${t}`)} />
         </div>
         <section aria-label={TABS.find((t) => t.id === tab)?.label}>
-          {tab === "business" ? <BusinessTab data={loaderData} actionData={actionData} /> : null}
-          {tab === "contacts" ? <ContactsTab contacts={loaderData.contacts} /> : null}
-          {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
-          {tab === "notifications" ? (
-            <>
-              <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} nativePush={loaderData.push.native} devices={loaderData.push.devices} />
-              <RemindersCard preferences={loaderData.preferences} actionData={actionData} />
-            </>
-          ) : null}
+          <Suspense fallback={null}>
+            {tab === "business" ? <BusinessTab data={loaderData} actionData={actionData} /> : null}
+            {tab === "contacts" ? <ContactsTab contacts={loaderData.contacts} /> : null}
+            {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
+            {tab === "notifications" ? (
+              <>
+                <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} nativePush={loaderData.push.native} devices={loaderData.push.devices} />
+                <RemindersCard preferences={loaderData.preferences} actionData={actionData} />
+              </>
+            ) : null}
+          </Suspense>
         </section>
 
         <nav aria-label="Help" className="flex flex-wrap gap-4 text-sm">
@@ -120,8 +127,10 @@ export function SettingsPage() {
         </Form>
       </main>
       <AppFooter />
-      {tab === "contacts" && dialog ? <ContactsDialog dialog={dialog} contact={contact} /> : null}
-      {tab === "business" && dialog === "delete-account" ? <DeleteAccountDialog summary={loaderData.deletion} /> : null}
+      <Suspense fallback={null}>
+        {tab === "contacts" && dialog ? <ContactsDialog dialog={dialog} contact={contact} /> : null}
+        {tab === "business" && dialog === "delete-account" ? <DeleteAccountDialog summary={loaderData.deletion} /> : null}
+      </Suspense>
       <ActionToast toast={actionData?.toast} />
     </>
   );

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { useOutlet } from "react-router";
 import { greetingName } from "~/modules/notifications/components/signed-in-header";
-import { waitForCode } from "~/components/lazy-component";
+import { loadCodeFor } from "~/utils/load-after-hydration";
 import { cloudflareContext } from "~/context";
 import { notificationPreferences, profiles } from "~/db/schema";
 import { signedIn, unknownAction } from "~/modules/account/settings-forms.server";
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [waitForCode((url) => TAB_CODE[tabOf(url.searchParams)])];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadCodeFor((url) => TAB_CODE[tabOf(url.searchParams)])];
 
 /** Each form posts to its own route under /settings (settings.<form>.ts); a post here names none. */
 export function action({ request, context }: Route.ActionArgs) {

@@ -61,3 +61,28 @@ export function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void>
 }
 
 const noop = () => {};
+
+/**
+ * A chunk's import for `React.lazy`: in the browser a fetch that fails (offline) is asked for
+ * again until it loads, so the part keeps what it shows (the server's HTML, or nothing)
+ * instead of the route showing its error page; on the server, the import as it is.
+ */
+export function importRetrying<T>(load: () => Promise<T>): Promise<T> {
+  return import.meta.env.SSR ? load() : new Promise<T>((resolve) => loadAfterHydration(load, resolve));
+}
+
+/**
+ * Route middleware: a client navigation starts loading the code of what the new URL shows
+ * (`codeFor`, e.g. a tab) beside the page's data, instead of after the data, when the lazy
+ * component first renders. The page still changes whole: the route renders it in a Suspense
+ * boundary that stays mounted, and React keeps the shown page during the navigation until
+ * the code is there.
+ */
+export function loadCodeFor(codeFor: (url: URL) => (() => Promise<unknown>) | undefined) {
+  return <Result,>({ request }: { request: Request }, next: () => Promise<Result>): Promise<Result> => {
+    codeFor(new URL(request.url))?.().catch(() => {
+      // Offline: the lazy component asks for it again once it renders (importRetrying).
+    });
+    return next();
+  };
+}

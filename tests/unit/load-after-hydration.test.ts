@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadAfterHydration, waitAtMost, whenIdle } from "~/utils/load-after-hydration";
+import { loadAfterHydration, loadCodeFor, waitAtMost, whenIdle } from "~/utils/load-after-hydration";
 
 describe("loadAfterHydration", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -119,5 +119,55 @@ describe("waitAtMost", () => {
     expect(done).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toHaveBeenCalledTimes(1);
+  });
+});
+
+// loadCodeFor: a client navigation asks for the code of what the new URL shows together with
+// its data; React, not the middleware, keeps the shown page until that code is there (the
+// routes' Suspense boundaries; tests/e2e/bundle.spec.ts checks the page changes whole).
+describe("loadCodeFor", () => {
+  const RESULTS = { "routes/settings": { type: "data", result: { ok: true } } };
+
+  function run(middleware: ReturnType<typeof loadCodeFor>, url: string, order: string[] = []) {
+    const next = vi.fn(async () => {
+      order.push("data");
+      return RESULTS;
+    });
+    return { answer: middleware({ request: new Request(url) }, next), next };
+  }
+
+  it("asks for the URL's code before the data, and answers the data without waiting for the code", async () => {
+    const order: string[] = [];
+    const load = vi.fn(() => {
+      order.push("code");
+      return new Promise<never>(() => {});
+    });
+    const { answer } = run(
+      loadCodeFor((url) => (url.searchParams.get("tab") === "contacts" ? load : undefined)),
+      "https://app.test/settings?tab=contacts",
+      order,
+    );
+    await expect(answer).resolves.toBe(RESULTS);
+    expect(order).toEqual(["code", "data"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for nothing where the URL shows no code of its own", async () => {
+    const load = vi.fn(() => Promise.resolve());
+    const { answer, next } = run(
+      loadCodeFor((url) => (url.searchParams.get("tab") === "contacts" ? load : undefined)),
+      "https://app.test/settings",
+    );
+    await expect(answer).resolves.toBe(RESULTS);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("answers the data when the code cannot be had (no signal), with no unhandled rejection", async () => {
+    const { answer } = run(
+      loadCodeFor(() => () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"))),
+      "https://app.test/settings?tab=contacts",
+    );
+    await expect(answer).resolves.toBe(RESULTS);
   });
 });

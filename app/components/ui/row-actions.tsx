@@ -1,6 +1,6 @@
-import { type ReactNode, useCallback, useId, useState } from "react";
-import { lazyComponent } from "~/components/lazy-component";
+import { lazy, type ReactNode, Suspense, useCallback, useId, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { importRetrying } from "~/utils/load-after-hydration";
 import { item, panelClass } from "./row-menu-styles";
 import { useHydrated } from "./toaster";
 
@@ -9,9 +9,11 @@ export const ROW_MENU_PARAM = "menu";
 
 // The menu's items and its popover load when a menu is first opened (row-menu.tsx;
 // decision 014); the server renders them at once for a menu opened without JavaScript.
-export const RowMenuItems = lazyComponent(() => import("./row-menu").then((module) => module.RowMenuItems));
-export const RowActionButton = lazyComponent(() => import("./row-menu").then((module) => module.RowActionButton));
-const SharedPanel = lazyComponent(() => import("./row-menu").then((module) => module.SharedPanel));
+let rowMenuCode: Promise<typeof import("./row-menu")> | undefined;
+const loadRowMenu = () => (rowMenuCode ??= importRetrying(() => import("./row-menu")));
+export const RowMenuItems = lazy(() => loadRowMenu().then((module) => ({ default: module.RowMenuItems })));
+export const RowActionButton = lazy(() => loadRowMenu().then((module) => ({ default: module.RowActionButton })));
+const SharedPanel = lazy(() => loadRowMenu().then((module) => ({ default: module.SharedPanel })));
 
 /**
  * One "⋯" menu for a whole list (a menu per row was 1.95 KB of markup
@@ -77,18 +79,20 @@ export function useRowMenu() {
         >
           <span aria-hidden="true">⋯</span>
         </button>
-        {open ? (
-          <SharedPanel anchor={formId} onClosed={onClosed}>
-            {items()}
-          </SharedPanel>
-        ) : fromUrl ? (
-          <div id="row-menu" className={`${panelClass} absolute z-40`} style={{ "--popover-anchor": `--${formId}` } as React.CSSProperties}>
-            {items()}
-            <Link to={closeHref} replace preventScrollReset className={item}>
-              Close menu
-            </Link>
-          </div>
-        ) : null}
+        <Suspense fallback={null}>
+          {open ? (
+            <SharedPanel anchor={formId} onClosed={onClosed}>
+              {items()}
+            </SharedPanel>
+          ) : fromUrl ? (
+            <div id="row-menu" className={`${panelClass} absolute z-40`} style={{ "--popover-anchor": `--${formId}` } as React.CSSProperties}>
+              {items()}
+              <Link to={closeHref} replace preventScrollReset className={item}>
+                Close menu
+              </Link>
+            </div>
+          ) : null}
+        </Suspense>
       </>
     );
   };

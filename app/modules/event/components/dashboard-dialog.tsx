@@ -5,7 +5,7 @@ import type { DashboardIntent } from "../intents";
 import { DeleteEventDialog, EditEventDialog } from "./event-dialogs";
 import { type EventLists, ListDialog } from "./list-dialog";
 
-// The dashboard's dialogs, loaded when one opens (events.$eventId.tsx: lazyComponent,
+// The dashboard's dialogs, loaded when one opens (events.$eventId.tsx: React.lazy,
 // decision 014); a dialog the URL asks for still renders on the server.
 
 type DashboardData = EventLists & {

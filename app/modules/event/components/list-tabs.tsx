@@ -1,15 +1,24 @@
-import { lazyComponent } from "~/components/lazy-component";
+import { lazy } from "react";
+import { importRetrying } from "~/utils/load-after-hydration";
 
 // The lists' tabs of the dashboard and the portal (decision 014): a page loads the code
 // of the first tab (Timeline, shown without `?tab=`) with its own, and of another tab when
-// it shows; the server renders any at once (lazyComponent). A client navigation to another
-// tab waits for its code with its data (waitForCode in the routes); offline, the service
-// worker's copy of a kept page's chunks serves it.
+// it shows (React.lazy; the routes render them inside a Suspense boundary that stays
+// mounted, so a client navigation to another tab keeps the shown one until the new one's
+// code is there). Offline, the service worker's copy of a kept page's chunks serves it.
+
+const loadShots = () => import("~/modules/shots/components/shots-tab");
+const loadPeople = () => import("~/modules/people/components/people-tab");
+const loadVendors = () => import("~/modules/vendors/components/vendors-tab");
 
 export { TimelineTab } from "~/modules/timeline/components/timeline-tab";
-export const ShotsTab = lazyComponent(() => import("~/modules/shots/components/shots-tab").then((module) => module.ShotsTab));
-export const PeopleTab = lazyComponent(() => import("~/modules/people/components/people-tab").then((module) => module.PeopleTab));
-export const VendorsTab = lazyComponent(() => import("~/modules/vendors/components/vendors-tab").then((module) => module.VendorsTab));
+export const ShotsTab = lazy(() => importRetrying(loadShots).then((module) => ({ default: module.ShotsTab })));
+export const PeopleTab = lazy(() => importRetrying(loadPeople).then((module) => ({ default: module.PeopleTab })));
+export const VendorsTab = lazy(() => importRetrying(loadVendors).then((module) => ({ default: module.VendorsTab })));
 
-/** The code of each list's tab loaded apart, by the tab's id in the URL (`?tab=`). */
-export const LIST_TABS: Record<string, { load: () => Promise<unknown> }> = { shots: ShotsTab, people: PeopleTab, vendors: VendorsTab };
+/**
+ * The code of each list's tab, by the tab's id in the URL (`?tab=`): a client navigation
+ * asks for it together with the page's data (the route's clientMiddleware) rather than
+ * after the data, when the tab first renders.
+ */
+export const LIST_TAB_CODE: Record<string, () => Promise<unknown>> = { shots: loadShots, people: loadPeople, vendors: loadVendors };

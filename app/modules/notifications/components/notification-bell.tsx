@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useState } from "react";
-import { lazyComponent } from "~/components/lazy-component";
+import { lazy, useCallback, useEffect, useState } from "react";
 import { usePopover } from "~/components/ui/popover";
+import { importRetrying } from "~/utils/load-after-hydration";
 import { badgeCount, type HeaderNotifications } from "../header";
 import { useNotificationChannel } from "../use-notification-channel";
 
 const EMPTY: HeaderNotifications = { items: [], unreadCount: 0, loadedAt: new Date(0).toISOString() };
 
 /** The popover's content: its code loads when the bell is first pressed, focused or opened (decision 014). */
-const NotificationPanel = lazyComponent(() => import("./notification-panel").then((module) => module.NotificationPanel));
+let panelCode: Promise<typeof import("./notification-panel")> | undefined;
+const loadPanel = () => (panelCode ??= importRetrying(() => import("./notification-panel")));
+const NotificationPanel = lazy(() => loadPanel().then((module) => ({ default: module.NotificationPanel })));
 let panelLoaded = false;
 
 /**
@@ -28,7 +30,7 @@ export function NotificationBell({ notifications: loaded }: { notifications: Hea
   const { unreadCount } = notifications ?? EMPTY;
   const [panelReady, setPanelReady] = useState(() => panelLoaded);
   const wantPanel = useCallback(() => {
-    void NotificationPanel.load().then(() => {
+    void loadPanel().then(() => {
       panelLoaded = true;
       setPanelReady(true);
     });
