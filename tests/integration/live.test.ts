@@ -337,7 +337,7 @@ describe("revocation reaches open sockets", () => {
     expect(portal.closed).toEqual([4003]);
   });
 
-  it("deleting the event deletes its room: sockets closed (4003), no log, sequence or alarm left, and a late publish keeps nothing", async () => {
+  it("deleting the event deletes its room: sockets closed (4003), no log, sequence or alarm left (only its tombstone), and a late publish keeps nothing", async () => {
     const { eventId } = await seedEvent();
     const page = `/events/${eventId}`;
     const leadSocket = await live(lead.client, page.replace("/events/", "/live/events/"));
@@ -347,17 +347,19 @@ describe("revocation reaches open sockets", () => {
     expect((await lead.client.post(page, { intent: "add-vendor", vendorName: "Rosa Flowers", vendorType: "florist", phoneNumber: "+1 415 555 0134", notes: "Gate code 4412" })).status).toBe(302);
     await waitFor(() => leadSocket.changes().length === 2);
     const stored = () =>
-      runInDurableObject(roomOf(env, eventId), async (_instance: EventRoom, state) => ({ keys: [...(await state.storage.list()).keys()], alarm: await state.storage.getAlarm() }));
+      runInDurableObject(roomOf(env, eventId), async (_instance: EventRoom, state) => ({ entries: [...(await state.storage.list())], alarm: await state.storage.getAlarm() }));
+    // What an emptied room keeps: a tombstone that holds nothing of the event.
+    const emptied = { entries: [["closed", true]], alarm: null };
     // Before: the log holds the rows as they were sent (what deletion must not leave behind).
     const before = await stored();
-    expect(before.keys.some((key) => key.startsWith("log:"))).toBe(true);
+    expect(before.entries.some(([key]) => key.startsWith("log:"))).toBe(true);
     expect(before.alarm).not.toBeNull();
     expect(JSON.stringify(leadSocket.changes())).toContain("+1 415 555 0134");
 
     expect((await lead.client.post(page, { intent: "delete-event", confirmation: "delete" })).status).toBe(302);
     await waitFor(() => leadSocket.closed.length === 1 && portal.closed.length === 1, 1000);
     expect([leadSocket.closed, portal.closed]).toEqual([[4003], [4003]]);
-    expect(await stored()).toEqual({ keys: [], alarm: null });
+    expect(await stored()).toEqual(emptied);
 
     // A publish from before the deletion arriving late brings nothing back, in this instance or in a fresh one (evicted).
     const late = { entity: "person" as const, op: "upsert" as const, rows: [{ id: crypto.randomUUID(), firstName: "Emma", notes: "Allergic to peanuts" }], actor: null };
@@ -366,16 +368,26 @@ describe("revocation reaches open sockets", () => {
       const { EventRoom: Room } = await import("../../workers/durable-objects/event-room");
       await new Room(state, env).publish(eventId, 10, late);
     });
-    expect(await stored()).toEqual({ keys: [], alarm: null });
+    expect(await stored()).toEqual(emptied);
     // Nor can a socket come back.
     expect((await upgrade(lead.client, `/live/events/${eventId}`)).status).toBe(404);
 
-    // Closing again, or a room that never existed, is harmless and leaves nothing.
+    // Closing again, or a room that never existed, is harmless and leaves only the tombstone.
     await closeEventRoom(env, eventId);
     const never = crypto.randomUUID();
     await closeEventRoom(env, never);
-    expect(await stored()).toEqual({ keys: [], alarm: null });
-    expect(await runInDurableObject(roomOf(env, never), async (_instance: EventRoom, state) => (await state.storage.list()).size)).toBe(0);
+    expect(await stored()).toEqual(emptied);
+    expect(await runInDurableObject(roomOf(env, never), async (_instance: EventRoom, state) => [...(await state.storage.list())])).toEqual(emptied.entries);
+  });
+
+  it("a fresh room keeps its first publish without asking D1: only a deleted event's tombstone refuses one", async () => {
+    // An id D1 has never held: a room that asked D1 would refuse it; a room with no tombstone trusts its publisher (the change was committed).
+    const eventId = crypto.randomUUID();
+    const change = { entity: "person" as const, op: "upsert" as const, rows: [{ id: crypto.randomUUID(), firstName: "Emma" }], actor: null };
+    expect(await roomOf(env, eventId).publish(eventId, 1, change)).toBe(1);
+    expect(await roomOf(env, eventId).sequence()).toBe(1);
+    const keys = await runInDurableObject(roomOf(env, eventId), async (_instance: EventRoom, state) => [...(await state.storage.list()).keys()]);
+    expect(keys).toContain("log:000000000001");
   });
 
   it("signing out closes that user's sockets", async () => {

@@ -25,6 +25,11 @@ const SEQ_KEY = "seq";
 const STAMP_KEY = "stamp";
 const EVENT_KEY = "event";
 /**
+ * Left alone in an emptied room (close) and holding nothing of the event: a room whose
+ * event was deleted, so a later instance refuses what a fresh room would take.
+ */
+const CLOSED_KEY = "closed";
+/**
  * The log's write as a change goes out. Its frames do not wait for
  * the write to be confirmed (the output gate would hold them until it is on disk): the
  * numbers are D1's (decision 006), so the log is only what a device replays from. Were
@@ -52,10 +57,9 @@ type LogEntry = { at: number; change: Change };
 
 /**
  * What the room holds in memory, rebuilt from storage after hibernation. `held`: changes
- * numbered past a gap. `unverified`: the room started from empty storage, so its event
- * is checked in D1 before a publish is kept (a room closed for a deleted event starts so).
+ * numbered past a gap.
  */
-type RoomState = { seq: number; stamp: number; eventId: string | null; gapAt: number | null; held: Map<number, LogEntry>; unverified: boolean };
+type RoomState = { seq: number; stamp: number; eventId: string | null; gapAt: number | null; held: Map<number, LogEntry> };
 
 /**
  * One instance per event (idFromName(eventId)): the event's live room (decision 006).
@@ -83,8 +87,9 @@ export class EventRoom extends DurableObject<Env> {
   private waitingSockets: Set<WebSocket> | null = null;
   private state: RoomState | null = null;
   /**
-   * The event was deleted and the room emptied (close): until this instance goes, it
-   * takes no socket, hello or publish, so a late one cannot write the event's data back.
+   * The event was deleted and the room emptied (close), or this instance found the
+   * room's tombstone (CLOSED_KEY) in storage: it takes no socket, hello or publish, so a
+   * late one cannot write the event's data back.
    */
   private closed = false;
 
@@ -99,6 +104,7 @@ export class EventRoom extends DurableObject<Env> {
     }
     const viewer = readMessage(RoomViewerSchema, request.headers.get(ROOM_VIEWER_HEADER));
     if (!viewer) return new Response("Forbidden", { status: 403 });
+    await this.load();
     if (this.closed) return new Response("Event not found", { status: 404 });
     const [capTag, cap] = viewer.role === "client" ? [`client:${viewer.clientAccessId}`, SOCKETS_PER_CLIENT_LINK] : [`session:${viewer.sessionHash}`, SOCKETS_PER_SESSION];
     if (openSockets(this.ctx, capTag).length >= cap) return new Response("Too many connections", { status: 429 });
@@ -200,8 +206,8 @@ export class EventRoom extends DurableObject<Env> {
   /** The room's state, from storage after hibernation. */
   private async load(): Promise<RoomState> {
     if (this.state) return this.state;
-    const stored = await this.ctx.storage.get<unknown>([SEQ_KEY, STAMP_KEY, EVENT_KEY, GAP_KEY]);
-    const empty = stored.size === 0;
+    const stored = await this.ctx.storage.get<unknown>([SEQ_KEY, STAMP_KEY, EVENT_KEY, GAP_KEY, CLOSED_KEY]);
+    if (stored.has(CLOSED_KEY)) this.closed = true;
     const seq = (stored.get(SEQ_KEY) as number | undefined) ?? 0;
     const held = new Map<number, LogEntry>();
     for (const [key, entry] of await this.ctx.storage.list<LogEntry>({ start: logKey(seq + 1), prefix: LOG_PREFIX })) {
@@ -213,7 +219,6 @@ export class EventRoom extends DurableObject<Env> {
       eventId: (stored.get(EVENT_KEY) as string | undefined) ?? null,
       gapAt: (stored.get(GAP_KEY) as number | undefined) ?? null,
       held,
-      unverified: empty,
     };
     return this.state;
   }
@@ -231,20 +236,11 @@ export class EventRoom extends DurableObject<Env> {
    * Returns that number. One that arrives before the numbers under it waits for them.
    */
   async publish(eventId: string, seq: number, change: Change): Promise<number> {
-    if (this.closed) return seq;
+    // A room that starts empty was never used, or its event was deleted (its tombstone makes
+    // load() set `closed`): a publish from before the deletion may arrive after the room
+    // was closed and evicted, and brings nothing back.
     const state = await this.load();
-    if (state.unverified) {
-      // A room that started empty: a publish from before the event's deletion may arrive
-      // after its room was closed and evicted. Sockets in the room vouch for the event (the
-      // Worker let them in after reading it in D1; the deletion's own change reaches them
-      // before the room closes); with none, D1 is asked, once per room.
-      const vouched = this.ctx.getWebSockets().length > 0 || (await this.env.DB.prepare("SELECT 1 AS found FROM events WHERE id = ?").bind(eventId).first()) !== null;
-      if (!vouched) {
-        await this.close();
-        return seq;
-      }
-      state.unverified = false;
-    }
+    if (this.closed) return seq;
     await this.knowEvent(eventId);
     // Stamps never go backwards (a clock step), so "published before" is one scan.
     const entry: LogEntry = { at: (state.stamp = Math.max(state.stamp, Date.now())), change };
@@ -410,9 +406,9 @@ export class EventRoom extends DurableObject<Env> {
   /**
    * RPC: the event was deleted. Closes every socket (ACCESS_ENDED), deletes the alarm and
    * all storage (the log holds the event's rows: names, notes, phone numbers), and takes no
-   * more sockets or publishes while this instance lives (`closed`); a later instance starts
-   * empty and checks D1 before keeping a publish (`unverified`). Safe to repeat, and on a
-   * room that never existed. Returns how many sockets were closed.
+   * more sockets or publishes: not while this instance lives (`closed`), nor in a later
+   * one, which finds the tombstone left in the emptied storage (CLOSED_KEY). Safe to
+   * repeat, and on a room that never existed. Returns how many sockets were closed.
    */
   async close(): Promise<number> {
     this.closed = true;
@@ -429,6 +425,7 @@ export class EventRoom extends DurableObject<Env> {
     this.state = null;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    await this.ctx.storage.put(CLOSED_KEY, true);
     return sockets.length;
   }
 
