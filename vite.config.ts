@@ -64,8 +64,9 @@ export default defineConfig({
           output: {
             // Fewer, larger chunks (decision 014): React, React DOM and React
             // Router load on every page, so they come as one file; the small building blocks
-            // and utilities most pages share as another; conform with our form pieces; the
-            // live socket (the bell, the live pages); dates, enumerations and the status
+            // and utilities most pages share as another; conform with our form pieces (and the
+            // passkey question the sign-in and settings pages ask); the live socket (the
+            // bell, the live pages); dates, enumerations and the status
             // badge; the signed-in header; and the dashboard's and portal's own code one file
             // each, instead of a dozen sub-kilobyte requests. A group takes the modules its
             // modules import: each test names its modules exactly, and what another page also
@@ -75,11 +76,11 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|^\0(rolldown\/runtime|vite\/preload-helper)\.js$/, priority: 3 },
-                { name: "forms", test: /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/](components[\\/](forms|use-submitting)|modules[\\/]offline[\\/]sign-out)\.tsx?$/, priority: 2 },
+                { name: "forms", test: /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/](components[\\/](forms|use-submitting)|modules[\\/]offline[\\/]sign-out|modules[\\/]account[\\/]platform-authenticator)\.tsx?$/, priority: 2 },
                 { name: "signed-in", test: /[\\/]app[\\/](root-data|modules[\\/]notifications[\\/](components[\\/](signed-in-header|notification-bell)|chime|header|use-notification-channel))\.tsx?$/, priority: 1 },
                 { name: "common", test: /[\\/]app[\\/]modules[\\/]live[\\/](frames|reconnecting-socket|use-quiet-refetch)\.tsx?$/, priority: 2 },
                 { name: "live", test: /[\\/]app[\\/](modules[\\/]live[\\/](protocol|use-live-event|use-live-room|live-status|row-schemas)|modules[\\/]offline[\\/](last-synced|use-outbox|apply|value-parser|outbox-watch|messages|page-cache)|modules[\\/]event[\\/](permissions|intents|lists|mutation-names|status)|components[\\/]ui[\\/](list-window|row-actions)|modules[\\/]event[\\/]components[\\/]list-header|modules[\\/]event[\\/]components[\\/](toggle-row|list-tabs)|modules[\\/]timeline[\\/]components[\\/]timeline-tab)\.tsx?$/, priority: 1 },
-                { name: "shared", test: /[\\/]app[\\/](components[\\/](ui[\\/](button|toaster|card|badge|popover)\.|page-shell|app-logo|lazy-component\.)|components[\\/]use-flash\.|utils[\\/](lazy-value|load-after-hydration|revalidate|result)\.|modules[\\/]native[\\/]platform\.)/, minShareCount: 2, priority: 2 },
+                { name: "shared", test: /[\\/]app[\\/](components[\\/](ui[\\/](button|toaster|card|badge|popover|link-tabs)\.|page-shell|app-logo|lazy-component\.)|components[\\/]use-flash\.|utils[\\/](lazy-value|load-after-hydration|revalidate|result)\.|modules[\\/]native[\\/]platform\.)/, minShareCount: 2, priority: 2 },
                 { name: "event-basics", test: /[\\/]app[\\/](modules[\\/]event[\\/](format|components[\\/]status-badge)|db[\\/]enums)\.tsx?$/, priority: 2 },
               ],
             },

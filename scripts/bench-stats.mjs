@@ -63,6 +63,9 @@ export const GOALS = {
   d1PerCheckOff: { max: 1 },
   refetchesPerCheckOff: { max: 0 },
   jsGzipKb: { max: 130 },
+  // The event page's own goal: its tabs and dialogs load through React.lazy and its live
+  // room and outbox with it, where the other pages hold a form or two.
+  eventPageJsGzipKb: { max: 140 },
   lighthousePerformance: { min: 98 },
   lighthouseAccessibility: { min: 100 },
   lighthouseBestPractices: { min: 100 },

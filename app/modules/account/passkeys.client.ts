@@ -29,13 +29,6 @@ function remember(on: boolean) {
   }
 }
 
-/** docs/product/native.md#biometric-sign-in: the biometric controls appear only where Face ID / Touch ID (a platform authenticator) exists. */
-export async function biometricsAvailable() {
-  // The browser's own question, as SimpleWebAuthn's platformAuthenticatorIsAvailable asks it.
-  if (typeof window === "undefined" || typeof window.PublicKeyCredential !== "function") return false;
-  return PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
-}
-
 async function post(fields: Record<string, string>) {
   const response = await fetch("/passkeys", { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin" });
   return { ok: response.ok, status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };

@@ -1,31 +1,18 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
-import { Field } from "~/components/forms";
-import { Button } from "~/components/ui/button";
-import { ActionToast, showToast } from "~/components/ui/toaster";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { nativePlatform } from "~/modules/native/platform";
-import type { Toast } from "~/utils/toast";
-import { PASSKEY_REAUTH } from "../passkey-messages";
-import { biometricsAvailable, enablePasskey } from "../passkeys.client";
-import { newToast } from "~/utils/result";
+import { importRetrying } from "~/utils/load-after-hydration";
+import { biometricsAvailable } from "../platform-authenticator";
 
-const PASSWORD_ID = "confirm-password-field";
-
-type ConfirmAnswer = { intent: string | null; toast: Toast | null; confirmed?: boolean };
+// The form and SimpleWebAuthn's half load only on a device that can add a passkey.
+const AddPasskeyForm = lazy(() => importRetrying(() => import("./add-passkey-form")).then((module) => ({ default: module.AddPasskeyForm })));
 
 /**
- * Settings' 'Add Face ID/Touch ID on this device' (decision 011). Shown where the sign-in
+ * Settings' 'Add Face ID/Touch ID on this device' (decision 011), shown where the sign-in
  * screen would offer 'Enable Face ID/Touch ID': a browser (the native app has its own
- * device sign-in, decision 013) whose device has a platform authenticator. A session
- * whose proof of identity is older than 10 minutes is asked for the password first
- * (intent 'confirm-password'), then the system's Face ID / Touch ID sheet opens.
+ * device sign-in, decision 013) whose device has a platform authenticator.
  */
 export function AddPasskey() {
   const [available, setAvailable] = useState(false);
-  const [step, setStep] = useState<"idle" | "password" | "working">("idle");
-  const fetcher = useFetcher<ConfirmAnswer>();
-  const revalidator = useRevalidator();
-
   useEffect(() => {
     let live = true;
     if (!nativePlatform()) void biometricsAvailable().then((found) => live && setAvailable(found));
@@ -33,60 +20,10 @@ export function AddPasskey() {
       live = false;
     };
   }, []);
-
-  const enrol = async () => {
-    setStep("working");
-    const outcome = await enablePasskey();
-    if (outcome.status === "reauth") return setStep("password");
-    setStep("idle");
-    // The server set 'Biometric login enabled' as the next page's toast: reading the
-    // page again shows it with the new passkey in the list.
-    if (outcome.status === "enabled") void revalidator.revalidate();
-    else if (outcome.status === "failed") showToast(newToast("error", outcome.message));
-  };
-
-  // The password confirmed: straight on to the Face ID / Touch ID sheet.
-  const handled = useRef<ConfirmAnswer | null>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.confirmed || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    void enrol();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per confirmation
-  }, [fetcher.state, fetcher.data]);
-
-  useEffect(() => {
-    if (step === "password") document.getElementById(PASSWORD_ID)?.focus();
-  }, [step]);
-
   if (!available) return null;
-  const confirming = fetcher.state !== "idle";
-  const refusal = !confirming && fetcher.data?.toast?.type === "error" ? (fetcher.data.toast.description ?? fetcher.data.toast.title) : null;
   return (
-    <div className="mt-4">
-      {step === "password" ? (
-        <fetcher.Form method="post" action="/settings/password/confirm" className="space-y-3" aria-label="Confirm your password">
-          <p className="text-sm text-slate-700">{PASSKEY_REAUTH}</p>
-          <input type="hidden" name="intent" value="confirm-password" />
-          <Field
-            label="Your password"
-            inputProps={{ id: PASSWORD_ID, name: "password", type: "password", autoComplete: "current-password", required: true }}
-            errors={refusal ? [refusal] : null}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={confirming}>
-              {confirming ? "Confirming..." : "Confirm password"}
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setStep("idle")} disabled={confirming}>
-              Cancel
-            </Button>
-          </div>
-        </fetcher.Form>
-      ) : (
-        <Button type="button" variant="secondary" onClick={() => void enrol()} disabled={step === "working"}>
-          {step === "working" ? "Adding Face ID/Touch ID..." : "Add Face ID/Touch ID on this device"}
-        </Button>
-      )}
-      <ActionToast toast={fetcher.data?.toast} />
-    </div>
+    <Suspense fallback={null}>
+      <AddPasskeyForm />
+    </Suspense>
   );
 }
