@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
 import { MUTATION_NAMES, partsOf } from "~/modules/event/mutation-names";
-import type { ChangeVerb } from "~/modules/lists/descriptor";
-import { CHANGEABLE, LIST_KINDS, LISTS } from "~/modules/lists/registry";
+import { MUTATION_ARGS } from "~/modules/event/mutation-args";
+import { CHANGE_RIGHTS, CHANGEABLE, CLIENT_CHANGE_FLAGS, LIST_KINDS, LISTS } from "~/modules/lists/registry";
 
 // The registry (app/modules/lists/registry.ts) is the one place that names every list:
 // each descriptor there has every part the shared code reads, and the mutation runner
@@ -14,7 +14,8 @@ describe("the lists' registry", () => {
     const list = LISTS[kind];
     expect(list.kind).toBe(kind);
     expect(list.name).toMatch(/^[a-z]+$/);
-    expect(list.verbs.length).toBeGreaterThan(0);
+    const verbs = Object.keys(list.rights);
+    expect(verbs.length).toBeGreaterThan(0);
     const shown: readonly string[] = list.portalFields;
     expect(shown).toContain("id");
     expect(shown).toContain("eventId");
@@ -26,8 +27,8 @@ describe("the lists' registry", () => {
     for (const title of Object.values(list.failed)) expect(title).not.toBe("");
     expect(typeof list.searchText).toBe("function");
     expect(typeof list.subject).toBe("function");
-    // Notices and client texts only for changes the list supports.
-    const verbs: readonly ChangeVerb[] = list.verbs;
+    // Notices, client texts and client rights only for changes the list supports.
+    for (const verb of Object.keys(list.clientRights)) expect(verbs).toContain(verb);
     for (const verb of Object.keys(list.notices)) expect(verbs).toContain(verb);
     for (const verb of Object.keys(list.clientChanges)) expect(verbs).toContain(verb);
     // The row a page holds is the row its zod schema reads, field for field.
@@ -37,12 +38,48 @@ describe("the lists' registry", () => {
   it("names every list once, and each mutation is a change its descriptor supports", () => {
     expect(Object.keys(LISTS).sort()).toEqual([...LIST_KINDS].sort());
     expect(new Set(Object.values(LISTS).map((list) => list.name)).size).toBe(LIST_KINDS.length);
-    const declared = Object.values(CHANGEABLE).flatMap((descriptor) => descriptor.verbs.map((verb) => `${verb}-${descriptor.kind}`));
+    const declared = Object.values(CHANGEABLE).flatMap((descriptor) => Object.keys(descriptor.rights).map((verb) => `${verb}-${descriptor.kind}`));
     expect([...declared].sort()).toEqual([...MUTATION_NAMES].sort());
     for (const name of MUTATION_NAMES) {
       const { verb, kind } = partsOf(name);
-      expect(CHANGEABLE[kind].verbs as readonly string[]).toContain(verb);
+      expect(Object.keys(CHANGEABLE[kind].rights)).toContain(verb);
+      expect(Object.keys(MUTATION_ARGS)).toContain(name);
     }
+    expect(Object.keys(MUTATION_ARGS).sort()).toEqual([...MUTATION_NAMES].sort());
+  });
+
+  it("the descriptors' rights are docs/product/roles.md's table, change by change", () => {
+    expect(CHANGE_RIGHTS).toEqual({
+      "toggle-block": "toggleDone",
+      "toggle-shot": "toggleDone",
+      "add-block": "editBlocks",
+      "edit-block": "editBlocks",
+      "move-block": "editBlocks",
+      "delete-block": "deleteBlocksAndShots",
+      "add-shot": "editShots",
+      "edit-shot": "editShots",
+      "delete-shot": "deleteBlocksAndShots",
+      "add-person": "editPeople",
+      "edit-person": "editPeople",
+      "delete-person": "editPeople",
+      "add-vendor": "editVendors",
+      "edit-vendor": "editVendors",
+      "delete-vendor": "editVendors",
+      "edit-event": "manageEvent",
+      "delete-event": "manageEvent",
+    });
+    // docs/product/roles.md#client-links: clients never delete, move blocks or check off blocks.
+    expect(CLIENT_CHANGE_FLAGS).toEqual({
+      "add-block": "canEditTimeline",
+      "edit-block": "canEditTimeline",
+      "add-shot": "canEditShots",
+      "edit-shot": "canEditShots",
+      "toggle-shot": "canEditShots",
+      "add-person": "canEditPeople",
+      "edit-person": "canEditPeople",
+      "add-vendor": "canEditVendors",
+      "edit-vendor": "canEditVendors",
+    });
   });
 
   it("the event's form writes only its own columns, and the portal shows no private field of it", () => {

@@ -7,7 +7,8 @@ type Event = typeof events.$inferSelect;
 
 export const eventDescriptor = {
   kind: "event",
-  verbs: ["edit", "delete"],
+  rights: { edit: "manageEvent", delete: "manageEvent" },
+  clientRights: {},
   // What the portal shows: title, couple, date and venue (not its status, time zone, organization or lead).
   portalFields: ["id", "title", "coupleNames", "date", "venue", "updatedAt"],
   // The status field is the override: "auto" (null) hands the status back to the date.

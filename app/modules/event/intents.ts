@@ -1,4 +1,5 @@
 import type { Answer } from "~/utils/result";
+import { CHANGE_RIGHTS, CLIENT_CHANGE_FLAGS } from "~/modules/lists/registry";
 import { can, type ClientFlags, type EventAction, type Grant } from "./permissions";
 
 // What each form of the event dashboard asks to do, and the right of the roles table
@@ -6,23 +7,8 @@ import { can, type ClientFlags, type EventAction, type Grant } from "./permissio
 // UI reads the same map to show only what the viewer may do. The `dialog` query
 // parameter that opens a form is its intent.
 export const INTENT_PERMISSIONS = {
-  "toggle-block": "toggleDone",
-  "toggle-shot": "toggleDone",
-  "add-block": "editBlocks",
-  "edit-block": "editBlocks",
-  "move-block": "editBlocks",
-  "delete-block": "deleteBlocksAndShots",
-  "add-shot": "editShots",
-  "edit-shot": "editShots",
-  "delete-shot": "deleteBlocksAndShots",
-  "add-person": "editPeople",
-  "edit-person": "editPeople",
-  "delete-person": "editPeople",
-  "add-vendor": "editVendors",
-  "edit-vendor": "editVendors",
-  "delete-vendor": "editVendors",
-  "edit-event": "manageEvent",
-  "delete-event": "manageEvent",
+  // Each change to a list or the event, with the right its descriptor names.
+  ...CHANGE_RIGHTS,
   "invite-team": "manageEvent",
   "remove-team": "manageEvent",
   "leave-event": "leaveEvent",
@@ -36,21 +22,11 @@ export function isDashboardIntent(value: unknown): value is DashboardIntent {
 }
 
 /**
- * docs/product/roles.md#client-links: what a client link may do, and the flag it needs.
- * Clients never delete, never move blocks and never check off blocks; anything not
- * listed is refused.
+ * docs/product/roles.md#client-links: what a client link may do, and the flag it needs
+ * (each descriptor's clientRights). Clients never delete, never move blocks and never
+ * check off blocks; anything not listed is refused.
  */
-export const CLIENT_INTENT_FLAGS = {
-  "add-block": "canEditTimeline",
-  "edit-block": "canEditTimeline",
-  "add-shot": "canEditShots",
-  "edit-shot": "canEditShots",
-  "toggle-shot": "canEditShots",
-  "add-person": "canEditPeople",
-  "edit-person": "canEditPeople",
-  "add-vendor": "canEditVendors",
-  "edit-vendor": "canEditVendors",
-} as const satisfies Partial<Record<DashboardIntent, keyof ClientFlags>>;
+export const CLIENT_INTENT_FLAGS = CLIENT_CHANGE_FLAGS satisfies Partial<Record<DashboardIntent, keyof ClientFlags>>;
 export type ClientIntent = keyof typeof CLIENT_INTENT_FLAGS;
 
 export function isClientIntent(value: unknown): value is ClientIntent {

@@ -1,3 +1,5 @@
+import type { ChangeVerb } from "~/modules/lists/descriptor";
+import { type ChangeName, LIST_KINDS, LISTS } from "~/modules/lists/registry";
 import { z } from "~/utils/zod";
 
 // The schemas of each mutation's arguments (mutations.ts says what a mutation is). Their
@@ -21,29 +23,34 @@ const FormValues = z
  */
 const Base = z.record(z.string().regex(/^[A-Za-z]{1,40}$/), z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]));
 
-const toggle = z.object({ id: RowRef, done: z.boolean() });
-const add = z.object({ id: NewRowId, values: FormValues });
-const edit = z.object({ id: RowRef, values: FormValues, base: Base.optional() });
-const remove = z.object({ id: RowRef });
+/** A list's change's arguments, by its verb. */
+const LIST_ARGS = {
+  toggle: z.object({ id: RowRef, done: z.boolean() }),
+  add: z.object({ id: NewRowId, values: FormValues }),
+  edit: z.object({ id: RowRef, values: FormValues, base: Base.optional() }),
+  move: z.object({ id: RowRef, direction: z.enum(["up", "down"]) }),
+  delete: z.object({ id: RowRef }),
+} as const satisfies Record<ChangeVerb, z.ZodType>;
 
-/** The mutations a device may queue while offline, with their arguments. */
-export const MUTATION_ARGS = {
-  "toggle-block": toggle,
-  "toggle-shot": toggle,
-  "add-block": add,
-  "edit-block": edit,
-  "move-block": z.object({ id: RowRef, direction: z.enum(["up", "down"]) }),
-  "delete-block": remove,
-  "add-shot": add,
-  "edit-shot": edit,
-  "delete-shot": remove,
-  "add-person": add,
-  "edit-person": edit,
-  "delete-person": remove,
-  "add-vendor": add,
-  "edit-vendor": edit,
-  "delete-vendor": remove,
+/** The event's own: one per event, so no id. */
+const EVENT_ARGS = {
   "edit-event": z.object({ values: FormValues, base: Base.optional() }),
   // docs/product/validation.md#delete-event: the word typed to confirm, whoever sends it. Never queued offline (ONLINE_ONLY).
   "delete-event": z.object({ confirmation: z.literal("delete") }),
 } as const;
+
+type ListChangeName = Exclude<ChangeName, keyof typeof EVENT_ARGS>;
+type VerbOf<N> = N extends `${infer V extends ChangeVerb}-${string}` ? V : never;
+
+/**
+ * Each mutation's arguments: a list's change's by its verb (the changes its descriptor
+ * names, app/modules/lists/registry.ts), the event's its own. The cast says what TypeScript
+ * cannot follow through Object.fromEntries: the keys are the list changes' names
+ * (mutations.ts checks the whole map against MutationName).
+ */
+export const MUTATION_ARGS = {
+  ...(Object.fromEntries(
+    LIST_KINDS.flatMap((kind) => Object.keys(LISTS[kind].rights).map((verb) => [`${verb}-${kind}`, LIST_ARGS[verb as ChangeVerb]])),
+  ) as { readonly [N in ListChangeName]: (typeof LIST_ARGS)[VerbOf<N>] }),
+  ...EVENT_ARGS,
+};

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import type { ChangeVerb } from "~/modules/lists/descriptor";
+import { CHANGE_RIGHTS, type ChangeableKind, type ChangeName } from "~/modules/lists/registry";
 import type { MUTATION_ARGS } from "./mutation-args";
 
 // Decision 010's mutations as a page needs them at first (decision 014):
@@ -9,27 +11,13 @@ import type { MUTATION_ARGS } from "./mutation-args";
 /** A mutation id: made by the device (crypto.randomUUID), or derived from a form's key. */
 export const MUTATION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The mutations a device may queue while offline (MUTATION_ARGS in mutation-args.ts has each one's arguments). */
-export const MUTATION_NAMES = [
-  "toggle-block",
-  "toggle-shot",
-  "add-block",
-  "edit-block",
-  "move-block",
-  "delete-block",
-  "add-shot",
-  "edit-shot",
-  "delete-shot",
-  "add-person",
-  "edit-person",
-  "delete-person",
-  "add-vendor",
-  "edit-vendor",
-  "delete-vendor",
-  "edit-event",
-  "delete-event",
-] as const;
-export type MutationName = (typeof MUTATION_NAMES)[number];
+/**
+ * The mutations: every change a descriptor supports (its `rights`, app/modules/lists/registry.ts),
+ * named `{verb}-{kind}`. MUTATION_ARGS in mutation-args.ts has each one's arguments.
+ */
+export type MutationName = ChangeName;
+// The keys of CHANGE_RIGHTS are the ChangeName union (the registry says why it is cast).
+export const MUTATION_NAMES = Object.keys(CHANGE_RIGHTS) as MutationName[];
 
 /**
  * Mutations a device does not queue offline: deleting the whole event ends everyone's
@@ -42,8 +30,8 @@ export function isMutationName(value: unknown): value is MutationName {
 }
 
 /** A mutation's verb and the kind of row it changes, read off its name (`toggle-shot`, `edit-event`…). */
-export type MutationVerb = "toggle" | "add" | "edit" | "move" | "delete";
-export type MutationKind = "block" | "shot" | "person" | "vendor" | "event";
+export type MutationVerb = ChangeVerb;
+export type MutationKind = ChangeableKind;
 export function partsOf(name: MutationName): { verb: MutationVerb; kind: MutationKind } {
   const [verb, kind] = name.split("-") as [MutationVerb, MutationKind];
   return { verb, kind };

@@ -1,3 +1,4 @@
+import type { ClientFlags, EventAction } from "~/modules/event/permissions";
 import type { TeamChangeType } from "~/modules/notifications/team-change-types";
 
 // What a list under an event is, as one typed value per list (its folder's list.ts):
@@ -8,6 +9,15 @@ import type { TeamChangeType } from "~/modules/notifications/team-change-types";
 
 /** The changes a list (or the event) may support, as a mutation's name starts: `add-block`, `toggle-shot`… */
 export type ChangeVerb = "toggle" | "add" | "edit" | "move" | "delete";
+
+/**
+ * The changes a list (or the event) supports, each with the right of the roles table it
+ * needs (docs/product/roles.md#what-each-may-do): a change named here is a mutation
+ * (`{verb}-{kind}`), enforced by the server and shown by the UI alike.
+ */
+export type ChangeRights = { readonly [V in ChangeVerb]?: EventAction };
+/** The changes a client link may make, each with the flag it needs (docs/product/roles.md#client-links); any other is refused to a link. */
+export type ClientRights = { readonly [V in ChangeVerb]?: keyof ClientFlags };
 
 /**
  * One key of a list's order, as SQL's ORDER BY reads it: ascending, NULL first (SQLite's
@@ -27,8 +37,8 @@ export type ListDescriptor<Kind extends string, Row extends { id: string }, Show
   readonly kind: Kind;
   /** The name every page and answer holds the list under (the loader, the lists route, the live and offline state). */
   readonly name: string;
-  /** The changes it supports. */
-  readonly verbs: readonly ChangeVerb[];
+  readonly rights: ChangeRights;
+  readonly clientRights: ClientRights;
   /**
    * The fields of a row a client link is given, by its portal's loader and socket alike
    * (docs/product/roles.md#client-links: no team). An allow-list, so a column added later
@@ -55,7 +65,8 @@ export type ListDescriptor<Kind extends string, Row extends { id: string }, Show
 /** The event itself, changed like a list's row (edit, delete) but one per event. */
 export type EventDescriptor<Row, Shown extends keyof Row, Field extends string> = {
   readonly kind: "event";
-  readonly verbs: readonly ChangeVerb[];
+  readonly rights: ChangeRights;
+  readonly clientRights: ClientRights;
   readonly portalFields: readonly Shown[];
   /** The column each field of its form writes. */
   readonly formColumns: { readonly [F in Field]: keyof Row & string };

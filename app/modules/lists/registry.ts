@@ -4,7 +4,8 @@ import { shotList } from "~/modules/shots/list";
 import { timelineList } from "~/modules/timeline/list";
 import { vendorList } from "~/modules/vendors/list";
 import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
-import { comparator } from "./descriptor";
+import type { ClientFlags, EventAction } from "~/modules/event/permissions";
+import { type ChangeVerb, comparator } from "./descriptor";
 
 // The one place that names every list under an event (docs/architecture.md#adding-a-list-or-a-change):
 // kind → its folder's descriptor. Everything that treats lists alike reads them here.
@@ -17,6 +18,23 @@ export type ListKind = (typeof LIST_KINDS)[number];
 /** What a change may be made to: a list's row, or the event. */
 export const CHANGEABLE = { ...LISTS, event: eventDescriptor } as const;
 export type ChangeableKind = keyof typeof CHANGEABLE;
+
+type Named<K extends ChangeableKind, Rights> = `${keyof Rights & ChangeVerb}-${K}`;
+/** A change's name, its verb then its kind (`toggle-shot`, `edit-event`): one for each right a descriptor names. */
+export type ChangeName = { [K in ChangeableKind]: Named<K, (typeof CHANGEABLE)[K]["rights"]> }[ChangeableKind];
+/** The changes a client link may make (a descriptor's clientRights). */
+export type ClientChangeName = { [K in ChangeableKind]: Named<K, (typeof CHANGEABLE)[K]["clientRights"]> }[ChangeableKind];
+
+function byName(part: "rights" | "clientRights") {
+  return Object.fromEntries(Object.values(CHANGEABLE).flatMap((descriptor) => Object.entries(descriptor[part]).map(([verb, right]) => [`${verb}-${descriptor.kind}`, right])));
+}
+// The descriptors' rights by change name. The casts say what TypeScript cannot follow
+// through Object.fromEntries: that its keys are the names ChangeName spells from the
+// same rights (tests/unit/list-registry.test.ts checks them one by one).
+/** Each change a descriptor supports, by name, with the right it needs. */
+export const CHANGE_RIGHTS = byName("rights") as { readonly [N in ChangeName]: EventAction };
+/** Each change a client link may make, by name, with the flag it needs. */
+export const CLIENT_CHANGE_FLAGS = byName("clientRights") as { readonly [N in ClientChangeName]: keyof ClientFlags };
 
 type StoredRows = {
   block: typeof timelineBlocks.$inferSelect;

@@ -9,7 +9,8 @@ const fullName = (person: Pick<Person, "firstName" | "lastName">) => [person.fir
 export const peopleList = {
   kind: "person",
   name: "people",
-  verbs: ["add", "edit", "delete"],
+  rights: { add: "editPeople", edit: "editPeople", delete: "editPeople" },
+  clientRights: { add: "canEditPeople", edit: "canEditPeople" },
   portalFields: ["id", "eventId", "firstName", "lastName", "role", "isVip", "pronunciation", "notes", "createdAt", "updatedAt"],
   order: [{ field: "firstName", nocase: true }, { field: "lastName", nocase: true }, { field: "id" }],
   limit: { max: 500, noun: "people" },

@@ -7,7 +7,8 @@ type Shot = typeof shotListItems.$inferSelect;
 export const shotList = {
   kind: "shot",
   name: "shots",
-  verbs: ["add", "edit", "toggle", "delete"],
+  rights: { add: "editShots", edit: "editShots", toggle: "toggleDone", delete: "deleteBlocksAndShots" },
+  clientRights: { add: "canEditShots", edit: "canEditShots", toggle: "canEditShots" },
   // Not given to a client: who checked a shot off (`doneBy`, a team member's id).
   portalFields: ["id", "eventId", "title", "category", "description", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
   // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.

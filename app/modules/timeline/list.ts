@@ -7,7 +7,9 @@ type Block = typeof timelineBlocks.$inferSelect;
 export const timelineList = {
   kind: "block",
   name: "blocks",
-  verbs: ["add", "edit", "toggle", "move", "delete"],
+  rights: { add: "editBlocks", edit: "editBlocks", toggle: "toggleDone", move: "editBlocks", delete: "deleteBlocksAndShots" },
+  // A client link never checks off, moves or deletes a block.
+  clientRights: { add: "canEditTimeline", edit: "canEditTimeline" },
   // Not given to a client: who checked a block off (`doneBy`, a team member's id).
   portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
   // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.

@@ -7,7 +7,8 @@ type Vendor = typeof eventVendors.$inferSelect;
 export const vendorList = {
   kind: "vendor",
   name: "vendors",
-  verbs: ["add", "edit", "delete"],
+  rights: { add: "editVendors", edit: "editVendors", delete: "editVendors" },
+  clientRights: { add: "canEditVendors", edit: "canEditVendors" },
   portalFields: [
     "id",
     "eventId",
