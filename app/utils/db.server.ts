@@ -49,7 +49,7 @@ export function rawAll<T = Record<string, unknown>>(db: Db, query: SQL) {
 }
 
 type Named = Record<string, BatchItem<"sqlite">>;
-export type NamedResults<T extends Named> = { [K in keyof T]: T[K]["_"]["result"] };
+export type NamedResults<T extends Named> = { [K in keyof T]: NonNullable<T[K]>["_"]["result"] };
 
 /**
  * One D1 batch (one round trip, atomic) whose results are read by name, not by

@@ -59,7 +59,7 @@ export type AccessQuery = {
  * A user's id may be SQL: a page whose batch reads the session names the viewer so
  * (NULL, and so no access, unless the session is live).
  */
-export async function accessQuery(db: Db, who: Who | { userId: SQL<string> }, eventId: string | null): Promise<AccessQuery | null> {
+export async function accessQuery(db: Db, who: Who | { userId: string | SQL<string> }, eventId: string | null): Promise<AccessQuery | null> {
   if ("userId" in who) {
     if (eventId === null) return null;
     return userAccess(db, who.userId, eventId);

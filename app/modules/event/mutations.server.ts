@@ -172,8 +172,7 @@ const grantOf = (access: EventAccess): Grant => (access.role === "client" ? { ki
  * validated here by their form's schema.
  */
 export async function runMutation(db: Db, env: Env, sender: Sender, eventId: string | null, mutation: Mutation, joined?: JoinedReads): Promise<Ran> {
-  const who = "userId" in sender ? { userId: sender.userId as string } : { token: sender.token, accessId: sender.accessId };
-  const query = await accessQuery(db, who, eventId);
+  const query = await accessQuery(db, "userId" in sender ? { userId: sender.userId } : { token: sender.token, accessId: sender.accessId }, eventId);
   if (!query) return accessEnded(mutation.id);
   const key = await recordKey(sender, eventId, mutation.id);
   const { kind, verb } = partsOf(mutation.name);
@@ -182,7 +181,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     // A client link is known valid before anything else: before its values are read (an
     // answer other than "no access" to a wrong token would let guesses go uncounted) and
     // before its writes are counted (a wrong token must not use up the real client's).
-    if (!(await accessOf(db, who, null))) return accessEnded(mutation.id);
+    if (!(await accessOf(db, { token: sender.token, accessId: sender.accessId }, null))) return accessEnded(mutation.id);
     // Its writes are counted (decision 007); a repeat is answered, never refused.
     if (await consume(db, [[LIMITS.portalWritesPerLink, sender.accessId]])) {
       const replay = await replayOf(db, env, query, key, mutation);
@@ -213,7 +212,9 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   // batch ran, it wrote nothing (plan.precondition) and is planned again on the new order.
   let plan: Plan;
   let writes: Record<string, BatchItem<"sqlite">>;
-  let results: { access: unknown; record: unknown; unrecord: unknown } & Record<string, unknown>;
+  let results: { access: unknown; record: unknown; unrecord: unknown; sender?: { user_id: string | null; name: string }[] } & Record<string, unknown>;
+  // The sender by name: known from the start, or named by the batch (a session read in it).
+  let named: NamedSender | null = isSqlSender(sender) ? null : sender;
   let notice: ReturnType<typeof noticeIn>;
   for (let attempt = 1; ; attempt++) {
     const planned = await planOf(context, mutation, value);
@@ -263,7 +264,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     if (joined && !joined.results) joined.results = results;
     if (asSql) {
       // Gone or expired, the session named no one: the batch wrote nothing (its SQL id was NULL).
-      const named = namedSender(results.sender as { user_id: string | null; name: string }[]);
+      named = namedSender(results.sender ?? []);
       if (!named) return { ...accessEnded(mutation.id), signedOut: true };
       sender = named;
     }
@@ -284,7 +285,8 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   const row = outcome.row;
   const told = notice ? teamChangeJobsOf(access.event.id, results.noticeRows, results.noticeWindows, new Date(context.now)) : undefined;
   // The sender is named by now: a sender known as SQL was named by the batch.
-  if (!plan.noop) await tell(db, env, sender as NamedSender, access, mutation, outcome, seqOf(results.seq), told);
+  if (!named) return { ...accessEnded(mutation.id), signedOut: true };
+  if (!plan.noop) await tell(db, env, named, access, mutation, outcome, seqOf(results.seq), told);
   const shown = (r: Record<string, unknown>) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
   return {
     result: {
@@ -309,7 +311,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
 async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<string>, mutation: Mutation): Promise<Ran | null> {
   const { kind } = partsOf(mutation.name);
   const table = CHANGES[kind].table;
-  const argsId = (mutation.args as { id?: string }).id ?? null;
+  const argsId = "id" in mutation.args ? mutation.args.id : null;
   // The row the first run wrote: its id from the record (a form's add names its row anew on each submit).
   const rowId = kind === "event" ? query.eventId : sql`COALESCE((SELECT json_extract(${appliedMutations.result}, '$.id') FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key}), ${argsId})`;
   const { access: accessRows, records, current, seq } = await batchNamed(db, {
@@ -374,7 +376,7 @@ function noticeIn(db: Db, sender: Sender, query: AccessQuery, key: string | SQL<
     eventId: query.eventId,
     eventTitle: sql`(SELECT ${events.title} FROM ${events} WHERE ${events.id} = ${query.eventId})`,
     subject: plan.subject,
-    change: { type, done: (mutation.args as { done: boolean }).done },
+    change: { type, done: "done" in mutation.args && mutation.args.done },
     actor,
     // A link's change: the lead has the client notification instead (notify's exceptLead).
     alsoExcept: actor ? undefined : sql`SELECT lead_photographer_id FROM events WHERE id = ${query.eventId}`,
@@ -414,13 +416,13 @@ async function tell(
   }
   const change =
     verb === "delete"
-      ? { entity: kind, op: "delete" as const, ids: [String(outcome.row?.id ?? (mutation.args as { id: string }).id)] }
+      ? { entity: kind, op: "delete" as const, ids: [String(outcome.row?.id ?? ("id" in mutation.args ? mutation.args.id : ""))] }
       : { entity: kind, op: "upsert" as const, rows: outcome.rows ?? (outcome.row ? [outcome.row] : []) };
   // The room first: devices see the change before the notifications are written.
   await publishChange(env, event.id, seq, { ...change, actor: actor?.userId ?? null });
   const notices: Partial<Record<MutationVerb, TeamChange["type"]>> = LISTS[kind].notices;
   const type = notices[verb];
-  const done = verb === "toggle" ? (mutation.args as { done: boolean }).done : undefined;
+  const done = "done" in mutation.args ? mutation.args.done : undefined;
   if (told) await dispatchTeamChange(env, told);
   else if (type) await notify(db, env, event, { type, subject: subjectOf(kind, outcome.row), ...(done === undefined ? {} : { done }) }, actor, !actor);
   // Each client change is told to the lead (in-app; its push coalesced).
@@ -502,7 +504,7 @@ export async function runOutbox(db: Db, env: Env, sender: Sender, eventId: strin
   // A user with no access to the event is answered so, whatever the mutations hold: when
   // none reached its batch (each refused on its values first), access is checked here
   // (nothing was written either way). A client link is checked by runMutation first of all.
-  if (!accessSeen && "userId" in by && !(await accessOf(db, { userId: by.userId as string }, eventId))) return null;
+  if (!accessSeen && "userId" in by && typeof by.userId === "string" && !(await accessOf(db, { userId: by.userId }, eventId))) return null;
   return json({ results } satisfies MutationResponse);
 }
 
