@@ -435,7 +435,11 @@ async function measureLighthouse(cookie, portal) {
           bestPractices: categories["best-practices"].score * 100,
           lcpMs: audits["largest-contentful-paint"].numericValue,
           cls: audits["cumulative-layout-shift"].numericValue,
-          failing: { accessibility: failing("accessibility"), bestPractices: failing("best-practices") },
+          // The other metrics the performance score weighs, for finding what a low score is made of.
+          fcpMs: audits["first-contentful-paint"].numericValue,
+          speedIndexMs: audits["speed-index"].numericValue,
+          tbtMs: audits["total-blocking-time"].numericValue,
+          failing: { performance: failing("performance"), accessibility: failing("accessibility"), bestPractices: failing("best-practices") },
         });
       }
       const m = (key) => median(runs.map((run) => run[key]));
