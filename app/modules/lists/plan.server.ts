@@ -103,7 +103,7 @@ export function toggleDone({ db, eventId, guard, userId, now }: PlanContext, tab
 }
 
 /** A new row, last in its list (`ordered`: its order_index one past the event's last), within the list's limit. */
-export function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limit: number, id: string, value: StoredRow): Plan {
+function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limit: number, id: string, value: StoredRow): Plan {
   const given: StoredRow = { ...value, id, eventId, createdAt: now, updatedAt: now };
   if ("orderIndex" in table) given.orderIndex = sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`;
   // INSERT … SELECT names every column in the table's order: the given value, else the column's default.
@@ -164,14 +164,25 @@ export function editRow({ db, now }: PlanContext, table: ChangedTable, where: SQ
 }
 
 /** An edit of a list's row: its fields are its columns. */
-export function editListRow(context: PlanContext, table: ListTable, id: string, value: StoredRow, base: StoredRow | undefined): Plan {
+function editListRow(context: PlanContext, table: ListTable, id: string, value: StoredRow, base: StoredRow | undefined): Plan {
   return editRow(context, table, and(eq(table.id, id), eq(table.eventId, context.eventId), context.guard), id, null, value, base);
 }
 
 /** A list's row deleted (answered with the row as it was). */
-export function deleteListRow({ db, eventId, guard }: PlanContext, table: ListTable, id: string): Plan {
+function deleteListRow({ db, eventId, guard }: PlanContext, table: ListTable, id: string): Plan {
   const write = db.delete(table).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
   return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: null };
+}
+
+/** The changes every list has (added within its limit, edited, deleted), which its changes.server.ts extends with its own. */
+export function rowChanges(table: ListTable, limit: number) {
+  return {
+    table,
+    fields: null,
+    add: (context: PlanContext, id: string, value: StoredRow) => addRow(context, table, limit, id, value),
+    edit: (context: PlanContext, id: string | null, value: StoredRow, base: StoredRow | undefined) => editListRow(context, table, id ?? "", value, base),
+    delete: (context: PlanContext, id: string | null) => deleteListRow(context, table, id ?? ""),
+  } satisfies Changes;
 }
 
 /** The fields kept at someone else's value: the row as stored differs from what the device wrote. */

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { appliedMutations, timelineBlocks } from "~/db/schema";
 import { listQuery } from "~/modules/event/lists.server";
-import { addRow, type Changes, deleteListRow, editListRow, type Plan, type PlanContext, toggleDone } from "~/modules/lists/plan.server";
+import { type Changes, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
 import { timelineList } from "./list";
 
 // The timeline's changes, each as the statements of the mutation runner's batch
@@ -62,13 +62,8 @@ async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: stri
   };
 }
 
-
 export const timelineChanges = {
-  table: timelineBlocks,
-  fields: null,
-  add: (context, id, value) => addRow(context, timelineBlocks, timelineList.limit.max, id, value),
-  edit: (context, id, value, base) => editListRow(context, timelineBlocks, id ?? "", value, base),
+  ...rowChanges(timelineBlocks, timelineList.limit.max),
   toggle: (context, id, done) => toggleDone(context, timelineBlocks, id, done),
   move: moveBlock,
-  delete: (context, id) => deleteListRow(context, timelineBlocks, id ?? ""),
 } satisfies Changes;
