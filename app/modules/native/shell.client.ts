@@ -16,10 +16,16 @@ export async function startNativeShell() {
     StatusBar.setOverlaysWebView({ overlay: false }),
     StatusBar.setStyle({ style: Style.Light }),
     StatusBar.setBackgroundColor({ color: STATUS_BAR_BACKGROUND }),
-    new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, SPLASH_MS - performance.now()))).then(() =>
-      SplashScreen.hide(),
-    ),
+    splashTimeReached().then(() => SplashScreen.hide()),
   ]);
   // A plugin the platform lacks (setBackgroundColor is Android's) must not stop the rest.
   for (const result of results) if (result.status === "rejected") console.warn("Native shell:", result.reason);
+}
+
+// A timer may fire a fraction of a millisecond before the page's clock reads its delay, so
+// the wait repeats until the clock has truly passed SPLASH_MS.
+async function splashTimeReached() {
+  while (performance.now() < SPLASH_MS) {
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(SPLASH_MS - performance.now())));
+  }
 }
