@@ -31,6 +31,12 @@ export { expect };
 
 /** Resolves once React has hydrated the document (event handlers are live). */
 export async function waitForHydration(page: import("@playwright/test").Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  // Committed, not only started: React marks its root dehydrated until the hydration's
+  // commit, and a click before it would be the browser's own (a full page load).
+  await page.waitForFunction(() => {
+    const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+    const fiber = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+    return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
+  });
   await page.waitForLoadState("networkidle");
 }
