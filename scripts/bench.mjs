@@ -36,6 +36,7 @@ const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const WARMUP = 5;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_DIR = process.env.BENCH_LIGHTHOUSE_DIR;
 
 const DEMO_ORGANIZATION_ID = "00000000-0000-4000-8000-00000000d002";
 /** The bench's own events: at the app's limits, and at half of them (growth). */
@@ -415,11 +416,18 @@ async function measureLighthouse(cookie, portal) {
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance", "accessibility", "best-practices"],
+            ...(LIGHTHOUSE_DIR ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
           });
           const error = result.lhr.runtimeError;
           if (!error) break;
           if (attempt === 3) throw new Error(`Lighthouse on ${target.path}: ${error.message}`);
           console.warn(`Lighthouse on ${target.path}: ${error.code}, running it again`);
+        }
+        // With BENCH_LIGHTHOUSE_DIR, each run's report and trace (with the main thread's
+        // JavaScript samples) are written there, to find what a long task is made of.
+        if (LIGHTHOUSE_DIR) {
+          writeFileSync(`${LIGHTHOUSE_DIR}/${target.name}-${i}.json`, JSON.stringify(result.lhr));
+          writeFileSync(`${LIGHTHOUSE_DIR}/${target.name}-${i}.trace.json`, JSON.stringify(result.artifacts.Trace));
         }
         const { categories, audits, finalDisplayedUrl } = result.lhr;
         if (new URL(finalDisplayedUrl).pathname !== target.path) throw new Error(`Lighthouse on ${target.path} ended on ${finalDisplayedUrl}`);
@@ -439,6 +447,9 @@ async function measureLighthouse(cookie, portal) {
           fcpMs: audits["first-contentful-paint"].numericValue,
           speedIndexMs: audits["speed-index"].numericValue,
           tbtMs: audits["total-blocking-time"].numericValue,
+          // Lighthouse's measure of this machine's CPU, and what it warns of (a slow host).
+          benchmarkIndex: result.lhr.environment.benchmarkIndex,
+          warnings: result.lhr.runWarnings,
           failing: { performance: failing("performance"), accessibility: failing("accessibility"), bestPractices: failing("best-practices") },
         });
       }

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, type RefObject, useContext, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { LIST_WINDOW, matchingRows, windowPage } from "~/utils/list-window";
 import { useHydrated } from "./toaster";
@@ -30,7 +30,6 @@ export function useListWindow<Row>(
 ) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
-  const hydrated = useHydrated();
   const partial = useContext(PartialWindowContext);
   const [query, setQuery] = useState(params.get("q") ?? "");
   // The server's window answers the URL's search; another search needs the whole list.
@@ -44,9 +43,8 @@ export function useListWindow<Row>(
       ? 0
       : (windowPage(params.get("page"), matching.length) - 1) * LIST_WINDOW;
   const [end, setEnd] = useState(start + LIST_WINDOW);
-  const shownEnd = hydrated
-    ? Math.max(end, start + LIST_WINDOW)
-    : start + LIST_WINDOW;
+  // `end` only grows once hydrated (scrolling, "Show more"): before, this is the server's window.
+  const shownEnd = Math.max(end, start + LIST_WINDOW);
   const shown = partial ? matching.slice(0, shownEnd - start) : matching.slice(start, shownEnd);
   const more = matchingCount - Math.min(matchingCount, start + shown.length);
   const sentinel = useRef<HTMLAnchorElement>(null);
@@ -97,7 +95,8 @@ export function useListWindow<Row>(
       method="get"
       className="mb-3"
       onSubmit={(event) => {
-        if (hydrated) event.preventDefault();
+        // Runs only once hydrated: the box filters as it is typed in, so the page stays.
+        event.preventDefault();
       }}
     >
       {hidden.map(([name, value]) => (
@@ -119,31 +118,69 @@ export function useListWindow<Row>(
     </form>
   );
   const footer: ReactNode = (
+    <WindowFooter
+      noun={noun}
+      from={matchingCount === 0 ? 0 : start + 1}
+      to={start + shown.length}
+      of={matchingCount}
+      previousHref={page > 1 ? pageHref(page - 1) : null}
+      nextHref={more > 0 ? pageHref(page + 1) : null}
+      sentinel={sentinel}
+      onMore={() => {
+        setEnd(shownEnd + LIST_WINDOW);
+        need?.();
+      }}
+    />
+  );
+  return { shown, offset: start, count, indexOf, controls, footer };
+}
+
+/**
+ * A long list's footer: where the window is, and the way to more rows. Its own component,
+ * so that the switch from paging links to "Show more" once hydrated renders only this,
+ * not the list above it.
+ */
+function WindowFooter({
+  noun,
+  from,
+  to,
+  of,
+  previousHref,
+  nextHref,
+  sentinel,
+  onMore,
+}: {
+  noun: string;
+  from: number;
+  to: number;
+  of: number;
+  previousHref: string | null;
+  nextHref: string | null;
+  sentinel: RefObject<HTMLAnchorElement | null>;
+  onMore: () => void;
+}) {
+  const hydrated = useHydrated();
+  return (
     <nav
       aria-label={`More ${noun}`}
       className="mt-3 flex flex-wrap items-center gap-3 text-sm text-slate-600"
     >
       <p>
-        Showing {matchingCount === 0 ? 0 : start + 1}–{start + shown.length}{" "}
-        of {matchingCount}
+        Showing {from}–{to} of {of}
       </p>
-      {!hydrated && page > 1 ? (
-        <Link
-          to={pageHref(page - 1)}
-          className="font-semibold text-brand-700 underline"
-        >
+      {!hydrated && previousHref ? (
+        <Link to={previousHref} className="font-semibold text-brand-700 underline">
           Previous page
         </Link>
       ) : null}
-      {more > 0 ? (
+      {nextHref ? (
         <Link
           ref={sentinel}
-          to={pageHref(page + 1)}
+          to={nextHref}
           onClick={(event) => {
             // Hydrated: the next rows join this page instead of replacing it.
             event.preventDefault();
-            setEnd(shownEnd + LIST_WINDOW);
-            need?.();
+            onMore();
           }}
           className="font-semibold text-brand-700 underline"
         >
@@ -152,5 +189,4 @@ export function useListWindow<Row>(
       ) : null}
     </nav>
   );
-  return { shown, offset: start, count, indexOf, controls, footer };
 }

@@ -2,7 +2,6 @@ import { lazy, type ReactNode, Suspense, useCallback, useId, useState } from "re
 import { Form, Link, useLocation } from "react-router";
 import { importRetrying } from "~/utils/load-after-hydration";
 import { item, panelClass } from "./row-menu-styles";
-import { useHydrated } from "./toaster";
 
 /** The query parameter naming the row whose menu the server renders open (no JavaScript). */
 export const ROW_MENU_PARAM = "menu";
@@ -30,7 +29,6 @@ const SharedPanel = lazy(() => loadRowMenu().then((module) => ({ default: module
 export function useRowMenu() {
   const { pathname, search } = useLocation();
   const formId = `row-menu-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
-  const hydrated = useHydrated();
   const params = new URLSearchParams(search);
   // Opened by the server (a GET without JavaScript): shown until its Close link.
   const urlOpen = params.get(ROW_MENU_PARAM);
@@ -63,7 +61,8 @@ export function useRowMenu() {
 
   /** The row's "⋯" button, and the list's menu when it is open for this row. */
   const button = (rowId: string, name: string, items: () => ReactNode) => {
-    const open = hydrated ? openId === rowId : false;
+    // Set only by the form's submit handler, so only once hydrated.
+    const open = openId === rowId;
     const fromUrl = !open && urlOpen === rowId;
     return (
       <>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useQuietRefetch } from "~/modules/live/use-quiet-refetch";
 import { whenIdle } from "~/utils/load-after-hydration";
 
@@ -32,8 +32,12 @@ export function useRestOfPage<T>(url: string, page: object) {
       .then(async (response) => {
         if (response.ok && response.headers.get("Content-Type")?.includes("json")) {
           const data = (await response.json()) as T;
-          setRest((current) => (current && current.for === latest.current && forPage !== latest.current ? current : { data, for: forPage, url }));
-          setFailed(false);
+          // A transition: the whole page renders again with every list, in slices that
+          // leave the phone free for a tap, rather than in one long task.
+          startTransition(() => {
+            setRest((current) => (current && current.for === latest.current && forPage !== latest.current ? current : { data, for: forPage, url }));
+            setFailed(false);
+          });
           return;
         }
         // Signed out, or the access ended: the page's own loader says so (its error page, or sign in).

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { LIST_NAME, type ListKind, listOrder, type ListRow } from "~/modules/lists/registry";
 import { loadAfterHydration } from "~/utils/load-after-hydration";
 import { rowSchemas } from "./row-schemas";
@@ -59,8 +59,13 @@ export function useLiveEvent<E extends object>({ path, seq, listsSeq = seq, list
   const log = useRef<{ seq: number; list: boolean; step: Apply }[]>([]);
   const lastSeq = useRef(seq);
   const logPath = useRef(path);
-  // Fresh data replaces what the socket built on the old, with the changes after it replayed.
-  useEffect(() => {
+  // Fresh data replaces what the socket built on the old, with the changes after it
+  // replayed. Rebuilt while rendering (React's "adjusting state when a prop changes"), not
+  // in an effect: an effect would commit the page with the old lists, then render it whole
+  // a second time.
+  const [builtFrom, setBuiltFrom] = useState({ lists, event });
+  if (builtFrom.lists !== lists || builtFrom.event !== event) {
+    setBuiltFrom({ lists, event });
     // Another event's page (the route stays mounted): its room's changes are not this one's.
     if (logPath.current !== path) {
       logPath.current = path;
@@ -69,8 +74,7 @@ export function useLiveEvent<E extends object>({ path, seq, listsSeq = seq, list
     }
     log.current = log.current.filter((entry) => entry.seq > (entry.list ? listsSeq : seq));
     setState(log.current.reduce<State<E>>((current, entry) => entry.step(current), { lists, event }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lists, event]);
+  }
 
   const apply = useCallback(
     (change: Change, seq?: number) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { type Change, readServerFrame } from "./protocol";
 import type { LiveStatus } from "./connection-status";
@@ -25,6 +25,9 @@ type Options = {
 
 export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Options): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
+  // A transition: the page around the status renders again with it, in slices that leave
+  // the phone free for a tap (a socket opening right after the page loads is the common case).
+  const showStatus = (next: LiveStatus) => startTransition(() => setStatus(next));
   const handlers = useRef({ onChange, onReload, onAccessEnded });
   handlers.current = { onChange, onReload, onAccessEnded };
   const lastSeq = useRef(seq);
@@ -40,7 +43,7 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
   useEffect(() => {
     const socket = connectLive(path, {
       onOpen: (ws) => ws.send(JSON.stringify({ type: "hello", since: lastSeq.current })),
-      onStatus: setStatus,
+      onStatus: showStatus,
       onAccessEnded: () => handlers.current.onAccessEnded(),
       onMessage: (data, ws) => {
         const message = readServerFrame(data);
@@ -54,7 +57,7 @@ export function useLiveRoom({ path, seq, onChange, onReload, onAccessEnded }: Op
             return;
           case "live":
             socket.resetBackoff();
-            setStatus("live");
+            showStatus("live");
             return;
           case "reload":
             handlers.current.onReload();

@@ -11,16 +11,17 @@ export const NATIVE_PLATFORMS = ["ios", "android"] as const;
 export type NativePlatform = (typeof NATIVE_PLATFORMS)[number];
 
 const PLATFORM_NAMES: Record<NativePlatform, string> = { ios: "iOS", android: "Android" };
-const ADDED = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+// Made when first needed: a formatter costs every page's start (the first one loads the locale's data).
+let added: Intl.DateTimeFormat | undefined;
 
 /**
  * The one place the app's name in a list is made (decision 013): 'Event Flow app on iOS'
  * (push devices), or with the day it was added, 'Event Flow app on iOS, added Nov 24'
  * (device sign-ins: several phones of one platform must be told apart).
  */
-export function nativeAppName(platform: NativePlatform, added?: Date) {
+export function nativeAppName(platform: NativePlatform, addedOn?: Date) {
   const name = `Event Flow app on ${PLATFORM_NAMES[platform]}`;
-  return added ? `${name}, added ${ADDED.format(added)}` : name;
+  return addedOn ? `${name}, added ${(added ??= new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" })).format(addedOn)}` : name;
 }
 
 type CapacitorGlobal = { isNativePlatform?: () => boolean; getPlatform?: () => string };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { formatLocalDate, formatLocalTime } from "~/modules/event/format";
 import { servedFromDevice } from "./page-cache";
@@ -27,7 +27,9 @@ export function useLastSynced(syncedAt: string, status: LiveStatus, applied: rea
   // After hydration: the server cannot know (and the time is local).
   useEffect(() => setFromDevice(servedFromDevice()), []);
   useEffect(() => {
-    if (status === "live" || wasLive.current) setAt(new Date().toISOString());
+    // A transition: the time shows only when the page is stale, and a render of the whole
+    // page for it need not hold the phone up.
+    if (status === "live" || wasLive.current) startTransition(() => setAt(new Date().toISOString()));
     wasLive.current = status === "live";
     // `applied`: the page's lists, whose identities change with each change the room applies.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -105,7 +105,8 @@ export function useOutbox<S extends EventState<object, object>>({
 
   const reload = useCallback(async () => {
     const entries = await readWaiting(scope).catch(() => null);
-    if (entries) setStored(entries);
+    // Nothing waiting, as before: no new array, so the page is not rendered again for nothing.
+    if (entries) setStored((current) => (current.length === 0 && entries.length === 0 ? current : entries));
   }, [scope]);
   useEffect(() => {
     void reload();
