@@ -12,6 +12,7 @@ import { canDo, isClientIntent } from "./intents";
 import { z } from "zod";
 import {
   type Conflict,
+  type FormValues,
   type Mutation,
   type MutationName,
   type MutationResponse,
@@ -26,8 +27,8 @@ import {
 } from "./mutations";
 import type { Grant } from "./permissions";
 import { CHANGEABLE, type ChangeableKind, limitMessage, LISTS, type ListKind } from "~/modules/lists/registry";
-import { CHANGES } from "~/modules/lists/changes.server";
-import { conflictsOf, fromDriver, type ListTable, mineOf, type Plan, type PlanContext, rowJson, type StoredRow } from "~/modules/lists/plan.server";
+import { CHANGES, type ChangesByKind } from "~/modules/lists/changes.server";
+import { conflictsOf, fromDriver, type ListTable, mineOf, type Plan, type PlanContext, rowJson } from "~/modules/lists/plan.server";
 import { toEventSummary } from "./service.server";
 import { personNameSql } from "~/modules/team/service.server";
 
@@ -132,9 +133,9 @@ const MOVE_ATTEMPTS = 3;
  * for the batch; null when its list does not support it (MutationSchema only lets
  * through names that are a change of their list).
  */
-function planOf(context: PlanContext, mutation: Mutation, value: StoredRow | undefined): Plan | Promise<Plan> | null {
-  const { kind, verb } = partsOf(mutation.name);
-  const changes = CHANGES[kind];
+function planOf<K extends ChangeableKind>(kind: K, verb: MutationVerb, context: PlanContext, mutation: Mutation, value: FormValues[K] | undefined): Plan | Promise<Plan> | null {
+  // Through the mapped type, so the kind's changes take the kind's form values.
+  const changes: ChangesByKind[K] = CHANGES[kind];
   const args = mutation.args;
   const id = "id" in args ? args.id : null;
   switch (verb) {
@@ -189,7 +190,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     }
   }
 
-  let value: StoredRow | undefined;
+  let value: FormValues[typeof kind] | undefined;
   if ("values" in mutation.args) {
     const parsed = parseValues(kind, mutation.args.values);
     if (!parsed.value) {
@@ -217,7 +218,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   let named: NamedSender | null = isSqlSender(sender) ? null : sender;
   let notice: ReturnType<typeof noticeIn>;
   for (let attempt = 1; ; attempt++) {
-    const planned = await planOf(context, mutation, value);
+    const planned = await planOf(kind, verb, context, mutation, value);
     if (!planned) return { result: refused(mutation.id, 400, "Error", NOT_UNDERSTOOD), access: null };
     plan = planned;
     const record = db
