@@ -3,7 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { events } from "~/db/schema";
 import type { Conflict } from "~/modules/event/mutation-names";
-import type { LIST_TABLES } from "~/modules/event/lists.server";
+import type { LIST_TABLES } from "./tables.server";
 import { type BatchResults, batchPart, type Db } from "~/utils/db.server";
 import type { ListKind } from "./registry";
 

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { appliedMutations, timelineBlocks } from "~/db/schema";
 import { listQuery } from "~/modules/event/lists.server";
 import { type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone, writing } from "~/modules/lists/plan.server";
+import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { timelineList } from "./list";
 
 // The timeline's changes, each as the statements of the mutation runner's batch
@@ -62,7 +63,7 @@ async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: stri
 }
 
 export const timelineChanges = {
-  ...rowChanges(timelineBlocks, timelineList.limit.max),
-  toggle: (context, id, done) => toggleDone(context, timelineBlocks, id, done),
+  ...rowChanges(LIST_TABLES.block, timelineList.limit.max),
+  toggle: (context, id, done) => toggleDone(context, LIST_TABLES.block, id, done),
   move: moveBlock,
 } satisfies Changes;
