@@ -65,6 +65,21 @@ export async function batchNamed<T extends Named>(db: Db, statements: T): Promis
   return Object.fromEntries(entries.map(([name], i) => [name, results[i]])) as NamedResults<T>;
 }
 
+/** The results of statements, in their order, each typed by its statement. */
+export type BatchResults<W extends readonly BatchItem<"sqlite">[]> = { -readonly [I in keyof W]: NonNullable<W[I]>["_"]["result"] };
+
+/**
+ * Statements whose batch is put together elsewhere, at run time (the mutation runner's,
+ * around a change's writes), with how their results are read. drizzle types a batch's
+ * results only for a tuple written out where db.batch is called, so the results of a list
+ * built at run time reach their reader as `unknown`; this keeps each result's type with
+ * its statement instead. The one promise it takes on trust: whoever runs the batch hands
+ * `read` the results of exactly these statements, in their order.
+ */
+export function batchPart<const W extends readonly BatchItem<"sqlite">[], Out>(statements: W, read: (results: BatchResults<W>) => Out) {
+  return { statements: [...statements], read: (results: readonly unknown[]) => read(results as BatchResults<W>) };
+}
+
 /**
  * Whether a batch failed on the UNIQUE (or PRIMARY KEY) constraint of `column`. SQLite
  * names the constraint's columns as `table.column` (comma-separated for a compound

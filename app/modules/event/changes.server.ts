@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { events } from "~/db/schema";
-import { type Changes, editRow, type StoredRow } from "~/modules/lists/plan.server";
+import { type Changes, editRow, type Outcome, writing } from "~/modules/lists/plan.server";
 import { eventDescriptor } from "./descriptor";
 
 // The event's own changes, each as the statements of the mutation runner's batch
@@ -10,11 +10,11 @@ export const eventChanges = {
   fields: eventDescriptor.formColumns,
   edit: (context, _id, value, base) => {
     // An empty time zone keeps the event's (the form sends none when the browser gave none).
-    const given: StoredRow = Object.fromEntries(Object.entries(value).filter(([field, v]) => field !== "timeZone" || v));
+    const given = Object.fromEntries(Object.entries(value).filter(([field, v]) => field !== "timeZone" || v));
     return editRow(context, events, and(eq(events.id, context.eventId), context.guard), context.eventId, eventDescriptor.formColumns, given, base);
   },
   delete: ({ db, eventId, guard }) => {
     const write = db.delete(events).where(and(eq(events.id, eventId), guard)).returning({ id: events.id });
-    return { writes: [write], read: ([rows]) => ((rows as unknown[]).length ? { row: null } : { gone: true }), table: events, rowId: null };
+    return { ...writing([write], ([rows]): Outcome<never> => (rows.length ? { row: null } : { gone: true })), table: events, rowId: null };
   },
 } satisfies Changes;

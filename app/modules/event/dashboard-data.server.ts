@@ -6,7 +6,8 @@ import type { Db, NamedResults } from "~/utils/db.server";
 import { dashboardView, type DashboardView } from "./dashboard-view";
 import { LIST_NAME, LISTS, type ListKind, type ListRow } from "~/modules/lists/registry";
 import { LIST_WINDOW, matchingRows, windowPage } from "~/utils/list-window";
-import { LIST_TABLES, listQuery } from "./lists.server";
+import { LIST_TABLES } from "~/modules/lists/tables.server";
+import { listQuery } from "./lists.server";
 import type { Grant } from "./permissions";
 import { dashboardReads, type Reads, requireEventAccess, teamReads } from "./service.server";
 

@@ -2,13 +2,11 @@ import { type AnyColumn, and, asc, eq, getTableColumns, type SQL, sql } from "dr
 import { eventPeople, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
 import type { Db } from "~/utils/db.server";
 import { LISTS, type ListKind } from "~/modules/lists/registry";
+import { LIST_TABLES } from "~/modules/lists/tables.server";
 
 // Each list's query, once (decision 010): the dashboard's loader, the
 // portal's and anything else that reads a list reads it here, in its descriptor's
 // order, which the live updates sort by too (listOrder, app/modules/lists/registry.ts).
-
-/** Each list's table: the server's half of the registry (drizzle's tables stay out of a page's JavaScript). */
-export const LIST_TABLES = { block: timelineBlocks, shot: shotListItems, person: eventPeople, vendor: eventVendors } as const;
 
 /** A list's order as SQL: the comparator's rules are SQLite's (BINARY, NOCASE, NULL first). */
 export function listOrderBy(kind: ListKind) {

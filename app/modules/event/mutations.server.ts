@@ -5,13 +5,14 @@ import { toPortalRow } from "~/modules/live/protocol";
 import { closeEventRoom, nextLiveSeq, publishChange, seqOf } from "~/modules/live/room.server";
 import { dispatchTeamChange, notifyClientChange, notifyTeamChange, type TeamChange, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
 import { sha256Hex } from "~/utils/crypto.server";
-import { batchNamed, type Db, rawAll, violatesUnique } from "~/utils/db.server";
+import { batchNamed, type Db, type NamedResults, rawAll, violatesUnique } from "~/utils/db.server";
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessOf, accessQuery, type EventAccess } from "./access.server";
 import { canDo, isClientIntent } from "./intents";
 import { z } from "zod";
 import {
   type Conflict,
+  type FormValues,
   type Mutation,
   type MutationName,
   type MutationResponse,
@@ -25,9 +26,9 @@ import {
   ONLINE_ONLY,
 } from "./mutations";
 import type { Grant } from "./permissions";
-import { CHANGEABLE, type ChangeableKind, limitMessage, LISTS, type ListKind } from "~/modules/lists/registry";
-import { CHANGES } from "~/modules/lists/changes.server";
-import { conflictsOf, fromDriver, type ListTable, mineOf, type Plan, type PlanContext, rowJson, type StoredRow } from "~/modules/lists/plan.server";
+import { CHANGEABLE, type ChangeableKind, limitMessage, LISTS, type ListKind, type ListRow } from "~/modules/lists/registry";
+import { CHANGES, type ChangesByKind } from "~/modules/lists/changes.server";
+import { type ChangedRow, conflictsOf, fromDriver, mineOf, type Plan, type PlanContext, rowJson } from "~/modules/lists/plan.server";
 import { toEventSummary } from "./service.server";
 import { personNameSql } from "~/modules/team/service.server";
 
@@ -116,11 +117,27 @@ const accessEnded = (id: string): Ran => ({ result: refused(id, 404, "Error", AC
 // ------------------------------------------------------------------ notifications
 
 /** What a row is called in a notification (its list's `subject`). */
-export function subjectOf(kind: RowKind, row: Record<string, unknown> | null | undefined) {
-  if (!row) return "";
-  const subject: (row: never) => string = LISTS[kind].subject;
-  return subject(row as never);
+export function subjectOf<K extends RowKind>(kind: K, row: object | null | undefined) {
+  if (!row || !hasShownFields(kind, row)) return "";
+  return SUBJECTS[kind](row);
 }
+
+/** Each list's `subject`, through a mapped type, so a generic kind's row meets its own list's. */
+const SUBJECTS: { readonly [K in RowKind]: (row: ListRow<K>) => string } = {
+  block: LISTS.block.subject,
+  shot: LISTS.shot.subject,
+  person: LISTS.person.subject,
+  vendor: LISTS.vendor.subject,
+};
+
+/** Whether a row holds every field its list shows (the fields its `subject` reads). */
+function hasShownFields<K extends RowKind>(kind: K, row: object): row is ListRow<K> {
+  const fields: readonly string[] = LISTS[kind].portalFields;
+  return fields.every((field) => field in row);
+}
+
+/** Whether a changed row is the event's (the one row with a lead photographer). */
+const isEventRow = (row: ChangedRow): row is typeof events.$inferSelect => "leadPhotographerId" in row;
 
 // ------------------------------------------------------------------ plans
 
@@ -132,9 +149,9 @@ const MOVE_ATTEMPTS = 3;
  * for the batch; null when its list does not support it (MutationSchema only lets
  * through names that are a change of their list).
  */
-function planOf(context: PlanContext, mutation: Mutation, value: StoredRow | undefined): Plan | Promise<Plan> | null {
-  const { kind, verb } = partsOf(mutation.name);
-  const changes = CHANGES[kind];
+function planOf<K extends ChangeableKind>(kind: K, verb: MutationVerb, context: PlanContext, mutation: Mutation, value: FormValues[K] | undefined): Plan | Promise<Plan> | null {
+  // Through the mapped type, so the kind's changes take the kind's form values.
+  const changes: ChangesByKind[K] = CHANGES[kind];
   const args = mutation.args;
   const id = "id" in args ? args.id : null;
   switch (verb) {
@@ -189,7 +206,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     }
   }
 
-  let value: StoredRow | undefined;
+  let value: FormValues[typeof kind] | undefined;
   if ("values" in mutation.args) {
     const parsed = parseValues(kind, mutation.args.values);
     if (!parsed.value) {
@@ -212,12 +229,12 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   // batch ran, it wrote nothing (plan.precondition) and is planned again on the new order.
   let plan: Plan;
   let writes: Record<string, BatchItem<"sqlite">>;
-  let results: { access: unknown; record: unknown; unrecord: unknown; sender?: { user_id: string | null; name: string }[] } & Record<string, unknown>;
+  let results: { access: unknown; record: unknown; unrecord: unknown; sender?: { user_id: string | null; name: string }[] } & NamedResults<Record<string, BatchItem<"sqlite">>>;
   // The sender by name: known from the start, or named by the batch (a session read in it).
   let named: NamedSender | null = isSqlSender(sender) ? null : sender;
   let notice: ReturnType<typeof noticeIn>;
   for (let attempt = 1; ; attempt++) {
-    const planned = await planOf(context, mutation, value);
+    const planned = await planOf(kind, verb, context, mutation, value);
     if (!planned) return { result: refused(mutation.id, 400, "Error", NOT_UNDERSTOOD), access: null };
     plan = planned;
     const record = db
@@ -287,7 +304,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   // The sender is named by now: a sender known as SQL was named by the batch.
   if (!named) return { ...accessEnded(mutation.id), signedOut: true };
   if (!plan.noop) await tell(db, env, named, access, mutation, outcome, seqOf(results.seq), told);
-  const shown = (r: Record<string, unknown>) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
+  const shown = (r: ChangedRow) => (access.role === "client" && kind !== "event" ? toPortalRow(kind, r) : r);
   return {
     result: {
       id: mutation.id,
@@ -325,8 +342,8 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
     ),
     current: db
       .select()
-      .from(table as ListTable)
-      .where(kind === "event" ? eq(events.id, query.eventId) : and(eq((table as ListTable).id, rowId), eq((table as ListTable).eventId, query.eventId))),
+      .from(table)
+      .where(kind === "event" ? eq(events.id, query.eventId) : and(eq(table.id, rowId), "eventId" in table ? eq(table.eventId, query.eventId) : undefined)),
   });
   const access = query.decide(accessRows);
   if (!access) return accessEnded(mutation.id);
@@ -337,15 +354,15 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
   const row = record.result ? fromDriver(table, record.result) : null;
   const mine = row ? mineOfRepeat(kind, mutation) : null;
   const conflicts = row && mine ? conflictsOf(CHANGES[kind].fields, row, mine) : [];
-  await retell(env, access, kind, (current as Record<string, unknown>[])[0] ?? null, String(row?.id ?? argsId ?? ""), seqOf(seq));
+  await retell(env, access, kind, current[0] ?? null, String(row?.id ?? argsId ?? ""), seqOf(seq));
   const shown = row && access.role === "client" && kind !== "event" ? toPortalRow(kind, row) : row;
   return { result: { id: mutation.id, status: "applied", replay: true, ...(shown ? { row: shown } : {}), ...(conflicts.length ? { conflicts } : {}) }, access };
 }
 
 /** A repeat's news to the room: the row as it is now, or its deletion (never the team's notifications again). */
-async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: Record<string, unknown> | null, id: string, seq: number | null) {
+async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: ChangedRow | null, id: string, seq: number | null) {
   if (kind === "event") {
-    await publishChange(env, access.event.id, seq, current ? { entity: "event", op: "upsert", rows: [toEventSummary(current as typeof events.$inferSelect)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
+    await publishChange(env, access.event.id, seq, current && isEventRow(current) ? { entity: "event", op: "upsert", rows: [toEventSummary(current)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
     return;
   }
   await publishChange(env, access.event.id, seq, current ? { entity: kind, op: "upsert", rows: [current], actor: null } : { entity: kind, op: "delete", ids: [id], actor: null });
@@ -393,7 +410,7 @@ async function tell(
   sender: NamedSender,
   access: EventAccess,
   mutation: Mutation,
-  outcome: { row: Record<string, unknown> | null; rows?: Record<string, unknown>[] },
+  outcome: { row: ChangedRow | null; rows?: ChangedRow[] },
   /** The live room's number for it (nextLiveSeq, in the change's batch). */
   seq: number | null,
   /** The team's notifications, when the change's own batch wrote them (noticeIn): only their pushes and bells are left. */
@@ -409,7 +426,9 @@ async function tell(
       await closeEventRoom(env, event.id);
       return;
     }
-    const updated = outcome.row as typeof events.$inferSelect;
+    const updated = outcome.row;
+    // An edit of the event answers the event's row (eventChanges.edit).
+    if (!updated || !isEventRow(updated)) return;
     await publishChange(env, event.id, seq, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
     await notify(db, env, event, { type: "event_updated", subject: updated.title }, actor, false);
     return;

@@ -43,9 +43,14 @@ export const VALUES_SCHEMAS = {
  * the fields as the form would post them): the typed values, or each field's errors. The
  * server validates with it, and the device applies what it reads.
  */
-export function parseValues(kind: MutationKind, values: Record<string, string>): { value: Record<string, unknown> } | { value?: undefined; errors: Record<string, string[]> } {
-  const submission = parseWithZod(new URLSearchParams(values), { schema: VALUES_SCHEMAS[kind] });
-  if (submission.status === "success") return { value: submission.value as Record<string, unknown> };
+/** Each kind's form values, as its values schema reads them. */
+export type FormValues = { [K in MutationKind]: z.output<(typeof VALUES_SCHEMAS)[K]> };
+
+export function parseValues<K extends MutationKind>(kind: K, values: Record<string, string>): { value: FormValues[K] } | { value?: undefined; errors: Record<string, string[]> } {
+  // Looked up through the mapped type, so a generic kind keeps its own schema's output.
+  const schemas: { readonly [Kind in MutationKind]: z.ZodType<FormValues[Kind]> } = VALUES_SCHEMAS;
+  const submission = parseWithZod(new URLSearchParams(values), { schema: schemas[kind] });
+  if (submission.status === "success") return { value: submission.value };
   const errors = Object.fromEntries(Object.entries(submission.error ?? {}).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])));
   return { errors };
 }

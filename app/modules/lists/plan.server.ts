@@ -3,8 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { events } from "~/db/schema";
 import type { Conflict } from "~/modules/event/mutation-names";
-import type { LIST_TABLES } from "~/modules/event/lists.server";
-import type { Db } from "~/utils/db.server";
+import type { LIST_TABLES } from "./tables.server";
+import { type BatchResults, batchPart, type Db } from "~/utils/db.server";
 import type { ListKind } from "./registry";
 
 // What every list's changes share: a change as statements for the mutation runner's
@@ -13,19 +13,26 @@ import type { ListKind } from "./registry";
 
 export type ListTable = (typeof LIST_TABLES)[ListKind];
 export type ChangedTable = ListTable | typeof events;
-export type StoredRow = Record<string, unknown>;
+/** A form's values as its schema parsed them (the list's values schema, VALUES_SCHEMAS). */
+export type FormValue = object;
+/** What the device last saw of the fields it edits (an edit's `base`). */
+export type Base = Readonly<Record<string, string | number | boolean | null>>;
+/** A row of a list's table or the event's, as drizzle reads it. */
+export type ChangedRow = ChangedTable["$inferSelect"];
+
+/** What a change's batch left: the row (or none, for a deletion), or why nothing was written. */
+export type Outcome<Row> = { row: Row | null; rows?: Row[]; conflicts?: Conflict[] } | { gone: true } | { full: true } | { taken: true };
 
 /**
  * What one change writes, as statements for the batch, and how its result is read from
  * theirs. `rowId`: the row to keep in the record (none for a delete).
  */
-export type Plan = {
+export type Plan<Row = ChangedRow> = {
   writes: BatchItem<"sqlite">[];
-  read: (results: unknown[]) => { row: StoredRow | null; rows?: StoredRow[]; conflicts?: Conflict[] } | { gone: true } | { full: true } | { taken: true };
+  /** The outcome, from the results of `writes` (in their order): made by `writing`, which keeps their types. */
+  read: (results: readonly unknown[]) => Outcome<Row>;
   table: ChangedTable;
   rowId: string | SQL | null;
-  /** Fields written with the device's last-seen value (an edit with `base`): kept as they are if someone changed them. */
-  mine?: StoredRow;
   /**
    * Nothing to write (the first block moved up): no one is told, and the record is kept
    * unless the row is gone (`missing`), so a repeat is answered as the first was, even
@@ -55,29 +62,37 @@ const fieldOf = (fields: FieldColumns, column: string) => (fields ? (Object.keys
  * returning the statements of one change; the registry (changes.server.ts) holds them by
  * kind, and the mutation runner calls the one a mutation names.
  */
-export type Changes = {
+export type Changes<Value extends FormValue = FormValue> = {
   readonly table: ChangedTable;
   readonly fields: FieldColumns;
-  readonly add?: (context: PlanContext, id: string, value: StoredRow) => Plan;
-  readonly edit?: (context: PlanContext, id: string | null, value: StoredRow, base: StoredRow | undefined) => Plan;
+  readonly add?: (context: PlanContext, id: string, value: Value) => Plan;
+  readonly edit?: (context: PlanContext, id: string | null, value: Value, base: Base | undefined) => Plan;
   readonly delete?: (context: PlanContext, id: string | null) => Plan;
   readonly toggle?: (context: PlanContext, id: string, done: boolean) => Plan;
   readonly move?: (context: PlanContext, id: string, direction: "up" | "down") => Promise<Plan>;
 };
 
+/** A plan's writes with how their results are read, each result typed by its write. */
+export function writing<const W extends readonly BatchItem<"sqlite">[]>(writes: W, read: (results: BatchResults<W>) => Outcome<ChangedRow>) {
+  const part = batchPart(writes, read);
+  return { writes: part.statements, read: part.read };
+}
+
 /** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */
-export function fromDriver(table: ChangedTable, raw: StoredRow) {
-  const row: StoredRow = {};
-  for (const [key, column] of Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>)) {
-    const value = raw[column.name] ?? raw[key];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row;
+export function fromDriver(table: ChangedTable, raw: object) {
+  const stored = new Map<string, unknown>(Object.entries(raw));
+  const columns: [string, SQLiteColumn][] = Object.entries(getTableColumns(table));
+  return Object.fromEntries(
+    columns.map(([key, column]) => {
+      const value = stored.get(column.name) ?? stored.get(key);
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  );
 }
 
 /** The row as a JSON object in SQL, by its driver column names (read back with fromDriver). */
 export function rowJson(table: ChangedTable) {
-  const columns = Object.values(getTableColumns(table) as Record<string, SQLiteColumn>);
+  const columns: SQLiteColumn[] = Object.values(getTableColumns(table));
   return sql.join([sql`json_object(`, sql.join(columns.map((column) => sql`${column.name}, ${sql.identifier(column.name)}`), sql`, `), sql`)`], sql``);
 }
 
@@ -87,9 +102,9 @@ export const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 const isSql = (value: unknown): value is SQL => !!value && typeof value === "object" && "queryChunks" in value;
 
-export function firstOrGone(rows: unknown) {
-  const row = (rows as StoredRow[])[0];
-  return row ? { row } : ({ gone: true } as const);
+export function firstOrGone(rows: readonly ChangedRow[]): Outcome<ChangedRow> {
+  const [row] = rows;
+  return row ? { row } : { gone: true };
 }
 
 /** Checked off or not: the desired state, never a flip, so a repeat cannot undo. */
@@ -99,16 +114,17 @@ export function toggleDone({ db, eventId, guard, userId, now }: PlanContext, tab
     ? { isDone: true, doneBy: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneBy} ELSE ${userId} END`, doneAt: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneAt} ELSE ${now} END`, updatedAt: now }
     : { isDone: false, doneBy: null, doneAt: null, updatedAt: now };
   const write = db.update(table).set(values).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
-  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: id, subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${id})` };
+  return { ...writing([write], ([rows]) => firstOrGone(rows)), table, rowId: id, subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${id})` };
 }
 
 /** A new row, last in its list (`ordered`: its order_index one past the event's last), within the list's limit. */
-function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limit: number, id: string, value: StoredRow): Plan {
-  const given: StoredRow = { ...value, id, eventId, createdAt: now, updatedAt: now };
-  if ("orderIndex" in table) given.orderIndex = sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`;
+function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limit: number, id: string, value: FormValue): Plan {
+  const given = new Map<string, unknown>(Object.entries({ ...value, id, eventId, createdAt: now, updatedAt: now }));
+  if ("orderIndex" in table) given.set("orderIndex", sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`);
   // INSERT … SELECT names every column in the table's order: the given value, else the column's default.
-  const values = Object.entries(getTableColumns(table) as Record<string, SQLiteColumn>).map(([key, column]) => {
-    const v = given[key] !== undefined ? given[key] : column.default;
+  const columns: [string, SQLiteColumn][] = Object.entries(getTableColumns(table));
+  const values = columns.map(([key, column]) => {
+    const v = given.get(key) !== undefined ? given.get(key) : column.default;
     return isSql(v) ? v : sql`${toDriver(column, v)}`;
   });
   // The limit is counted inside the INSERT, so two devices cannot both take the last place.
@@ -119,8 +135,7 @@ function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limi
   const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND NOT ${exists} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${limit}`;
   const insert = db.insert(table).select(select).returning();
   return {
-    writes: [taken, insert],
-    read: ([before, rows]) => ((rows as unknown[]).length ? { row: (rows as StoredRow[])[0]! } : (before as unknown[]).length ? { taken: true } : { full: true }),
+    ...writing([taken, insert], ([before, [row]]) => (row ? { row } : before.length ? { taken: true } : { full: true })),
     table,
     rowId: id,
   };
@@ -131,47 +146,46 @@ function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limi
  * saw), a field the device did not change is not written, and one it changed is written
  * only if no one else changed it since: otherwise theirs is kept, and answered as a conflict.
  */
-export function editRow({ db, now }: PlanContext, table: ChangedTable, where: SQL | undefined, rowId: string | SQL, fields: FieldColumns, value: StoredRow, base: StoredRow | undefined): Plan {
-  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
-  const set: StoredRow = { updatedAt: now };
-  const mine: StoredRow = {};
+export function editRow({ db, now }: PlanContext, table: ChangedTable, where: SQL | undefined, rowId: string | SQL, fields: FieldColumns, value: FormValue, base: Base | undefined): Plan {
+  const columns = new Map<string, SQLiteColumn>(Object.entries(getTableColumns(table)));
+  // Every value is bound as its column's driver value, so the set is SQL whatever the column.
+  const set = new Map<string, SQL>([["updatedAt", sql`${now}`]]);
+  const mine = new Map<string, unknown>();
   for (const [field, mineValue] of Object.entries(value)) {
     const key = columnOf(fields, field);
-    const column = key ? columns[key] : undefined;
+    const column = key ? columns.get(key) : undefined;
     if (!key || !column) continue;
     if (base && Object.hasOwn(base, field)) {
       // A field the device did not change is not written: someone else's change stands.
       if (same(base[field], mineValue)) continue;
       // One the device changed is written only if no one else changed it since the
       // device saw it; otherwise theirs is kept, and answered as a conflict.
-      mine[key] = mineValue;
-      set[key] = sql`CASE WHEN ${column} IS ${toDriver(column, base[field])} THEN ${toDriver(column, mineValue)} ELSE ${column} END`;
+      mine.set(key, mineValue);
+      set.set(key, sql`CASE WHEN ${column} IS ${toDriver(column, base[field])} THEN ${toDriver(column, mineValue)} ELSE ${column} END`);
     } else {
-      set[key] = mineValue;
+      set.set(key, sql`${toDriver(column, mineValue)}`);
     }
   }
-  const write = db.update(table as ListTable).set(set).where(where).returning();
+  const write = db.update(table).set(Object.fromEntries(set)).where(where).returning();
   return {
-    writes: [write],
-    read: ([rows]) => {
-      const row = (rows as StoredRow[])[0];
-      return row ? { row, conflicts: conflictsOf(fields, row, mine) } : ({ gone: true } as const);
-    },
+    ...writing([write], ([rows]) => {
+      const [row] = rows;
+      return row ? { row, conflicts: conflictsOf(fields, row, mine) } : { gone: true };
+    }),
     table,
     rowId,
-    mine,
   };
 }
 
 /** An edit of a list's row: its fields are its columns. */
-function editListRow(context: PlanContext, table: ListTable, id: string, value: StoredRow, base: StoredRow | undefined): Plan {
+function editListRow(context: PlanContext, table: ListTable, id: string, value: FormValue, base: Base | undefined) {
   return editRow(context, table, and(eq(table.id, id), eq(table.eventId, context.eventId), context.guard), id, null, value, base);
 }
 
 /** A list's row deleted (answered with the row as it was). */
 function deleteListRow({ db, eventId, guard }: PlanContext, table: ListTable, id: string): Plan {
   const write = db.delete(table).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
-  return { writes: [write], read: ([rows]) => firstOrGone(rows), table, rowId: null };
+  return { ...writing([write], ([rows]) => firstOrGone(rows)), table, rowId: null };
 }
 
 /** The changes every list has (added within its limit, edited, deleted), which its changes.server.ts extends with its own. */
@@ -179,25 +193,26 @@ export function rowChanges(table: ListTable, limit: number) {
   return {
     table,
     fields: null,
-    add: (context: PlanContext, id: string, value: StoredRow) => addRow(context, table, limit, id, value),
-    edit: (context: PlanContext, id: string | null, value: StoredRow, base: StoredRow | undefined) => editListRow(context, table, id ?? "", value, base),
+    add: (context: PlanContext, id: string, value: FormValue) => addRow(context, table, limit, id, value),
+    edit: (context: PlanContext, id: string | null, value: FormValue, base: Base | undefined) => editListRow(context, table, id ?? "", value, base),
     delete: (context: PlanContext, id: string | null) => deleteListRow(context, table, id ?? ""),
   } satisfies Changes;
 }
 
 /** The fields kept at someone else's value: the row as stored differs from what the device wrote. */
-export function conflictsOf(fields: FieldColumns, row: StoredRow, mine: StoredRow): Conflict[] {
-  return Object.entries(mine)
-    .filter(([key, value]) => !same(row[key], value))
-    .map(([key, value]) => ({ field: fieldOf(fields, key), theirs: row[key] ?? null, mine: value ?? null }));
+export function conflictsOf(fields: FieldColumns, row: object, mine: ReadonlyMap<string, unknown>): Conflict[] {
+  const stored = new Map<string, unknown>(Object.entries(row));
+  return [...mine]
+    .filter(([key, value]) => !same(stored.get(key), value))
+    .map(([key, value]) => ({ field: fieldOf(fields, key), theirs: stored.get(key) ?? null, mine: value ?? null }));
 }
 
 /** The columns an edit with `base` wrote (as editRow chose them), to re-derive its conflicts on a repeat. */
-export function mineOf(fields: FieldColumns, value: StoredRow, base: StoredRow) {
-  const mine: StoredRow = {};
+export function mineOf(fields: FieldColumns, value: FormValue, base: Base) {
+  const mine = new Map<string, unknown>();
   for (const [field, v] of Object.entries(value)) {
     const key = columnOf(fields, field);
-    if (key && Object.hasOwn(base, field) && !same(base[field], v)) mine[key] = v;
+    if (key && Object.hasOwn(base, field) && !same(base[field], v)) mine.set(key, v);
   }
   return mine;
 }
