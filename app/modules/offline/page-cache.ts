@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { closeDialogHref } from "~/modules/event/dialog-href";
-import { whenIdle } from "~/utils/load-after-hydration";
 
 // The event pages this device keeps for offline reading (decision 010
 // 'Offline reading'). The service worker (public/sw.js) keeps them; the page only asks
@@ -10,9 +9,6 @@ import { whenIdle } from "~/utils/load-after-hydration";
 
 /** The service worker's cache of kept pages (public/sw.js PAGE_CACHE). */
 export const PAGE_CACHE = "event-flow-pages-v1";
-
-/** At the latest this long after the page shows, it is kept even if the page never goes idle. */
-const KEEP_AFTER_MS = 3000;
 
 /**
  * Asks the service worker to keep this page, once per page opened: it has a copy when
@@ -26,10 +22,7 @@ export function useKeepPageOffline(syncedAt: string) {
     if (!("serviceWorker" in navigator)) return;
     // Kept under its tab, not with a dialog left open.
     const url = closeDialogHref(pathname, new URLSearchParams(window.location.search));
-    // Once the page is idle: keeping fetches the page again and every asset it names, work
-    // that would otherwise take the phone's cores from the page's first seconds. Not
-    // called off when the page is left: a page opened is kept all the same.
-    whenIdle(() => void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "keep-page", url, syncedAt })), KEEP_AFTER_MS);
+    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "keep-page", url, syncedAt }));
     // Once per page: a revalidation's newer data is not a reason to fetch the page again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
