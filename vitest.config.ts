@@ -90,8 +90,10 @@ export default defineConfig(async () => {
           test: {
             name: "integration",
             include: ["tests/integration/**/*.test.ts"],
-            // Sign-in tests hash with scrypt (about 0.1 s each, more on a busy machine).
+            // Sign-in tests hash with scrypt (about 0.1 s each, more on a busy machine), and a
+            // file's setup signs several users in: on two busy cores that passes 10 s.
             testTimeout: 30_000,
+            hookTimeout: 30_000,
             setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
             globalSetup: ["./tests/setup/fake-stripe.ts", "./tests/setup/fake-revenuecat.ts", "./tests/setup/fake-native-push.ts"],
           },
