@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LIST_ROW_SCHEMAS } from "~/modules/event/lists.schema";
 import { MUTATION_NAMES, partsOf } from "~/modules/event/mutation-names";
-import { MUTATION_ARGS } from "~/modules/event/mutation-args";
+import { MutationSchema } from "~/modules/event/mutations";
+import { LIST_ARGS, MUTATION_ARGS } from "~/modules/event/mutation-args";
 import { CHANGE_RIGHTS, CHANGEABLE, CLIENT_CHANGE_FLAGS, LIST_KINDS, LISTS } from "~/modules/lists/registry";
 
 // The registry (app/modules/lists/registry.ts) is the one place that names every list:
@@ -44,7 +45,10 @@ describe("the lists' registry", () => {
       const { verb, kind } = partsOf(name);
       expect(Object.keys(CHANGEABLE[kind].rights)).toContain(verb);
       expect(Object.keys(MUTATION_ARGS)).toContain(name);
+      // A list's change takes its verb's arguments.
+      if (kind !== "event") expect(MUTATION_ARGS[name]).toBe(LIST_ARGS[verb]);
     }
+    expect(() => partsOf("drop-table" as never)).toThrow();
     expect(Object.keys(MUTATION_ARGS).sort()).toEqual([...MUTATION_NAMES].sort());
   });
 
@@ -93,5 +97,23 @@ describe("the lists' registry", () => {
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((path) => /modules\/(timeline|shots|people|vendors)\//.test(path))).toEqual([]);
     expect(imports).toContain("~/modules/lists/registry");
+  });
+});
+
+describe("a mutation as sent (MutationSchema)", () => {
+  const id = "0123456789abcdef";
+  const row = "7f1c1f0e-2d5a-4c7b-9a51-0a4f3e1d2c3b";
+
+  it("reads each name's own arguments", () => {
+    expect(MutationSchema.parse({ id, name: "toggle-shot", args: { id: row, done: true } })).toEqual({ id, name: "toggle-shot", args: { id: row, done: true } });
+    expect(MutationSchema.parse({ id, name: "delete-event", args: { confirmation: "delete" } }).args).toEqual({ confirmation: "delete" });
+  });
+
+  it("refuses an unknown name, another name's arguments and a bad id", () => {
+    expect(MutationSchema.safeParse({ id, name: "drop-table", args: { id: row } }).success).toBe(false);
+    const wrong = MutationSchema.safeParse({ id, name: "toggle-shot", args: { id: row, direction: "up" } });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues.every((issue) => issue.path[0] === "args")).toBe(true);
+    expect(MutationSchema.safeParse({ id: "short", name: "delete-shot", args: { id: row } }).success).toBe(false);
   });
 });

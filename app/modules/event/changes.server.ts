@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { events } from "~/db/schema";
-import { type Changes, editRow, type Outcome, writing } from "~/modules/lists/plan.server";
+import { batchPart } from "~/utils/db.server";
+import { type Changes, editRow, type Outcome } from "~/modules/lists/plan.server";
 import { eventDescriptor } from "./descriptor";
 
 // The event's own changes, each as the statements of the mutation runner's batch
@@ -15,6 +16,6 @@ export const eventChanges = {
   },
   delete: ({ db, eventId, guard }) => {
     const write = db.delete(events).where(and(eq(events.id, eventId), guard)).returning({ id: events.id });
-    return { ...writing([write], ([rows]): Outcome<never> => (rows.length ? { row: null } : { gone: true })), table: events, rowId: null };
+    return { ...batchPart([write], ([rows]): Outcome<never> => (rows.length ? { row: null } : { gone: true })), table: events, rowId: null };
   },
 } satisfies Changes;

@@ -1,5 +1,5 @@
 import type { ChangeVerb } from "~/modules/lists/descriptor";
-import { type ChangeName, LIST_KINDS, LISTS } from "~/modules/lists/registry";
+import type { ChangeName } from "~/modules/lists/registry";
 import { z } from "~/utils/zod";
 
 // The schemas of each mutation's arguments (mutations.ts says what a mutation is). Their
@@ -24,7 +24,7 @@ const FormValues = z
 const Base = z.record(z.string().regex(/^[A-Za-z]{1,40}$/), z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]));
 
 /** A list's change's arguments, by its verb. */
-const LIST_ARGS = {
+export const LIST_ARGS = {
   toggle: z.object({ id: RowRef, done: z.boolean() }),
   add: z.object({ id: NewRowId, values: FormValues }),
   edit: z.object({ id: RowRef, values: FormValues, base: Base.optional() }),
@@ -43,14 +43,25 @@ type ListChangeName = Exclude<ChangeName, keyof typeof EVENT_ARGS>;
 type VerbOf<N> = N extends `${infer V extends ChangeVerb}-${string}` ? V : never;
 
 /**
- * Each mutation's arguments: a list's change's by its verb (the changes its descriptor
- * names, app/modules/lists/registry.ts), the event's its own. The cast says what TypeScript
- * cannot follow through Object.fromEntries: the keys are the list changes' names
- * (mutations.ts checks the whole map against MutationName).
+ * Each mutation's arguments: a list's change's by its verb, the event's its own. Written
+ * out, one per change the descriptors name (app/modules/lists/registry.ts): the type check
+ * holds each to its verb's schema, and a change without its arguments does not compile.
  */
 export const MUTATION_ARGS = {
-  ...(Object.fromEntries(
-    LIST_KINDS.flatMap((kind) => Object.keys(LISTS[kind].rights).map((verb) => [`${verb}-${kind}`, LIST_ARGS[verb as ChangeVerb]])),
-  ) as { readonly [N in ListChangeName]: (typeof LIST_ARGS)[VerbOf<N>] }),
+  "toggle-block": LIST_ARGS.toggle,
+  "toggle-shot": LIST_ARGS.toggle,
+  "add-block": LIST_ARGS.add,
+  "edit-block": LIST_ARGS.edit,
+  "move-block": LIST_ARGS.move,
+  "delete-block": LIST_ARGS.delete,
+  "add-shot": LIST_ARGS.add,
+  "edit-shot": LIST_ARGS.edit,
+  "delete-shot": LIST_ARGS.delete,
+  "add-person": LIST_ARGS.add,
+  "edit-person": LIST_ARGS.edit,
+  "delete-person": LIST_ARGS.delete,
+  "add-vendor": LIST_ARGS.add,
+  "edit-vendor": LIST_ARGS.edit,
+  "delete-vendor": LIST_ARGS.delete,
   ...EVENT_ARGS,
-};
+} as const satisfies { readonly [N in ListChangeName]: (typeof LIST_ARGS)[VerbOf<N>] } & typeof EVENT_ARGS;

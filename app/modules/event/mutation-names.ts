@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ChangeVerb } from "~/modules/lists/descriptor";
-import { CHANGE_RIGHTS, type ChangeableKind, type ChangeName } from "~/modules/lists/registry";
+import { CHANGE_RIGHTS, type ChangeableKind, type ChangeName, isChangeName, partsOf } from "~/modules/lists/registry";
 import type { MUTATION_ARGS } from "./mutation-args";
 
 // Decision 010's mutations as a page needs them at first (decision 014):
@@ -16,8 +16,7 @@ export const MUTATION_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
  * named `{verb}-{kind}`. MUTATION_ARGS in mutation-args.ts has each one's arguments.
  */
 export type MutationName = ChangeName;
-// The keys of CHANGE_RIGHTS are the ChangeName union (the registry says why it is cast).
-export const MUTATION_NAMES = Object.keys(CHANGE_RIGHTS) as MutationName[];
+export const MUTATION_NAMES: readonly MutationName[] = Object.keys(CHANGE_RIGHTS).filter(isChangeName);
 
 /**
  * Mutations a device does not queue offline: deleting the whole event ends everyone's
@@ -25,17 +24,12 @@ export const MUTATION_NAMES = Object.keys(CHANGE_RIGHTS) as MutationName[];
  */
 export const ONLINE_ONLY: ReadonlySet<MutationName> = new Set(["delete-event"]);
 
-export function isMutationName(value: unknown): value is MutationName {
-  return typeof value === "string" && (MUTATION_NAMES as readonly string[]).includes(value);
-}
+export const isMutationName = isChangeName;
 
 /** A mutation's verb and the kind of row it changes, read off its name (`toggle-shot`, `edit-event`…). */
 export type MutationVerb = ChangeVerb;
 export type MutationKind = ChangeableKind;
-export function partsOf(name: MutationName): { verb: MutationVerb; kind: MutationKind } {
-  const [verb, kind] = name.split("-") as [MutationVerb, MutationKind];
-  return { verb, kind };
-}
+export { partsOf };
 
 export type MutationOf<N extends MutationName> = { id: string; name: N; args: z.infer<(typeof MUTATION_ARGS)[N]> };
 export type Mutation = { [N in MutationName]: MutationOf<N> }[MutationName];

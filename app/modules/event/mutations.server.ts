@@ -247,7 +247,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
         ? null
         : db.update(appliedMutations).set({ result: sql`(SELECT ${rowJson(plan.table)} FROM ${plan.table} WHERE id = ${plan.rowId})` }).where(eq(appliedMutations.key, key));
     // The plan's writes are named write_a, write_b… in their order (batchNamed: no integer names).
-    writes = Object.fromEntries(plan.writes.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
+    writes = Object.fromEntries(plan.statements.map((write, i) => [`write_${String.fromCharCode(97 + i)}`, write]));
     notice = noticeIn(db, sender, query, key, kind, verb, plan, mutation, context.now);
     // The live room's number for the change, taken only if it took
     // effect (its record stands). After `unrecord`, whose changes() is the writes'; for
@@ -362,7 +362,8 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
 /** A repeat's news to the room: the row as it is now, or its deletion (never the team's notifications again). */
 async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: ChangedRow | null, id: string, seq: number | null) {
   if (kind === "event") {
-    await publishChange(env, access.event.id, seq, current && isEventRow(current) ? { entity: "event", op: "upsert", rows: [toEventSummary(current)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
+    if (current && !isEventRow(current)) throw new Error("An event's change read back a row that is not the event's");
+    await publishChange(env, access.event.id, seq, current ? { entity: "event", op: "upsert", rows: [toEventSummary(current)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
     return;
   }
   await publishChange(env, access.event.id, seq, current ? { entity: kind, op: "upsert", rows: [current], actor: null } : { entity: kind, op: "delete", ids: [id], actor: null });
@@ -428,7 +429,7 @@ async function tell(
     }
     const updated = outcome.row;
     // An edit of the event answers the event's row (eventChanges.edit).
-    if (!updated || !isEventRow(updated)) return;
+    if (!updated || !isEventRow(updated)) throw new Error("An edit of the event answered no event row");
     await publishChange(env, event.id, seq, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
     await notify(db, env, event, { type: "event_updated", subject: updated.title }, actor, false);
     return;

@@ -7,7 +7,7 @@ import { VendorSchema } from "~/modules/vendors/schema";
 import { EditEventSchema } from "./schema";
 import type { DashboardIntent } from "./intents";
 import { MUTATION_ARGS } from "./mutation-args";
-import { type Mutation, MUTATION_ID_PATTERN, MUTATION_NAMES, type MutationKind, type MutationName } from "./mutation-names";
+import { type Mutation, MUTATION_ID_PATTERN, type MutationKind, type MutationName } from "./mutation-names";
 
 export * from "./mutation-names";
 
@@ -55,19 +55,34 @@ export function parseValues<K extends MutationKind>(kind: K, values: Record<stri
   return { errors };
 }
 
-/**
- * A mutation as sent: its name, then its arguments checked by that name's schema. The
- * one cast says what TypeScript cannot follow through a lookup: that `args` was parsed
- * by the schema of this very `name`.
- */
-export const MutationSchema = z
-  .object({ id: MutationId, name: z.enum(MUTATION_NAMES), args: z.unknown() })
-  .transform((mutation, context): Mutation => {
-    const args = MUTATION_ARGS[mutation.name].safeParse(mutation.args);
-    if (!args.success) {
-      for (const issue of args.error.issues) context.addIssue({ ...issue, path: ["args", ...issue.path] } as z.core.$ZodRawIssue);
-      return z.NEVER;
-    }
-    return { ...mutation, args: args.data } as Mutation;
-  });
+/** One mutation's shape: its name, and its arguments by that name's schema. */
+function named<N extends MutationName>(name: N) {
+  return z.object({ id: MutationId, name: z.literal(name), args: MUTATION_ARGS[name] });
+}
 
+/**
+ * A mutation as sent: its name, then its arguments checked by that name's schema. Each
+ * name written out, so that the parsed mutation is typed by its own name (the type check
+ * below holds the list to MutationName, both ways).
+ */
+export const MutationSchema = z.discriminatedUnion("name", [
+  named("toggle-block"),
+  named("toggle-shot"),
+  named("add-block"),
+  named("edit-block"),
+  named("move-block"),
+  named("delete-block"),
+  named("add-shot"),
+  named("edit-shot"),
+  named("delete-shot"),
+  named("add-person"),
+  named("edit-person"),
+  named("delete-person"),
+  named("add-vendor"),
+  named("edit-vendor"),
+  named("delete-vendor"),
+  named("edit-event"),
+  named("delete-event"),
+]);
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<z.output<typeof MutationSchema>, Mutation>;

@@ -28,8 +28,8 @@ export type Outcome<Row> = { row: Row | null; rows?: Row[]; conflicts?: Conflict
  * theirs. `rowId`: the row to keep in the record (none for a delete).
  */
 export type Plan<Row = ChangedRow> = {
-  writes: BatchItem<"sqlite">[];
-  /** The outcome, from the results of `writes` (in their order): made by `writing`, which keeps their types. */
+  statements: BatchItem<"sqlite">[];
+  /** The outcome, from the results of `statements` (in their order): made by `batchPart`, which keeps their types. */
   read: (results: readonly unknown[]) => Outcome<Row>;
   table: ChangedTable;
   rowId: string | SQL | null;
@@ -72,12 +72,6 @@ export type Changes<Value extends FormValue = FormValue> = {
   readonly move?: (context: PlanContext, id: string, direction: "up" | "down") => Promise<Plan>;
 };
 
-/** A plan's writes with how their results are read, each result typed by its write. */
-export function writing<const W extends readonly BatchItem<"sqlite">[]>(writes: W, read: (results: BatchResults<W>) => Outcome<ChangedRow>) {
-  const part = batchPart(writes, read);
-  return { writes: part.statements, read: part.read };
-}
-
 /** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */
 export function fromDriver(table: ChangedTable, raw: object) {
   const stored = new Map<string, unknown>(Object.entries(raw));
@@ -114,7 +108,7 @@ export function toggleDone({ db, eventId, guard, userId, now }: PlanContext, tab
     ? { isDone: true, doneBy: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneBy} ELSE ${userId} END`, doneAt: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneAt} ELSE ${now} END`, updatedAt: now }
     : { isDone: false, doneBy: null, doneAt: null, updatedAt: now };
   const write = db.update(table).set(values).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
-  return { ...writing([write], ([rows]) => firstOrGone(rows)), table, rowId: id, subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${id})` };
+  return { ...batchPart([write], ([rows]) => firstOrGone(rows)), table, rowId: id, subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${id})` };
 }
 
 /** A new row, last in its list (`ordered`: its order_index one past the event's last), within the list's limit. */
@@ -135,7 +129,7 @@ function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limi
   const select = sql`SELECT ${sql.join(values, sql`, `)} WHERE ${guard} AND NOT ${exists} AND (SELECT COUNT(*) FROM ${table} WHERE event_id = ${eventId}) < ${limit}`;
   const insert = db.insert(table).select(select).returning();
   return {
-    ...writing([taken, insert], ([before, [row]]) => (row ? { row } : before.length ? { taken: true } : { full: true })),
+    ...batchPart([taken, insert], ([before, [row]]) => (row ? { row } : before.length ? { taken: true } : { full: true })),
     table,
     rowId: id,
   };
@@ -150,25 +144,21 @@ export function editRow({ db, now }: PlanContext, table: ChangedTable, where: SQ
   const columns = new Map<string, SQLiteColumn>(Object.entries(getTableColumns(table)));
   // Every value is bound as its column's driver value, so the set is SQL whatever the column.
   const set = new Map<string, SQL>([["updatedAt", sql`${now}`]]);
-  const mine = new Map<string, unknown>();
-  for (const [field, mineValue] of Object.entries(value)) {
-    const key = columnOf(fields, field);
-    const column = key ? columns.get(key) : undefined;
-    if (!key || !column) continue;
-    if (base && Object.hasOwn(base, field)) {
-      // A field the device did not change is not written: someone else's change stands.
-      if (same(base[field], mineValue)) continue;
-      // One the device changed is written only if no one else changed it since the
-      // device saw it; otherwise theirs is kept, and answered as a conflict.
-      mine.set(key, mineValue);
-      set.set(key, sql`CASE WHEN ${column} IS ${toDriver(column, base[field])} THEN ${toDriver(column, mineValue)} ELSE ${column} END`);
-    } else {
-      set.set(key, sql`${toDriver(column, mineValue)}`);
+  const edits = editsOf(fields, value, base);
+  for (const [key, edit] of edits) {
+    const column = columns.get(key);
+    if (!column) {
+      edits.delete(key);
+      continue;
     }
+    // A field the device changed since it saw it is written only if no one else changed it
+    // meanwhile; otherwise theirs is kept, and answered as a conflict.
+    set.set(key, "seen" in edit ? sql`CASE WHEN ${column} IS ${toDriver(column, edit.seen)} THEN ${toDriver(column, edit.value)} ELSE ${column} END` : sql`${toDriver(column, edit.value)}`);
   }
+  const mine = guardedOf(edits);
   const write = db.update(table).set(Object.fromEntries(set)).where(where).returning();
   return {
-    ...writing([write], ([rows]) => {
+    ...batchPart([write], ([rows]) => {
       const [row] = rows;
       return row ? { row, conflicts: conflictsOf(fields, row, mine) } : { gone: true };
     }),
@@ -185,7 +175,7 @@ function editListRow(context: PlanContext, table: ListTable, id: string, value: 
 /** A list's row deleted (answered with the row as it was). */
 function deleteListRow({ db, eventId, guard }: PlanContext, table: ListTable, id: string): Plan {
   const write = db.delete(table).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
-  return { ...writing([write], ([rows]) => firstOrGone(rows)), table, rowId: null };
+  return { ...batchPart([write], ([rows]) => firstOrGone(rows)), table, rowId: null };
 }
 
 /** The changes every list has (added within its limit, edited, deleted), which its changes.server.ts extends with its own. */
@@ -207,12 +197,28 @@ export function conflictsOf(fields: FieldColumns, row: object, mine: ReadonlyMap
     .map(([key, value]) => ({ field: fieldOf(fields, key), theirs: stored.get(key) ?? null, mine: value ?? null }));
 }
 
+/**
+ * What an edit writes, by column: each field's value, with the value the device last saw
+ * (`seen`) when it sent one. A field the device did not change since it saw it is left out:
+ * someone else's change stands.
+ */
+function editsOf(fields: FieldColumns, value: FormValue, base: Base | undefined) {
+  const edits = new Map<string, { value: unknown; seen?: unknown }>();
+  for (const [field, mine] of Object.entries(value)) {
+    const key = columnOf(fields, field);
+    if (!key) continue;
+    if (!base || !Object.hasOwn(base, field)) edits.set(key, { value: mine });
+    else if (!same(base[field], mine)) edits.set(key, { value: mine, seen: base[field] });
+  }
+  return edits;
+}
+
+/** The columns written only if no one changed them meanwhile, with the device's values: what a conflict is read against. */
+function guardedOf(edits: ReadonlyMap<string, { value: unknown; seen?: unknown }>) {
+  return new Map([...edits].filter(([, edit]) => "seen" in edit).map(([key, edit]) => [key, edit.value]));
+}
+
 /** The columns an edit with `base` wrote (as editRow chose them), to re-derive its conflicts on a repeat. */
 export function mineOf(fields: FieldColumns, value: FormValue, base: Base) {
-  const mine = new Map<string, unknown>();
-  for (const [field, v] of Object.entries(value)) {
-    const key = columnOf(fields, field);
-    if (key && Object.hasOwn(base, field) && !same(base[field], v)) mine.set(key, v);
-  }
-  return mine;
+  return guardedOf(editsOf(fields, value, base));
 }

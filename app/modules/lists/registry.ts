@@ -4,7 +4,6 @@ import { shotList } from "~/modules/shots/list";
 import { timelineList } from "~/modules/timeline/list";
 import { vendorList } from "~/modules/vendors/list";
 import type { eventPeople, events, eventVendors, shotListItems, timelineBlocks } from "~/db/schema";
-import type { ClientFlags, EventAction } from "~/modules/event/permissions";
 import { type ChangeVerb, comparator } from "./descriptor";
 
 // The one place that names every list under an event (docs/architecture.md#adding-a-list-or-a-change):
@@ -25,16 +24,61 @@ export type ChangeName = { [K in ChangeableKind]: Named<K, (typeof CHANGEABLE)[K
 /** The changes a client link may make (a descriptor's clientRights). */
 export type ClientChangeName = { [K in ChangeableKind]: Named<K, (typeof CHANGEABLE)[K]["clientRights"]> }[ChangeableKind];
 
-function byName(part: "rights" | "clientRights") {
-  return Object.fromEntries(Object.values(CHANGEABLE).flatMap((descriptor) => Object.entries(descriptor[part]).map(([verb, right]) => [`${verb}-${descriptor.kind}`, right])));
-}
-// The descriptors' rights by change name. The casts say what TypeScript cannot follow
-// through Object.fromEntries: that its keys are the names ChangeName spells from the
-// same rights (tests/unit/list-registry.test.ts checks them one by one).
+type KindOf<N> = N extends `${string}-${infer K extends ChangeableKind}` ? K : never;
+type VerbOf<N> = N extends `${infer V extends ChangeVerb}-${string}` ? V : never;
+type RightOf<N extends ChangeName, Part extends "rights" | "clientRights"> = (typeof CHANGEABLE)[KindOf<N>][Part][VerbOf<N> & keyof (typeof CHANGEABLE)[KindOf<N>][Part]];
+
+// Every change by the name it travels under, written out: the type check holds each entry
+// to the right its descriptor names (a missing, extra or misnamed change does not compile),
+// and a new right in a descriptor shows here as a missing name.
 /** Each change a descriptor supports, by name, with the right it needs. */
-export const CHANGE_RIGHTS = byName("rights") as { readonly [N in ChangeName]: EventAction };
+export const CHANGE_RIGHTS = {
+  "toggle-block": LISTS.block.rights.toggle,
+  "toggle-shot": LISTS.shot.rights.toggle,
+  "add-block": LISTS.block.rights.add,
+  "edit-block": LISTS.block.rights.edit,
+  "move-block": LISTS.block.rights.move,
+  "delete-block": LISTS.block.rights.delete,
+  "add-shot": LISTS.shot.rights.add,
+  "edit-shot": LISTS.shot.rights.edit,
+  "delete-shot": LISTS.shot.rights.delete,
+  "add-person": LISTS.person.rights.add,
+  "edit-person": LISTS.person.rights.edit,
+  "delete-person": LISTS.person.rights.delete,
+  "add-vendor": LISTS.vendor.rights.add,
+  "edit-vendor": LISTS.vendor.rights.edit,
+  "delete-vendor": LISTS.vendor.rights.delete,
+  "edit-event": CHANGEABLE.event.rights.edit,
+  "delete-event": CHANGEABLE.event.rights.delete,
+} as const satisfies { readonly [N in ChangeName]: RightOf<N, "rights"> };
+
 /** Each change a client link may make, by name, with the flag it needs. */
-export const CLIENT_CHANGE_FLAGS = byName("clientRights") as { readonly [N in ClientChangeName]: keyof ClientFlags };
+export const CLIENT_CHANGE_FLAGS = {
+  "add-block": LISTS.block.clientRights.add,
+  "edit-block": LISTS.block.clientRights.edit,
+  "add-shot": LISTS.shot.clientRights.add,
+  "edit-shot": LISTS.shot.clientRights.edit,
+  "toggle-shot": LISTS.shot.clientRights.toggle,
+  "add-person": LISTS.person.clientRights.add,
+  "edit-person": LISTS.person.clientRights.edit,
+  "add-vendor": LISTS.vendor.clientRights.add,
+  "edit-vendor": LISTS.vendor.clientRights.edit,
+} as const satisfies { readonly [N in ClientChangeName]: RightOf<N, "clientRights"> };
+
+export function isChangeName(value: unknown): value is ChangeName {
+  return typeof value === "string" && Object.hasOwn(CHANGE_RIGHTS, value);
+}
+
+const CHANGE_VERBS: readonly ChangeVerb[] = ["toggle", "add", "edit", "move", "delete"];
+const isChangeVerb = (value: string | undefined): value is ChangeVerb => CHANGE_VERBS.some((verb) => verb === value);
+const isChangeableKind = (value: string | undefined): value is ChangeableKind => value !== undefined && Object.hasOwn(CHANGEABLE, value);
+
+/** A change's verb and the kind of row it changes, read off its name (`toggle-shot`, `edit-event`…). */
+export function partsOf(name: ChangeName): { verb: ChangeVerb; kind: ChangeableKind } {
+  const [verb, kind] = name.split("-");
+  if (!isChangeVerb(verb) || !isChangeableKind(kind)) throw new Error(`Not a change's name: ${name}`);
+  return { verb, kind };
+}
 
 type StoredRows = {
   block: typeof timelineBlocks.$inferSelect;

@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { appliedMutations, timelineBlocks } from "~/db/schema";
 import { listQuery } from "~/modules/event/lists.server";
-import { type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone, writing } from "~/modules/lists/plan.server";
+import { batchPart } from "~/utils/db.server";
+import { type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
 import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { timelineList } from "./list";
 
@@ -24,7 +25,7 @@ async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: stri
     // Gone, or already first or last: nothing to write. The block is read, for the answer.
     const read = db.select().from(timelineBlocks).where(and(eq(timelineBlocks.id, id), eq(timelineBlocks.eventId, eventId), guard));
     const missing = sql`NOT ${exists}`;
-    return { ...writing([read], ([rows]): Outcome<never> => (rows.length ? { row: null, rows: [] } : { gone: true })), table: timelineBlocks, rowId: null, noop: { missing } };
+    return { ...batchPart([read], ([rows]): Outcome<never> => (rows.length ? { row: null, rows: [] } : { gone: true })), table: timelineBlocks, rowId: null, noop: { missing } };
   }
   // The order it read must still be D1's when the batch runs: the record is written only
   // then, and every update needs the record, so a stale plan writes nothing.
@@ -52,7 +53,7 @@ async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: stri
     );
   return {
     precondition,
-    ...writing(updates, (results) => {
+    ...batchPart(updates, (results) => {
       const rows = results.flat();
       const row = rows.find((candidate) => candidate.id === id);
       return row ? { row, rows } : { gone: true };
