@@ -9,7 +9,7 @@
 const VERSION = "v1";
 const ASSET_CACHE = `event-flow-assets-${VERSION}`;
 const SHELL_CACHE = `event-flow-shell-${VERSION}`;
-// One name shared with app/modules/offline/page-cache.ts (which deletes it on sign out).
+// One name shared with app/modules/offline/page-cache-name.ts (the page deletes it on sign out).
 const PAGE_CACHE = `event-flow-pages-${VERSION}`;
 // Static assets are served with automatic HTML handling: offline.html answers at /offline.
 const SHELL = ["/offline", "/offline.js", "/favicon.svg", "/icons/icon-192.png", "/manifest.webmanifest"];

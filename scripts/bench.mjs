@@ -26,6 +26,7 @@ import { gzipSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 import { BLOCK_TYPES, PERSON_ROLES, SHOT_CATEGORIES, VENDOR_TYPES } from "../app/db/enums.ts";
 import { DEMO_SHOOTER_EMAIL, DEMO_USER_ID } from "../app/db/seed.ts";
+import { PAGE_CACHE } from "../app/modules/offline/page-cache-name.ts";
 import { DEMO_PASSWORD, EVENT_ID, d1, originOf, signIn, startApp } from "./bench-app.mjs";
 import { GOALS, goalText, median, partsToRun, percentile, verdict } from "./bench-stats.mjs";
 
@@ -116,6 +117,23 @@ const dashboard = (id) => `/events/${id}`;
 
 async function counts() {
   return (await fetch(`${ORIGIN}/__bench/counts`)).json();
+}
+
+/**
+ * Until the server has made no D1 round trip for `quietMs`: work a page started on its own
+ * (the service worker keeping a copy, which the page's network events do not show) has
+ * ended before a measured action starts.
+ */
+async function serverQuiet(quietMs = 600, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  let last = (await counts()).d1;
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, quietMs));
+    const now = (await counts()).d1;
+    if (now === last) return;
+    last = now;
+  }
+  throw new Error(`the server did not go quiet within ${timeoutMs} ms`);
 }
 
 /** What `action` cost in D1 round trips, D1 statements and Durable Object calls (after `settleMs` for waitUntil work). */
@@ -262,11 +280,11 @@ async function measureTrips(cookie, portal, browser) {
     // load's, not the check-off's, and the page's network events do not show them, so
     // they are awaited here rather than counted against the check-off.
     await page.waitForFunction(
-      async (lists) => Boolean(await (await caches.open("event-flow-pages-v1")).match(lists)),
-      `${dashboard(id).split("?")[0]}/lists`,
+      async ([cache, lists]) => Boolean(await (await caches.open(cache)).match(lists)),
+      [PAGE_CACHE, `${dashboard(id).split("?")[0]}/lists`],
       { timeout: 15_000, polling: 100 },
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await serverQuiet();
     const toggle = page.getByRole("button", { name: block }).and(page.locator("[aria-pressed]"));
     const pressed = await toggle.getAttribute("aria-pressed");
     const requests = [];

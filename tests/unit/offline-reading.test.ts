@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { lastSyncedLabel } from "~/modules/offline/last-synced";
+import { PAGE_CACHE } from "~/modules/offline/page-cache-name";
 
 // Decision 010 'Offline reading': the pure parts of offline reading.
 
@@ -34,6 +35,15 @@ describe("what a post forgets on the device", () => {
     ["POST", "/authx", null],
   ] as const)("%s %s: %s", (method, pathname, expected) => {
     expect(forgetsOn(method, pathname)).toBe(expected);
+  });
+});
+
+describe("the kept pages' cache", () => {
+  it("has one name in the page, the service worker and the offline page", () => {
+    const scope: Record<string, unknown> = { self: { addEventListener: () => {}, location: { origin: "https://eventflow.test" } }, URL, Response, Headers };
+    runInNewContext(`${readFileSync("public/sw.js", "utf8")}\n;globalThis.pageCache = PAGE_CACHE;`, scope);
+    expect(scope.pageCache).toBe(PAGE_CACHE);
+    expect(readFileSync("public/offline.js", "utf8")).toContain(`caches.open("${PAGE_CACHE}")`);
   });
 });
 

@@ -1,6 +1,6 @@
 import { showToast } from "~/components/ui/toaster";
 import { newToast } from "~/utils/result";
-import { DATA_EXPORT_FAILED } from "./data-export-messages";
+import { DATA_EXPORT_FAILED, DATA_EXPORT_OFFLINE } from "./data-export-messages";
 
 // 'Download my data' sent from the page (download-data-form.tsx): loaded on the first
 // press, as few people download their data and the form works without it.
@@ -30,6 +30,6 @@ export async function downloadData(form: HTMLFormElement) {
     // The browser has the file once the click's download starts; a minute is ample.
     window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch {
-    showToast(newToast("error", DATA_EXPORT_FAILED, "Check your connection and try again."));
+    showToast(newToast("error", DATA_EXPORT_FAILED, DATA_EXPORT_OFFLINE));
   }
 }

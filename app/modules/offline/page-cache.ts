@@ -7,8 +7,7 @@ import { closeDialogHref } from "~/modules/event/dialog-href";
 // it to keep one it did not see load, reads whether it was served from the device, and
 // forgets them all on sign out (forget-device.ts). Client-only.
 
-/** The service worker's cache of kept pages (public/sw.js PAGE_CACHE). */
-export const PAGE_CACHE = "event-flow-pages-v1";
+export { PAGE_CACHE } from "./page-cache-name";
 
 /**
  * Asks the service worker to keep this page, once per page opened: it has a copy when

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toaster";
 import { newToast } from "~/utils/result";
-import { DATA_EXPORT_FAILED, DOWNLOAD_DATA } from "../data-export-messages";
+import { DATA_EXPORT_FAILED, DATA_EXPORT_OFFLINE, DOWNLOAD_DATA } from "../data-export-messages";
 
 /**
  * 'Download my data' (docs/product/screens.md#account-card). A plain form post, so it works
@@ -21,7 +21,7 @@ export function DownloadDataForm() {
       const { downloadData } = await import("../download-data");
       await downloadData(form);
     } catch {
-      showToast(newToast("error", DATA_EXPORT_FAILED, "Check your connection and try again."));
+      showToast(newToast("error", DATA_EXPORT_FAILED, DATA_EXPORT_OFFLINE));
     } finally {
       setBusy(false);
     }
