@@ -54,9 +54,10 @@ test.describe("event dashboard (phone)", () => {
     await expect(toast(page, "error", "Validation Error").filter({ hasText: "Title is required" })).toBeVisible();
     await expect(add.getByText("Duration must be at least 1 minute")).toBeVisible();
 
-    await add.getByLabel("Title").fill("Golden Hour Portraits");
+    // A block added at 13:30 takes its place by its time: first, before the defaults.
+    await add.getByLabel("Title").fill("First Look");
     await add.getByLabel("Type").selectOption("portrait");
-    await add.getByLabel("Start Time").fill("19:30");
+    await add.getByLabel("Start Time").fill("13:30");
     await add.getByLabel("Duration (minutes)").fill("25");
     await add.getByLabel("Location").fill("Rooftop");
     await add.getByRole("button", { name: "Add Block" }).click();
@@ -64,12 +65,24 @@ test.describe("event dashboard (phone)", () => {
     await expect(add).toBeHidden();
     await expect(page.getByText("Timeline 0/5")).toBeVisible();
     const items = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
-    await expect(items.last()).toContainText("19:30 · 25 min · Portraits · Rooftop");
+    await expect(items).toHaveText([/First Look/, /Getting Ready/, /Ceremony/, /Cocktail Hour/, /Reception/]);
+    await expect(items.first()).toContainText("13:30 – 13:55 · 25 min · Portraits · Rooftop");
+    await expect(items.nth(1)).toContainText("14:00 – 16:00 · 2 h");
 
-    // Move it up one place, above Reception.
-    await rowMenu(page, "Golden Hour Portraits", "Move up");
-    await expect(items.nth(3)).toContainText("Golden Hour Portraits");
-    await expect(items.nth(4)).toContainText("Reception");
+    // No other block starts at 13:30: its menu offers no move.
+    await page.getByRole("button", { name: "Actions for First Look", exact: true }).click();
+    const menu = page.locator(":popover-open, #row-menu");
+    await expect(menu.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
+    await expect(menu.getByRole("button", { name: /Move/ })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+
+    // Its time changed to 17:00, it moves between Cocktail Hour and Reception.
+    await rowMenu(page, "First Look", "Edit");
+    const moved = dialog(page, "Edit Block");
+    await moved.getByLabel("Start Time").fill("17:00");
+    await moved.getByRole("button", { name: "Save Block" }).click();
+    await expect(toast(page, "success", "Timeline block updated")).toBeVisible();
+    await expect(items).toHaveText([/Getting Ready/, /Ceremony/, /Cocktail Hour/, /First Look/, /Reception/]);
 
     // Edit the Ceremony block.
     await rowMenu(page, "Ceremony", "Edit");
@@ -78,7 +91,9 @@ test.describe("event dashboard (phone)", () => {
     await edit.getByLabel("Duration (minutes)").fill("45");
     await edit.getByLabel("Notes").fill("Unplugged: no flash.");
     await edit.getByRole("button", { name: "Save Block" }).click();
-    await expect(toast(page, "success", "Timeline block updated")).toBeVisible();
+    // The last of the two saves' messages (the first may still show).
+    await expect(toast(page, "success", "Timeline block updated").last()).toBeVisible();
+    await expect(edit).toBeHidden();
     await expect(row(page, /Ceremony.*45 min/)).toContainText("Unplugged: no flash.");
 
     // Check it off, then delete another block after confirming.
@@ -96,7 +111,7 @@ test.describe("event dashboard (phone)", () => {
     // Everything holds after a reload.
     await page.reload();
     await expect(row(page, /Ceremony/)).toHaveAttribute("aria-pressed", "true");
-    await expect(items.nth(2)).toContainText("Golden Hour Portraits");
+    await expect(items.nth(2)).toContainText("First Look");
   });
 
   test("a check-off is answered in place: no request reads the page's data again", async ({ page }) => {
@@ -308,7 +323,14 @@ test.describe("event dashboard without JavaScript", () => {
   test("dialogs open from links and their forms post, validate and save on the server", async ({ browser, page }) => {
     // Create the event with JavaScript on, then work on it with JavaScript off.
     const setupContext = await browser.newContext({ javaScriptEnabled: true });
-    const { url } = await newEvent(await setupContext.newPage());
+    const setup = await setupContext.newPage();
+    const { url } = await newEvent(setup);
+    // A second block at Reception's time, to be moved above it.
+    await setup.getByRole("link", { name: "Add Block" }).click();
+    await dialog(setup, "Add Block").getByLabel("Title").fill("Grand Entrance");
+    await dialog(setup, "Add Block").getByLabel("Start Time").fill("17:30");
+    await dialog(setup, "Add Block").getByRole("button", { name: "Add Block" }).click();
+    await expect(toast(setup, "success", "Timeline block added")).toBeVisible();
     await setupContext.close();
 
     await page.context().addCookies(demoCookies);
@@ -328,8 +350,11 @@ test.describe("event dashboard without JavaScript", () => {
 
     // The row's menu is served open for that row, and moving a block is a plain form post.
     await sectionLink(page, "Timeline").click();
-    await rowMenu(page, "Reception", "Move up");
-    await expect(page.getByRole("region", { name: "Timeline" }).getByRole("listitem").nth(2)).toContainText("Reception");
+    const blocks = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
+    await expect(blocks.nth(3)).toContainText("Reception");
+    await rowMenu(page, "Grand Entrance", "Move up");
+    await expect(blocks.nth(3)).toContainText("Grand Entrance");
+    await expect(blocks.nth(4)).toContainText("Reception");
 
     // Deleting the event refuses anything but the exact word.
     await page.getByRole("link", { name: "Delete event" }).click();

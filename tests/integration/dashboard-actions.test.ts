@@ -77,7 +77,8 @@ type Fixture = {
  */
 async function seedEvent(
   leadId = lead.id,
-  { blockOrder = [0, 1, 2], team = true }: { blockOrder?: [number, number, number]; team?: boolean } = {},
+  // The last two blocks start at the same time, so they move among themselves.
+  { blockOrder = [0, 1, 2], blockTimes = ["14:00", "16:00", "16:00"], team = true }: { blockOrder?: [number, number, number]; blockTimes?: [string, string, string]; team?: boolean } = {},
 ): Promise<Fixture> {
   const eventId = crypto.randomUUID();
   const blocks = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()] as Fixture["blocks"];
@@ -98,9 +99,9 @@ async function seedEvent(
       leadPhotographerId: leadId,
     }),
     db.insert(timelineBlocks).values([
-      { id: blocks[0], eventId, title: "Getting Ready", blockType: "prep", startTime: "14:00", durationMinutes: 120, orderIndex: blockOrder[0] },
-      { id: blocks[1], eventId, title: "Ceremony", blockType: "ceremony", startTime: "16:00", durationMinutes: 30, orderIndex: blockOrder[1] },
-      { id: blocks[2], eventId, title: "Reception", blockType: "reception", startTime: "17:30", durationMinutes: 240, orderIndex: blockOrder[2] },
+      { id: blocks[0], eventId, title: "Getting Ready", blockType: "prep", startTime: blockTimes[0], durationMinutes: 120, orderIndex: blockOrder[0] },
+      { id: blocks[1], eventId, title: "Ceremony", blockType: "ceremony", startTime: blockTimes[1], durationMinutes: 30, orderIndex: blockOrder[1] },
+      { id: blocks[2], eventId, title: "Reception", blockType: "reception", startTime: blockTimes[2], durationMinutes: 240, orderIndex: blockOrder[2] },
     ]),
     db.insert(shotListItems).values([
       { id: shots[0], eventId, title: "Rings", category: "details", orderIndex: 0 },
@@ -654,7 +655,7 @@ describe("what the lead's changes store", () => {
   });
 
   it("moves a block up and down by swapping neighbours and renumbering 0..n-1", async () => {
-    const fx = await seedEvent(lead.id, { blockOrder: [0, 3, 7], team: false });
+    const fx = await seedEvent(lead.id, { blockOrder: [0, 3, 7], blockTimes: ["16:00", "16:00", "16:00"], team: false });
     const [a, b, c] = fx.blocks;
     const order = async () => (await snapshot(fx.eventId)).blocks.map((block) => [block.id, block.orderIndex]);
 
@@ -675,6 +676,25 @@ describe("what the lead's changes store", () => {
       [a, 1],
       [b, 2],
     ]);
+  });
+
+  it("moves a block only among the blocks at its own start time: past another time, nothing changes", async () => {
+    const fx = await seedEvent(lead.id, { blockTimes: ["14:00", "16:00", "16:00"], team: false });
+    const before = await snapshot(fx.eventId);
+    expect((await lead.client.post(pageOf(fx), { intent: "move-block", id: fx.blocks[0], direction: "down" })).status).toBe(302);
+    expect((await lead.client.post(pageOf(fx), { intent: "move-block", id: fx.blocks[1], direction: "up" })).status).toBe(302);
+    expect(await snapshot(fx.eventId)).toEqual(before);
+  });
+
+  it("lists blocks by start time: one added at 13:30 comes first, one with no time last", async () => {
+    const fx = await seedEvent(lead.id, { team: false });
+    expect((await lead.client.post(pageOf(fx), { intent: "add-block", ...BLOCK, title: "First Look", startTime: "13:30" })).status).toBe(302);
+    expect((await lead.client.post(pageOf(fx), { intent: "add-block", ...BLOCK, title: "Sparklers", startTime: "" })).status).toBe(302);
+    // The rows as the page renders them (an element's text), before the page's data.
+    const html = await textOf(await lead.client.get(pageOf(fx)));
+    const titles = ["First Look", "Getting Ready", "Ceremony", "Reception", "Sparklers"].map((title) => html.indexOf(`>${title}<`));
+    expect(titles.every((at) => at > 0)).toBe(true);
+    expect([...titles].sort((a, b) => a - b)).toEqual(titles);
   });
 
   it("moving the first block up or the last block down changes nothing", async () => {

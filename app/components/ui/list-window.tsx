@@ -69,15 +69,8 @@ export function useListWindow<Row>(
     return () => observer.disconnect();
   }, [shownEnd, more > 0, need]);
 
-  /** A row's place in the whole list (for its moves), or -1 when not known (a search's window). */
-  const indexOf = (row: Row) => {
-    const at = rows.indexOf(row);
-    if (!partial) return at;
-    return partial.q || at === -1 ? -1 : partial.offset + at;
-  };
-
   if (count <= LIST_WINDOW)
-    return { shown: partial ? matching : rows, offset: 0, count, indexOf, controls: null, footer: null };
+    return { shown: partial ? matching : rows, offset: 0, count, controls: null, footer: null };
 
   const page = start / LIST_WINDOW + 1;
   const pageHref = (to: number) => {
@@ -132,7 +125,7 @@ export function useListWindow<Row>(
       }}
     />
   );
-  return { shown, offset: start, count, indexOf, controls, footer };
+  return { shown, offset: start, count, controls, footer };
 }
 
 /**

@@ -11,8 +11,11 @@ import { LIST_TABLES } from "~/modules/lists/tables.server";
 /** A list's order as SQL: the comparator's rules are SQLite's (BINARY, NOCASE, NULL first). */
 export function listOrderBy(kind: ListKind) {
   const columns: Record<string, AnyColumn> = getTableColumns(LIST_TABLES[kind]);
-  const keys: readonly { field: string; nocase?: true }[] = LISTS[kind].order;
-  return keys.map(({ field, nocase }) => asc(nocase ? sql`${columns[field]} COLLATE NOCASE` : columns[field]!));
+  const keys: readonly { field: string; nocase?: true; nullsLast?: true }[] = LISTS[kind].order;
+  return keys.flatMap(({ field, nocase, nullsLast }) => [
+    ...(nullsLast ? [sql`${columns[field]} IS NULL`] : []),
+    asc(nocase ? sql`${columns[field]} COLLATE NOCASE` : columns[field]!),
+  ]);
 }
 
 // `also`: a further condition (a window's category, a dialog's row).

@@ -21,10 +21,11 @@ export type ClientRights = { readonly [V in ChangeVerb]?: keyof ClientFlags };
 
 /**
  * One key of a list's order, as SQL's ORDER BY reads it: ascending, NULL first (SQLite's
- * rule), text by UTF-8 bytes (SQLite's BINARY), or with ASCII letters folded (`nocase`:
- * SQLite's NOCASE), so "anna" files beside "Anna", not after "Zoe".
+ * rule) or last (`nullsLast`: a block with no start time after the timed ones), text by
+ * UTF-8 bytes (SQLite's BINARY), or with ASCII letters folded (`nocase`: SQLite's NOCASE),
+ * so "anna" files beside "Anna", not after "Zoe".
  */
-export type OrderKey<Row> = { readonly field: keyof Row & string; readonly nocase?: true };
+export type OrderKey<Row> = { readonly field: keyof Row & string; readonly nocase?: true; readonly nullsLast?: true };
 
 /** The titles of a failed change's toast (docs/product/messages.md#events-and-team). */
 export type FailureTitles = { readonly addFailed: string; readonly updateFailed: string; readonly deleteFailed: string };
@@ -88,19 +89,19 @@ function compareText(a: string, b: string) {
   return a.length - b.length;
 }
 
-function compareValues(a: unknown, b: unknown, nocase: boolean) {
+function compareValues(a: unknown, b: unknown, nocase: boolean, nullsLast: boolean) {
   if (a === b) return 0;
-  if (a === null || a === undefined) return -1;
-  if (b === null || b === undefined) return 1;
+  if (a === null || a === undefined) return nullsLast ? 1 : -1;
+  if (b === null || b === undefined) return nullsLast ? -1 : 1;
   if (typeof a === "number" && typeof b === "number") return a - b;
   return nocase ? compareText(foldAscii(String(a)), foldAscii(String(b))) : compareText(String(a), String(b));
 }
 
 /** A list's order as a comparator: the same as its SQL (listOrderBy, lists.server.ts). */
-export function comparator<R>(keys: readonly { readonly field: keyof R; readonly nocase?: true }[]) {
+export function comparator<R>(keys: readonly { readonly field: keyof R; readonly nocase?: true; readonly nullsLast?: true }[]) {
   return (a: R, b: R) => {
-    for (const { field, nocase } of keys) {
-      const order = compareValues(a[field], b[field], nocase === true);
+    for (const { field, nocase, nullsLast } of keys) {
+      const order = compareValues(a[field], b[field], nocase === true, nullsLast === true);
       if (order !== 0) return order;
     }
     return 0;

@@ -2,6 +2,7 @@ import { eventStatus } from "~/modules/event/status";
 import { type Mutation, type MutationName, partsOf } from "~/modules/event/mutation-names";
 import { valueParser } from "./value-parser";
 import { CHANGEABLE, LIST_NAME, LISTS, listOrder } from "~/modules/lists/registry";
+import { moveTarget } from "~/modules/timeline/order";
 
 // Decision 010 "Offline writing": what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -38,7 +39,7 @@ function sorted(key: ListKey, rows: Row[]) {
  * The state with one mutation applied as the server would apply it: a toggle sets
  * isDone, an add inserts the row built from its values with the device's id (last in
  * its list's order), an edit merges its values, a delete removes, a move swaps the
- * block with its neighbour, an edit of the event merges into the event. A mutation
+ * block with its neighbour at the same start time, an edit of the event merges into the event. A mutation
  * whose row is not there (deleted meanwhile) changes nothing; the server will refuse it.
  * `at`: when the device made it (a new row's createdAt).
  */
@@ -98,8 +99,10 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     case "move": {
       const order = sorted(key, rows);
       const from = order.findIndex((row) => row.id === args.id);
-      const to = args.direction === "up" ? from - 1 : from + 1;
-      if (from === -1 || to < 0 || to >= order.length) return state;
+      // As the server: only among blocks that start at the same time.
+      const times = order.map((row) => ({ startTime: typeof row.startTime === "string" ? row.startTime : null }));
+      const to = moveTarget(times, from, args.direction ?? "up");
+      if (to === null) return state;
       // As the server: the whole order renumbered 0..n-1 with the two swapped.
       const ids = order.map((row) => row.id);
       [ids[from], ids[to]] = [ids[to]!, ids[from]!];

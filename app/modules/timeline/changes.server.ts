@@ -5,12 +5,14 @@ import { batchPart } from "~/utils/db.server";
 import { type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
 import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { timelineList } from "./list";
+import { moveTarget } from "./order";
 
 // The timeline's changes, each as the statements of the mutation runner's batch
 // (app/modules/lists/plan.server.ts): add, edit, check off, move, delete.
 
 /**
- * A block one place up or down: the order is read first (the one change that needs
+ * A block one place up or down among the blocks that start at the same time
+ * (order.ts moveTarget): the order is read first (the one change that needs
  * two round trips), then the whole order renumbered 0..n-1 in the batch, which also
  * repairs ties left by rows added at the same moment. The moved block's own update goes
  * last, so the record follows it.
@@ -19,10 +21,11 @@ async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: stri
   // In the order the pages show (the list's descriptor), so a move agrees with the screen on exact ties.
   const blocks = await listQuery(db, "block", eventId);
   const from = blocks.findIndex((block) => block.id === id);
-  const to = direction === "up" ? from - 1 : from + 1;
+  const to = moveTarget(blocks, from, direction);
   const exists = sql`EXISTS (SELECT 1 FROM ${timelineBlocks} WHERE ${timelineBlocks.id} = ${id} AND ${timelineBlocks.eventId} = ${eventId})`;
-  if (from === -1 || to < 0 || to >= blocks.length) {
-    // Gone, or already first or last: nothing to write. The block is read, for the answer.
+  if (to === null) {
+    // Gone, or no block at the same time above or below it: nothing to write. The block is
+    // read, for the answer.
     const read = db.select().from(timelineBlocks).where(and(eq(timelineBlocks.id, id), eq(timelineBlocks.eventId, eventId), guard));
     const missing = sql`NOT ${exists}`;
     return { ...batchPart([read], ([rows]): Outcome<never> => (rows.length ? { row: null, rows: [] } : { gone: true })), table: timelineBlocks, rowId: null, noop: { missing } };

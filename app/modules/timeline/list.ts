@@ -12,8 +12,10 @@ export const timelineList = {
   clientRights: { add: "canEditTimeline", edit: "canEditTimeline" },
   // Not given to a client: who checked a block off (`doneBy`, a team member's id).
   portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
-  // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.
-  order: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
+  // docs/product/screens.md#timeline: by start time (blocks with none last), blocks at the
+  // same time by their order (order_index, moved up and down among themselves); rows added
+  // at the same moment by creation.
+  order: [{ field: "startTime", nullsLast: true }, { field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
   limit: { max: 200, noun: "timeline blocks" },
   failed: { addFailed: "Failed to add timeline block.", updateFailed: "Failed to update timeline block.", deleteFailed: "Failed to delete timeline block." },
   searchText: (block) => `${block.title} ${block.location ?? ""} ${block.notes ?? ""}`,

@@ -1,5 +1,7 @@
 import { useListWindow } from "~/components/ui/list-window";
 import { timelineList } from "../list";
+import { moveTarget } from "../order";
+import { formatBlockSpan } from "../span";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
@@ -13,7 +15,7 @@ import type { Grant } from "~/modules/event/permissions";
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
 export type Block = Omit<typeof timelineBlocks.$inferSelect, "doneBy">;
 
-/** docs/product/screens.md#timeline: blocks by order_index; tap to check off; add, edit, move, delete. */
+/** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
 export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
@@ -21,7 +23,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const outbox = useOutboxContext();
   const menu = useRowMenu();
   const list = useListWindow(blocks, { noun: "blocks", text: timelineList.searchText });
-  // Move up/down stay about the whole timeline, whichever rows are shown (list.indexOf: -1 when not known, the server decides).
+  // Move up/down only among blocks that start at the same time (order.ts).
   // With an outbox (decision 010) a move is queued there, like every change.
   const move = (id: string, direction: "up" | "down") =>
     outbox
@@ -37,7 +39,8 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
       {list.controls}
       <ol className="space-y-2" start={list.offset > 0 ? list.offset + 1 : undefined}>
         {list.shown.map((block) => {
-          const index = list.indexOf(block);
+          // Its neighbours in the blocks this page holds (the server decides on the whole timeline).
+          const index = blocks.indexOf(block);
           return (
             <li key={block.id}>
               <ToggleRow
@@ -46,26 +49,22 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 done={block.isDone}
                 disabled={!canDo(role, "toggle-block")}
                 title={block.title}
-                meta={[block.startTime, `${block.durationMinutes} min`, BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                meta={[formatBlockSpan(block.startTime, block.durationMinutes, "24h"), BLOCK_TYPE_LABELS[block.blockType], block.location]}
                 notes={block.notes}
                 conflict={<ConflictNotice rowId={block.id} />}
                 actions={
                   canEdit || canDelete
                     ? menu.button(block.id, block.title, () => (
                         <RowMenuItems editTo={canEdit ? dialogs.open("edit-block", block.id) : null} deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}>
-                          {canEdit ? (
-                            <>
-                              <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} disabled={index === 0} onSubmit={move(block.id, "up")}>
-                                Move up
-                              </RowActionButton>
-                              <RowActionButton
-                                fields={{ intent: "move-block", id: block.id, direction: "down" }}
-                                disabled={index === list.count - 1}
-                                onSubmit={move(block.id, "down")}
-                              >
-                                Move down
-                              </RowActionButton>
-                            </>
+                          {canEdit && moveTarget(blocks, index, "up") !== null ? (
+                            <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} onSubmit={move(block.id, "up")}>
+                              Move up
+                            </RowActionButton>
+                          ) : null}
+                          {canEdit && moveTarget(blocks, index, "down") !== null ? (
+                            <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "down" }} onSubmit={move(block.id, "down")}>
+                              Move down
+                            </RowActionButton>
                           ) : null}
                         </RowMenuItems>
                       ))
