@@ -109,10 +109,6 @@ export const PERSON_ROLE_LABELS: Record<PersonRole, string> = {
   other: "Other",
 };
 
-// docs/product/screens.md#shot-list: the dashboard's shot filter offers these, in this order.
-export const SHOT_FILTERS = ["all", "getting_ready", "ceremony", "reception", "wedding_party"] as const;
-export type ShotFilter = (typeof SHOT_FILTERS)[number];
-
 export const INVITE_TYPES = ["second_shooter", "associate_shooter", "client"] as const;
 export type InviteType = (typeof INVITE_TYPES)[number];
 export const SHOOTER_TYPES = ["second_shooter", "associate_shooter"] as const;

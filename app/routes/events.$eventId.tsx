@@ -238,7 +238,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             <Suspense fallback={null}>
               <PartialWindowProvider value={partial}>
                 {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
-                {tab === "shots" ? <ShotsTab shots={shots} role={role} /> : null}
+                {tab === "shots" ? <ShotsTab shots={shots} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
                 {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
                 {tab === "team" ? <TeamTab team={team} role={role} /> : null}
                 {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   if (!viewer) return { viewer: null };
   // One D1 round trip: the hired list doubles as the accepted-invitation check.
-  const { mine, hired } = await listEvents(dbFrom(context), viewer.userId);
+  const { mine, hired, featured } = await listEvents(dbFrom(context), viewer.userId);
   // A lead whose subscription lapsed keeps their events (readable, editable);
   // only someone with nothing here and no Pro is sent to subscribe.
   if (!hasActivePro(viewer) && hired.length === 0 && mine.length === 0) throw redirect("/subscription");
@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canCreate: hasActivePro(viewer),
     mine,
     hired,
+    featured,
     today: utcToday(),
   };
 }
@@ -57,6 +58,6 @@ export const action = authAction;
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.viewer) return <AuthScreen actionData={actionData} />;
-  const { canCreate, mine, hired, today } = loaderData as Extract<typeof loaderData, { canCreate: boolean }>;
-  return <EventsHome greetingName={loaderData.viewer.greetingName} canCreate={canCreate} mine={mine} hired={hired} today={today} />;
+  const { canCreate, mine, hired, featured, today } = loaderData as Extract<typeof loaderData, { canCreate: boolean }>;
+  return <EventsHome greetingName={loaderData.viewer.greetingName} canCreate={canCreate} mine={mine} hired={hired} featured={featured} today={today} />;
 }

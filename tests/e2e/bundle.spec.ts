@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForElementHydration, waitForHydration } from "./fixtures";
 import { bellButton, demoSessionCookies, openAuth, toast } from "./helpers";
 
 // Decision 014: validation (zod, conform) and the dialogs are in no
@@ -86,6 +86,7 @@ test.describe("first load (phone)", () => {
     await waitForHydration(page);
     const add = dialog(page, "Add Person");
     await expect(add).toBeVisible();
+    await waitForElementHydration(add.locator("form"));
     const posts: string[] = [];
     page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
     await expect(async () => {

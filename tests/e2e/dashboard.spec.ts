@@ -144,8 +144,11 @@ test.describe("event dashboard (phone)", () => {
   });
 
   test("shots: add, filter, edit and delete", async ({ page }) => {
-    await newEvent(page);
+    const { url } = await newEvent(page);
     await sectionLink(page, "Shots").click();
+    // The filter offers 'All' and each category that has shots, with its label.
+    const filters = page.getByRole("navigation", { name: "Filter shots" }).getByRole("link");
+    await expect(filters).toHaveText(["All", "Details", "Ceremony", "Family Formals", "Newlywed Portraits", "Reception"]);
     await page.getByRole("link", { name: "Reception" }).click();
     await expect(row(page, /First Dance/)).toBeVisible();
     await expect(row(page, /Rings/)).toHaveCount(0);
@@ -175,6 +178,11 @@ test.describe("event dashboard (phone)", () => {
     await expect(toast(page, "success", "Shot deleted")).toBeVisible();
     await expect(row(page, /^Rings/)).toHaveCount(0);
     await expect(page.getByText("Shots 0/7").first()).toBeVisible();
+
+    // A category with no shots, from an address: chosen, and said to be empty.
+    await page.goto(`${url.split("?")[0]}?tab=shots&category=exit`);
+    await expect(page.getByText("No shots in this category")).toBeVisible();
+    await expect(filters.filter({ hasText: "Exit" })).toHaveAttribute("aria-current", "true");
   });
 
   test("people and vendors: add with pronunciation, edit, remove; vendor validation and links", async ({ page }) => {

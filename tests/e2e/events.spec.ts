@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, demoSessionCookies, sectionLink, skipInviteStep, toast } from "./helpers";
+import { checkOff, demoSessionCookies, sectionLink, sessionCookies, skipInviteStep, toast } from "./helpers";
 
 // Sign in once for the file and reuse the session: sign-ins are rate-limited per
 // address, and the demo account is shared by every spec.
@@ -15,6 +15,23 @@ async function signInAsDemo(page: import("@playwright/test").Page) {
 }
 
 test.describe("events (phone)", () => {
+  test("a second shooter with no events of their own lands on Hired Events, the next one on top", async ({ browser, page }) => {
+    await page.context().addCookies(await sessionCookies(browser, "alex@eventflow.app", "EventFlow2026"));
+    await page.goto("/");
+    await expect(sectionLink(page, "Hired Events")).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: /Emma & James Wedding/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No events yet" })).toHaveCount(0);
+    const next = page.getByRole("region", { name: "Next up" });
+    await expect(next.getByRole("heading", { name: "Emma & James Wedding" })).toBeVisible();
+    await expect(next).toContainText("First block 12:00");
+    // My Events is still one tap away, and says it is empty.
+    await sectionLink(page, "My Events").click();
+    await expect(page).toHaveURL(/\?tab=mine$/);
+    await expect(page.getByRole("heading", { name: "No events yet" })).toBeVisible();
+    await next.getByRole("link", { name: "Open event" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Emma & James Wedding" })).toBeVisible();
+  });
+
 
   test("the demo lead sees the seeded wedding, creates an event with the defaults and checks off a block and a shot", async ({ page }) => {
     await signInAsDemo(page);

@@ -40,3 +40,12 @@ export async function waitForHydration(page: import("@playwright/test").Page) {
   });
   await page.waitForLoadState("networkidle");
 }
+
+/**
+ * Until React has hydrated this element (its props are attached): a part of the page in
+ * a Suspense boundary of its own (a lazily loaded dialog) hydrates after the root, and
+ * until then its form posts to the server as it would without JavaScript.
+ */
+export async function waitForElementHydration(locator: import("@playwright/test").Locator) {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$")))).toBe(true);
+}

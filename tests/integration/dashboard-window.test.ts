@@ -46,6 +46,7 @@ type PageData = {
   vendors: Row[];
   window: { list: string; offset: number; count: number; matching: number; q: string; category: string | null } | null;
   counts: { blocks: { done: number; total: number }; shots: { done: number; total: number } };
+  shotCategories: string[];
   dialogRow: { list: string; row: Row } | null;
   members: Row[] | null;
   invites: Row[] | null;
@@ -82,6 +83,9 @@ describe("the dashboard's data carries what its URL shows", () => {
     const ceremony = (await pageData(lead.client, "?tab=shots&category=ceremony&page=2")).data;
     expect(titles(ceremony.shots)).toEqual(Array.from({ length: 5 }, (_, i) => `Shot ${pad(60 + 2 * i)}`));
     expect(ceremony.window).toMatchObject({ list: "shot", category: "ceremony", count: 35, matching: 35, offset: 30 });
+    // The filter's categories are the whole list's, not the window's.
+    expect(shots.shotCategories).toEqual(["ceremony", "reception"]);
+    expect(ceremony.shotCategories).toEqual(["ceremony", "reception"]);
 
     const people = (await pageData(lead.client, "?tab=people&page=99")).data;
     expect(titles(people.people, "firstName")).toEqual(Array.from({ length: 4 }, (_, i) => `Person ${pad(60 + i)}`));

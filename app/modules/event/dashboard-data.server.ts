@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
+import { SHOT_CATEGORIES } from "~/db/enums";
 import { events, shotListItems } from "~/db/schema";
 import { pageSeq } from "~/modules/live/room.server";
 import type { Db, NamedResults } from "~/utils/db.server";
@@ -82,6 +83,8 @@ export function dashboardWindowReads(params: URLSearchParams) {
           shots: count(shots, eq(shots.eventId, eventId)).as("shots"),
           shotsDone: count(shots, and(eq(shots.eventId, eventId), eq(shots.isDone, true))).as("shots_done"),
           listed: (shown ? count(shown, and(eq(shown.eventId, eventId), also)) : sql<number>`0`).as("listed"),
+          // The categories that have shots, for the filter while the page holds one category's window.
+          shotCategories: sql<string | null>`(select group_concat(category) from (select distinct ${shots.category} as category from ${shots} where ${eq(shots.eventId, eventId)}))`.as("shot_categories"),
         })
         .from(events)
         .where(eq(events.id, eventId)),
@@ -105,7 +108,7 @@ export function dashboardWindowReads(params: URLSearchParams) {
 }
 
 type WindowResults = Partial<TeamReads> & {
-  counts: { blocks: number; blocksDone: number; shots: number; shotsDone: number; listed: number }[];
+  counts: { blocks: number; blocksDone: number; shots: number; shotsDone: number; listed: number; shotCategories: string | null }[];
   window?: ListRow<ListKind>[];
   dialogRow?: ListRow<ListKind>[];
 };
@@ -115,7 +118,8 @@ type WindowResults = Partial<TeamReads> & {
 export function dashboardWindow(params: URLSearchParams, role: Grant, results: Record<string, unknown>) {
   const view = dashboardView(params, role);
   const reads = results as WindowResults;
-  const [counts = { blocks: 0, blocksDone: 0, shots: 0, shotsDone: 0, listed: 0 }] = reads.counts;
+  const [counts = { blocks: 0, blocksDone: 0, shots: 0, shotsDone: 0, listed: 0, shotCategories: null }] = reads.counts;
+  const withShots = new Set((counts.shotCategories ?? "").split(","));
   const lists = { blocks: [] as ListRow<"block">[], shots: [] as ListRow<"shot">[], people: [] as ListRow<"person">[], vendors: [] as ListRow<"vendor">[] };
   let window = null;
   if (view.list) {
@@ -136,6 +140,8 @@ export function dashboardWindow(params: URLSearchParams, role: Grant, results: R
     ...lists,
     window,
     counts: { blocks: { done: counts.blocksDone, total: counts.blocks }, shots: { done: counts.shotsDone, total: counts.shots } },
+    /** The categories that have shots, in the list's order of categories. */
+    shotCategories: SHOT_CATEGORIES.filter((category) => withShots.has(category)),
     dialogRow,
     ...teamFor(role, reads),
   };

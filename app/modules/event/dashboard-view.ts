@@ -1,4 +1,4 @@
-import { SHOT_FILTERS } from "~/db/enums";
+import { SHOT_CATEGORIES } from "~/db/enums";
 import type { Grant } from "./permissions";
 import { LIST_KINDS, type ListKind } from "~/modules/lists/registry";
 
@@ -27,14 +27,14 @@ function dialogList(dialog: string | null): ListKind | null {
 export function dashboardView(params: URLSearchParams, role: Grant) {
   const tab = tabsFor(role).find((t) => t.id === params.get("tab")) ?? DASHBOARD_TABS[0];
   const list: ListKind | null = "list" in tab ? tab.list : null;
-  const filter = list === "shot" ? SHOT_FILTERS.find((f) => f === params.get("category")) : undefined;
+  const category = list === "shot" ? SHOT_CATEGORIES.find((c) => c === params.get("category")) : undefined;
   const dialog = params.get("dialog");
   const id = params.get("id");
   return {
     tab: tab.id,
     list,
     /** The shots' category filter; null for all. */
-    category: filter && filter !== "all" ? filter : null,
+    category: category ?? null,
     q: list ? (params.get("q") ?? "").trim() : "",
     page: params.get("page"),
     dialog,

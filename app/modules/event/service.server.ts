@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import {
@@ -29,6 +29,9 @@ import { allListQueries } from "./lists.server";
 import { can, type EventAction } from "./permissions";
 import type { EventInput } from "./schema";
 import { eventStatus } from "./status";
+import { featuredEvent } from "./featured";
+import { utcToday } from "./calendar";
+import { DAY } from "~/utils/time";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -104,8 +107,11 @@ function decideAccess<T>(context: Readonly<RouterContextProvider>, request: Requ
 }
 
 /** Home lists: events I lead (by date) and events I was hired for, in one round trip. */
-export async function listEvents(db: Db, userId: string) {
-  const { mine, hired } = await batchNamed(db, {
+export async function listEvents(db: Db, userId: string, now = new Date()) {
+  // Events from yesterday on (UTC) may be today somewhere: the first block's time of each,
+  // for the home's 'Today' or 'Next up' card.
+  const since = utcToday(new Date(now.getTime() - DAY));
+  const { mine, hired, firstBlocks } = await batchNamed(db, {
     mine: db.select().from(events).where(eq(events.leadPhotographerId, userId)).orderBy(asc(events.date)),
     hired: db
       .select({ event: events })
@@ -113,8 +119,29 @@ export async function listEvents(db: Db, userId: string) {
       .innerJoin(events, eq(events.id, eventSecondShooters.eventId))
       .where(and(eq(eventSecondShooters.userId, userId), inArray(eventSecondShooters.status, ON_TEAM_STATUSES)))
       .orderBy(asc(events.date)),
+    firstBlocks: db
+      .select({ eventId: timelineBlocks.eventId, startTime: sql<string | null>`min(${timelineBlocks.startTime})` })
+      .from(timelineBlocks)
+      .innerJoin(events, eq(events.id, timelineBlocks.eventId))
+      .where(
+        and(
+          gte(events.date, since),
+          or(
+            eq(events.leadPhotographerId, userId),
+            sql`exists (select 1 from ${eventSecondShooters} where ${eventSecondShooters.eventId} = ${events.id} and ${eventSecondShooters.userId} = ${userId} and ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)})`,
+          ),
+        ),
+      )
+      .groupBy(timelineBlocks.eventId),
   });
-  return { mine: mine.map(toEventSummary), hired: hired.map((row) => toEventSummary(row.event)) };
+  const hiredEvents = hired.map((row) => row.event);
+  const next = featuredEvent([...mine, ...hiredEvents], now);
+  const firstStart = next ? (firstBlocks.find((row) => row.eventId === next.event.id)?.startTime ?? null) : null;
+  return {
+    mine: mine.map(toEventSummary),
+    hired: hiredEvents.map(toEventSummary),
+    featured: next ? { when: next.when, event: toEventSummary(next.event), firstStart } : null,
+  };
 }
 
 /** What a page shows of an event: the card on home, the dashboard's header. */

@@ -12,4 +12,3 @@ export const ShotSchema = z.object({
 });
 
 // Kept with the enumerations (no zod: the shot list shows them at first paint).
-export { SHOT_FILTERS, type ShotFilter } from "~/db/enums";

@@ -35,3 +35,9 @@ export function formatBlockSpan(startTime: string | null, durationMinutes: numbe
   if (start === null) return length;
   return `${formatClock(start, cycle)} – ${formatClock(start + durationMinutes, cycle)} · ${length}`;
 }
+
+/** A block's start time alone ("14:00", or "2:00 PM"); an invalid time as stored. */
+export function formatBlockStart(startTime: string, cycle: HourCycle = "24h") {
+  const start = minutesOf(startTime);
+  return start === null ? startTime : formatClock(start, cycle);
+}

@@ -8,6 +8,8 @@ import { NEEDS_PRO } from "~/modules/billing/entitlement";
 import { parseMonthParam } from "~/modules/event/calendar";
 import { EventCalendar } from "~/modules/event/components/event-calendar";
 import { EventCard } from "~/modules/event/components/event-card";
+import { formatEventDate } from "~/modules/event/format";
+import { formatBlockStart } from "~/modules/timeline/span";
 
 // docs/product/screens.md#events-list: a signed-in person's events (My Events, Hired Events;
 // list or calendar). Its own chunk: a visitor's landing page (the sign-in screen) never
@@ -20,25 +22,30 @@ export type EventsHomeProps = {
   canCreate: boolean;
   mine: readonly HomeEvent[];
   hired: readonly HomeEvent[];
+  /** The event happening today, else the next one, with its first block's start time. */
+  featured: { when: "today" | "next"; event: HomeEvent; firstStart: string | null } | null;
   today: string;
 };
 
 type Tab = "mine" | "hired";
 type View = "list" | "calendar";
 
-/** Home's query string: the defaults (My Events, List) are left out. */
-function homeHref({ tab, view, month }: { tab: Tab; view: View; month?: string | null }) {
+/** Home's query string: the defaults (the landing tab, List) are left out. */
+function homeHref({ tab, view, month, landing }: { tab: Tab; view: View; month?: string | null; landing: Tab }) {
   const query = new URLSearchParams();
-  if (tab === "hired") query.set("tab", "hired");
+  if (tab !== landing) query.set("tab", tab);
   if (view === "calendar") query.set("view", "calendar");
   if (view === "calendar" && month) query.set("month", month);
   return `?${query}`;
 }
 
 /** The signed-in home: its tabs and view come from the query string. */
-export function EventsHome({ greetingName, canCreate, mine, hired, today }: EventsHomeProps) {
+export function EventsHome({ greetingName, canCreate, mine, hired, featured, today }: EventsHomeProps) {
   const [params] = useSearchParams();
-  const tab: Tab = params.get("tab") === "hired" ? "hired" : "mine";
+  // Someone who only works others' events lands on them.
+  const landing: Tab = mine.length === 0 && hired.length > 0 ? "hired" : "mine";
+  const asked = params.get("tab");
+  const tab: Tab = asked === "hired" || asked === "mine" ? asked : landing;
   const view: View = params.get("view") === "calendar" ? "calendar" : "list";
   const month = parseMonthParam(params.get("month"), today);
   const list = tab === "hired" ? hired : mine;
@@ -47,6 +54,7 @@ export function EventsHome({ greetingName, canCreate, mine, hired, today }: Even
       <SignedInHeader greetingName={greetingName} />
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
         <h1 className="sr-only">{tab === "hired" ? "Hired Events" : "My Events"}</h1>
+        {featured ? <FeaturedEvent {...featured} /> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <LinkTabs
             label="Events"
@@ -55,7 +63,7 @@ export function EventsHome({ greetingName, canCreate, mine, hired, today }: Even
               { id: "hired", label: "Hired Events" },
             ]}
             current={tab}
-            hrefFor={(t) => homeHref({ tab: t, view, month: params.get("month") })}
+            hrefFor={(t) => homeHref({ tab: t, view, month: params.get("month"), landing })}
           />
           {canCreate ? (
             <ButtonLink to="/events/new">New Event</ButtonLink>
@@ -76,12 +84,12 @@ export function EventsHome({ greetingName, canCreate, mine, hired, today }: Even
               { id: "calendar", label: "Calendar" },
             ]}
             current={view}
-            hrefFor={(v) => homeHref({ tab, view: v })}
+            hrefFor={(v) => homeHref({ tab, view: v, landing })}
           />
         </div>
 
         {view === "calendar" ? (
-          <EventCalendar month={month} today={today} events={list} hrefFor={(m) => homeHref({ tab, view, month: m })} />
+          <EventCalendar month={month} today={today} events={list} hrefFor={(m) => homeHref({ tab, view, month: m, landing })} />
         ) : list.length === 0 ? (
           <Card className="mt-6 text-center">
             {tab === "mine" ? (
@@ -117,5 +125,29 @@ export function EventsHome({ greetingName, canCreate, mine, hired, today }: Even
       </main>
       <AppFooter />
     </>
+  );
+}
+
+/** The event happening today ('Today'), else the next one ('Next up'): when it starts, and the way in. */
+function FeaturedEvent({ when, event, firstStart }: NonNullable<EventsHomeProps["featured"]>) {
+  const label = when === "today" ? "Today" : "Next up";
+  return (
+    <section aria-labelledby="featured-event" className="mb-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <p id="featured-event" className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+        {label}
+      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{event.title}</h2>
+          <p className="text-sm text-slate-700">
+            {when === "next" ? <time dateTime={event.date}>{formatEventDate(event.date)}</time> : null}
+            {when === "next" && firstStart ? " · " : null}
+            {firstStart ? `First block ${formatBlockStart(firstStart)}` : null}
+            {event.venue ? `${when === "next" || firstStart ? " · " : ""}${event.venue}` : null}
+          </p>
+        </div>
+        <ButtonLink to={`/events/${event.id}`}>Open event</ButtonLink>
+      </div>
+    </section>
   );
 }

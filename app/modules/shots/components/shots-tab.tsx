@@ -2,7 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { useListWindow } from "~/components/ui/list-window";
 import { shotList } from "../list";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
-import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, SHOT_FILTERS } from "~/db/enums";
+import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, type ShotCategory } from "~/db/enums";
 import type { shotListItems } from "~/db/schema";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
@@ -14,11 +14,18 @@ import type { Grant } from "~/modules/event/permissions";
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
 export type Shot = Omit<typeof shotListItems.$inferSelect, "doneBy">;
 
-/** docs/product/screens.md#shot-list: grouped by category, the category filter, tap to check off. */
-export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
+/**
+ * docs/product/screens.md#shot-list: grouped by category, the category filter, tap to check off.
+ * `categories`: the categories that have shots as the server counted them, while the page
+ * holds only a window of the list (one category's); otherwise they are read off `shots`.
+ */
+export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Grant; categories?: readonly ShotCategory[] }) {
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
-  const filter = SHOT_FILTERS.find((f) => f === params.get("category")) ?? "all";
+  const filter = SHOT_CATEGORIES.find((c) => c === params.get("category")) ?? "all";
+  const withShots = categories ?? SHOT_CATEGORIES.filter((category) => shots.some((shot) => shot.category === category));
+  // 'All', then each category that has shots (and the chosen one, even once it has none).
+  const filters = ["all" as const, ...SHOT_CATEGORIES.filter((category) => withShots.includes(category) || category === filter)];
   const visible = filter === "all" ? shots : shots.filter((shot) => shot.category === filter);
   const list = useListWindow(visible, { noun: "shots", text: shotList.searchText });
   const groups = SHOT_CATEGORIES.map((category) => ({ category, items: list.shown.filter((shot) => shot.category === category) })).filter(
@@ -30,7 +37,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
   return (
     <>
       <nav aria-label="Filter shots" className="mb-3 flex flex-wrap gap-2">
-        {SHOT_FILTERS.map((f) => (
+        {filters.map((f) => (
           <Link
             key={f}
             to={f === "all" ? "?tab=shots" : `?tab=shots&category=${f}`}
@@ -76,7 +83,7 @@ export function ShotsTab({ shots, role }: { shots: Shot[]; role: Grant }) {
           </ul>
         </section>
       ))}
-      {list.count === 0 ? <p className="text-slate-600">No shots in list yet</p> : null}
+      {list.count === 0 ? <p className="text-slate-600">{filter === "all" ? "No shots in list yet" : "No shots in this category"}</p> : null}
       {list.footer}
       {menu.form}
     </>
