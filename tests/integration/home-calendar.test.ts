@@ -103,10 +103,14 @@ describe("home calendar (docs/product/screens.md#events-list: Calendar)", () => 
     expect(cellOf(html, "2027-06-19")).toContain(`href="/events/${lead.eventId}"`);
     expect(hrefOf(html, "Next")).toBe("/?tab=hired&view=calendar&month=2027-07");
     expect(hrefOf(html, "List")).toBe("/?tab=hired");
-    expect(hrefOf(html, "My Events")).toBe("/?view=calendar&month=2027-06");
+    // Hired only, the member lands on Hired Events: My Events is named in its address.
+    expect(hrefOf(html, "My Events")).toBe("/?tab=mine&view=calendar&month=2027-06");
+    const landing = await (await member.client.get("/?view=calendar&month=2027-06")).text();
+    expect(cellOf(landing, "2027-06-19")).toContain(`href="/events/${lead.eventId}"`);
 
-    const mine = await (await member.client.get("/?view=calendar&month=2027-06")).text();
-    expect(mine).not.toContain(`/events/${lead.eventId}`);
+    const mine = await (await member.client.get("/?tab=mine&view=calendar&month=2027-06")).text();
+    // Only the 'Next up' card above the tabs names it.
+    expect(cellOf(mine, "2027-06-19")).not.toContain(`/events/${lead.eventId}`);
     expect(mine).toContain("No events this month");
   });
 

@@ -30,10 +30,10 @@ export type EventsHomeProps = {
 type Tab = "mine" | "hired";
 type View = "list" | "calendar";
 
-/** Home's query string: the defaults (the landing tab, List) are left out. */
+/** Home's query string: List is left out, and My Events unless the landing tab is another. */
 function homeHref({ tab, view, month, landing }: { tab: Tab; view: View; month?: string | null; landing: Tab }) {
   const query = new URLSearchParams();
-  if (tab !== landing) query.set("tab", tab);
+  if (tab === "hired" || landing !== "mine") query.set("tab", tab);
   if (view === "calendar") query.set("view", "calendar");
   if (view === "calendar" && month) query.set("month", month);
   return `?${query}`;
