@@ -132,7 +132,7 @@ export function EventsHome({ greetingName, canCreate, mine, hired, featured, tod
 function FeaturedEvent({ when, event, firstStart }: NonNullable<EventsHomeProps["featured"]>) {
   const label = when === "today" ? "Today" : "Next up";
   return (
-    <section aria-labelledby="featured-event" className="mb-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
+    <section aria-labelledby="featured-event" className="mb-4 rounded-xl border border-brand-100 bg-brand-50 p-4">
       <p id="featured-event" className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
         {label}
       </p>
