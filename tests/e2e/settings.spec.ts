@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForElementHydration, waitForHydration } from "./fixtures";
 import { sectionLink, signUp, toast, uniqueEmail } from "./helpers";
 
 // /settings on a phone (Pixel 7). One fresh account for the whole
@@ -21,7 +21,10 @@ async function openSettings(page: Page, query = "", { hydrate = true } = {}) {
   await page.context().addCookies(cookies);
   await page.goto(`/settings${query}`);
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
-  if (hydrate) await waitForHydration(page);
+  if (!hydrate) return;
+  await waitForHydration(page);
+  // A tab's forms hydrate with its code, after the page's root: until then a save posts to the server.
+  for (const form of await page.locator("main form").all()) await waitForElementHydration(form);
 }
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
