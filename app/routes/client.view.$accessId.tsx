@@ -139,28 +139,40 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
   return (
     <OutboxProvider value={outbox}>
       <AppHeader />
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-4">
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-3">
         <header>
-          <div className="flex flex-wrap items-start gap-2">
-            <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900">{event.title}</h1>
-            <Badge tone="brand">Client View</Badge>
-          </div>
-          {event.coupleNames ? <p className="mt-1 text-slate-700">{event.coupleNames}</p> : null}
-          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge>
-              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+          <div className="flex items-start gap-2">
+            <h1 className="min-w-0 flex-1 text-xl leading-7 font-bold break-words text-slate-900 sm:text-2xl">{event.title}</h1>
+            <Badge tone="brand" className="mt-1 shrink-0">
+              Client View
             </Badge>
-            {event.venue ? <span>{event.venue}</span> : null}
+          </div>
+          {/* Date and venue on one line: a long venue is cut short on a phone. */}
+          <p className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-slate-700">
+            <time dateTime={event.date} className="shrink-0 font-medium">
+              {formatEventDate(event.date)}
+            </time>
+            {event.venue ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span className="min-w-0 truncate sm:whitespace-normal" title={event.venue}>
+                  {event.venue}
+                </span>
+              </>
+            ) : null}
+          </p>
+          <div className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
-          </p>
+            {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600">{event.coupleNames}</p> : null}
+          </div>
         </header>
         {viewOnly ? (
-          <Card className="mt-4 !p-4">
+          <Card className="mt-3 !p-3">
             <p className="text-sm text-slate-700">You can view event details but don't have permission to make edits.</p>
           </Card>
         ) : null}
-        <div className="mt-4 overflow-x-auto">
+        <div className="scroll-cue mt-3">
           <LinkTabs label="Event sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "timeline" ? "?" : `?tab=${t}`)} />
         </div>
         <section className="mt-3" aria-label={TABS.find((t) => t.id === tab)?.label}>

@@ -3,9 +3,9 @@ import { AppFooter } from "~/components/page-shell";
 import { useFlash } from "~/components/use-flash";
 import { greetingName, SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { BackLink } from "~/components/ui/back-link";
-import { Badge } from "~/components/ui/badge";
+import { SectionTabs } from "~/components/ui/section-tabs";
+import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { buttonClass } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { ActionToast } from "~/components/ui/toaster";
 import { handleDashboardAction } from "~/modules/event/dashboard-actions.server";
 import { StatusBadge } from "~/modules/event/components/status-badge";
@@ -113,6 +113,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   useKeepPageOffline(loaderData.syncedAt);
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
+  const eventMenu = useRowMenu();
   const view = dashboardView(params, role);
   // The team data: the rest's when read after the page's data, else the page's where it has it.
   const teamData = <K extends "members" | "invites" | "clientAccess" | "contacts">(key: K) => (fresh ? rest![key] : (loaderData[key] ?? rest?.[key] ?? null));
@@ -151,82 +152,85 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   return (
     <OutboxProvider value={outbox}>
       <SignedInHeader greetingName={loaderData.greetingName} />
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-4">
-        <BackLink fallback="/">← Back to Events</BackLink>
-        <header className="mt-1">
-          <div className="flex flex-wrap items-start gap-2">
-            <h1 className="min-w-0 flex-1 text-2xl font-bold break-words text-slate-900">
-              {event.title}
-              <PendingMark id="event" />
-            </h1>
-            {canDo(role, "edit-event") ? (
-              <div className="flex gap-2">
-                <Link
-                  to={dialogs.open("edit-event")}
-                  replace
-                  preventScrollReset
-                  aria-label="Edit event"
-                  className={buttonClass("secondary", "min-h-10 px-3")}
-                >
+      {/* Phones: a compact header, then the tabs. Desktop: the event's summary beside its lists. */}
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 pt-2 pb-4 lg:grid lg:max-w-5xl lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-x-8 lg:pt-4">
+        <header className="flex flex-wrap items-start gap-x-2 lg:sticky lg:top-20">
+          {/* A phone: an arrow before the title (the title's line, not one of its own). */}
+          <BackLink fallback="/" aria-label="Back to Events" className="-my-2 -ml-3 w-11 shrink-0 justify-center text-xl lg:hidden">
+            <span aria-hidden="true">←</span>
+          </BackLink>
+          <div className="hidden basis-full lg:block">
+            <BackLink fallback="/">← Back to Events</BackLink>
+          </div>
+          <h1 className="min-w-0 flex-1 text-xl leading-7 font-bold break-words text-slate-900 lg:text-2xl">
+            {event.title}
+            <PendingMark id="event" />
+          </h1>
+          {canDo(role, "edit-event") ? (
+            <>
+              {/* A phone keeps the title on one line: Edit and Delete are in its "⋯" menu. */}
+              <div className="-my-2 -mr-3 lg:hidden">
+                {eventMenu.button("event", event.title, () => (
+                  <RowMenuItems editTo={dialogs.open("edit-event")} editLabel="Edit event" deleteTo={dialogs.open("delete-event")} deleteLabel="Delete event" />
+                ))}
+                {eventMenu.form}
+              </div>
+              <div className="order-last mt-4 hidden basis-full gap-2 lg:flex">
+                <Link to={dialogs.open("edit-event")} replace preventScrollReset aria-label="Edit event" className={buttonClass("secondary", "min-h-10 px-3")}>
                   Edit
                 </Link>
-                <Link
-                  to={dialogs.open("delete-event")}
-                  replace
-                  preventScrollReset
-                  aria-label="Delete event"
-                  className={buttonClass("secondary", "min-h-10 px-3 text-red-700")}
-                >
+                <Link to={dialogs.open("delete-event")} replace preventScrollReset aria-label="Delete event" className={buttonClass("secondary", "min-h-10 px-3 text-red-700")}>
                   Delete
                 </Link>
               </div>
+            </>
+          ) : null}
+          {/* Date and venue on one line: a long venue is cut short on a phone, whole on a desktop. */}
+          <p className="mt-0.5 flex min-w-0 basis-full items-center gap-1.5 text-sm text-slate-700 lg:flex-col lg:items-start lg:gap-0.5">
+            <time dateTime={event.date} className="shrink-0 font-medium">
+              {formatEventDate(event.date)}
+            </time>
+            {event.venue ? (
+              <>
+                <span aria-hidden="true" className="lg:hidden">
+                  ·
+                </span>
+                <span className="min-w-0 truncate lg:whitespace-normal" title={event.venue}>
+                  {event.venue}
+                </span>
+              </>
             ) : null}
-          </div>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            <StatusBadge status={event.status} />
+          </p>
+          <div className="mt-1 flex min-w-0 basis-full items-center gap-x-2 gap-y-1 lg:flex-wrap">
+            <StatusBadge status={event.status} className="shrink-0" />
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
-            {event.coupleNames ? <p className="text-slate-700">{event.coupleNames}</p> : null}
+            {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600 lg:basis-full lg:whitespace-normal">{event.coupleNames}</p> : null}
           </div>
-          <div data-conflict-home>
+          <div data-conflict-home className="basis-full">
             <ConflictNotice rowId="event" />
           </div>
-          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge tone="brand">
-              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
-            </Badge>
-            {event.venue ? <span>{event.venue}</span> : null}
-            {/* One text node each: a count that changes live must not shift its neighbours (CLS). */}
-            <span>{`Shots ${shotsProgress.done}/${shotsProgress.total}`}</span>
-          </p>
+          {/* Desktop: the progress as bars (a phone has it in the tabs' labels). */}
+          <div className="mt-4 hidden basis-full space-y-3 lg:block">
+            <Progress label="Timeline" done={blocksProgress.done} total={blocksProgress.total} />
+            <Progress label="Shots" done={shotsProgress.done} total={shotsProgress.total} />
+          </div>
         </header>
 
-        <div className="mt-4 grid grid-cols-2 gap-3">
-          <Progress label="Timeline" done={blocksProgress.done} total={blocksProgress.total} />
-          <Progress label="Shots" done={shotsProgress.done} total={shotsProgress.total} />
-        </div>
-
-        <nav aria-label="Event sections" className="sticky top-16 z-30 -mx-4 mt-4 overflow-x-auto bg-slate-50 px-4 py-2">
-          {/* Links to ?tab=, so aria-current, not role="tab". */}
-          <div className="flex gap-1">
-            {tabs.map((t) => (
-              <Link
-                key={t.id}
-                aria-current={tab === t.id ? "page" : undefined}
-                to={t.id === "timeline" ? "?" : `?tab=${t.id}`}
-                replace
-                preventScrollReset
-                className={`flex min-h-10 shrink-0 items-center rounded-md px-3 text-sm font-semibold ${
-                  tab === t.id ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-200"
-                }`}
-              >
-                {t.label}
-              </Link>
-            ))}
-          </div>
+        <div className="min-w-0">
+        <nav aria-label="Event sections" className="sticky top-16 z-30 -mx-4 mt-1 bg-slate-50 px-4 py-1 lg:mx-0 lg:mt-0 lg:px-0">
+          <SectionTabs
+            tabs={tabs.map((t) => ({
+              id: t.id,
+              label: t.label,
+              // The lists' progress, in their tabs (one text node: a live count must not shift its neighbours).
+              count: t.id === "timeline" ? `${blocksProgress.done}/${blocksProgress.total}` : t.id === "shots" ? `${shotsProgress.done}/${shotsProgress.total}` : null,
+            }))}
+            current={tab}
+          />
         </nav>
 
-        <section className="mt-3" aria-label={tabs.find((t) => t.id === tab)?.label}>
+        <section className="mt-2" aria-label={tabs.find((t) => t.id === tab)?.label}>
           {!ready ? (
             <p role="status" className="text-slate-600">
               {/* Offline, and this device kept only the tab its page was opened on. */}
@@ -247,6 +251,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             </Suspense>
           )}
         </section>
+        </div>
       </main>
       <AppFooter />
       <Suspense fallback={null}>
@@ -264,12 +269,14 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
 function Progress({ label, done, total }: { label: string; done: number; total: number }) {
   const value = percent(done, total);
   return (
-    <Card className="!p-3">
-      <p className="text-sm font-medium text-slate-700">{`${label} ${done}/${total}`}</p>
-      <div className="mt-2 h-2 rounded-full bg-slate-100" role="progressbar" aria-label={`${label} progress`} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
-        <div className="h-2 rounded-full bg-brand-600" style={{ width: `${value}%` }} />
+    <div>
+      <p className="flex justify-between text-sm text-slate-700">
+        <span className="font-medium">{label}</span>
+        <span className="tabular-nums">{`${done} of ${total} done`}</span>
+      </p>
+      <div className="mt-1 h-1.5 rounded-full bg-slate-200" role="progressbar" aria-label={`${label} progress`} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
+        <div className="h-1.5 rounded-full bg-brand-600" style={{ width: `${value}%` }} />
       </div>
-      <p className="mt-1 text-xs text-slate-500">{`${value}%`}</p>
-    </Card>
+    </div>
   );
 }

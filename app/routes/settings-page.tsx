@@ -97,7 +97,7 @@ export function SettingsPage() {
           ← Back to Events
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-        <div className="overflow-x-auto">
+        <div className="scroll-cue">
           <LinkTabs label="Settings sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "business" ? "/settings" : `/settings?tab=${t}`)} />
         </div>
         <section aria-label={TABS.find((t) => t.id === tab)?.label}>

@@ -263,7 +263,7 @@ test.describe("event dashboard (phone)", () => {
 
   test("edit the event, then delete it after typing delete; Escape and Cancel close dialogs without saving", async ({ page }) => {
     const { title } = await newEvent(page);
-    await page.getByRole("link", { name: "Edit event" }).click();
+    await rowMenu(page, title, "Edit event");
     const edit = dialog(page, "Edit Event");
     await edit.getByLabel("Event Title").fill("");
     await edit.getByRole("button", { name: "Save Changes" }).click();
@@ -273,7 +273,7 @@ test.describe("event dashboard (phone)", () => {
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
     const renamed = `${title} (moved)`;
-    await page.getByRole("link", { name: "Edit event" }).click();
+    await rowMenu(page, title, "Edit event");
     await edit.getByLabel("Event Title").fill(renamed);
     await edit.getByLabel("Wedding Date").fill("2027-06-05");
     await edit.getByLabel("Status").selectOption("active");
@@ -283,7 +283,7 @@ test.describe("event dashboard (phone)", () => {
     await expect(page.getByText("Jun 5, 2027")).toBeVisible();
     await expect(page.getByText("Active", { exact: true })).toBeVisible();
 
-    await page.getByRole("link", { name: "Delete event" }).click();
+    await rowMenu(page, renamed, "Delete event");
     const remove = dialog(page, "Delete Event");
     const button = remove.getByRole("button", { name: "Delete Event" });
     await expect(button).toBeDisabled();
@@ -292,13 +292,62 @@ test.describe("event dashboard (phone)", () => {
     await remove.getByRole("link", { name: "Cancel" }).click();
     await expect(remove).toBeHidden();
 
-    await page.getByRole("link", { name: "Delete event" }).click();
+    await rowMenu(page, renamed, "Delete event");
     await remove.getByLabel('Type "delete" to confirm').fill("delete");
     await expect(button).toBeEnabled();
     await button.click();
     await expect(toast(page, "success", "Event deleted successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: new RegExp(renamed.replace(/[()]/g, "\\$&")) })).toHaveCount(0);
+  });
+
+  test("the seeded wedding at a glance: the list starts high, six rows fit, the tabs never wrap", async ({ page }) => {
+    await page.context().addCookies(demoCookies);
+    await page.goto("/events/00000000-0000-4000-8000-00000000d003");
+    await waitForHydration(page);
+    const screen = page.viewportSize()!;
+    const rowsOf = (name: string) => page.getByRole("region", { name }).getByRole("listitem");
+    const boxes = (name: string) => rowsOf(name).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
+
+    // The timeline, the page's first list: its first row within the top 40% of the screen.
+    await expect(rowsOf("Timeline").first()).toBeVisible();
+    expect((await boxes("Timeline"))[0]!.top).toBeLessThan(screen.height * 0.4);
+
+    // The tabs: one line each, the row scrolls sideways (a fade says so), the open tab in view.
+    const tabs = page.getByRole("navigation", { name: "Event sections" }).getByRole("link");
+    const tabBoxes = await tabs.evaluateAll((links) => links.map((link) => ({ height: link.getBoundingClientRect().height, lines: link.getClientRects().length, wraps: link.scrollWidth > link.clientWidth })));
+    expect(tabBoxes.length).toBe(6);
+    for (const tab of tabBoxes) expect(tab).toEqual({ height: tabBoxes[0]!.height, lines: 1, wraps: false });
+    const row = page.getByRole("navigation", { name: "Event sections" }).locator(".scroll-cue");
+    expect(await row.evaluate((element) => element.scrollWidth > element.clientWidth && getComputedStyle(element).overflowX === "auto")).toBe(true);
+    expect(await row.evaluate((element) => getComputedStyle(element).maskImage)).toContain("linear-gradient");
+    await sectionLink(page, "Client").click();
+    await expect(sectionLink(page, "Client")).toHaveAttribute("aria-current", "page");
+    await expect.poll(async () => {
+      const box = (await sectionLink(page, "Client").boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= screen.width;
+    }).toBe(true);
+
+    // The shots: the first row high, at least six rows whole on the screen, a one-line row
+    // at most 56 px tall with its check-off at least 44 px.
+    await sectionLink(page, "Shots").click();
+    await expect(rowsOf("Shots").first()).toBeVisible();
+    const shots = await boxes("Shots");
+    expect(shots[0]!.top).toBeLessThan(screen.height * 0.4);
+    expect(shots.filter((box) => box.top >= 0 && box.bottom <= screen.height).length).toBeGreaterThanOrEqual(6);
+    const oneLine = await rowsOf("Shots").evaluateAll((rows) =>
+      rows
+        .filter((row) => row.querySelector("[aria-pressed] > span:nth-child(2)")!.getClientRects()[0]!.height <= 24)
+        .map((row) => ({ row: row.getBoundingClientRect().height, target: row.querySelector("[aria-pressed]")!.getBoundingClientRect().height })),
+    );
+    expect(oneLine.length).toBeGreaterThan(0);
+    for (const each of oneLine) {
+      expect(each.row).toBeLessThanOrEqual(56);
+      expect(each.target).toBeGreaterThanOrEqual(44);
+    }
+    // The filter is one line that scrolls, not four lines of chips.
+    const filters = await page.getByRole("navigation", { name: "Filter shots" }).getByRole("link").evaluateAll((links) => new Set(links.map((link) => link.getBoundingClientRect().top)).size);
+    expect(filters).toBe(1);
   });
 
   test("the back button returns to where the user came from", async ({ page }) => {
@@ -312,14 +361,14 @@ test.describe("event dashboard (phone)", () => {
     await sectionLink(page, "People").click();
     await page.getByRole("link", { name: "Add Person" }).click();
     await page.getByRole("link", { name: "Cancel" }).click();
-    await page.getByRole("link", { name: "← Back to Events" }).click();
+    await page.getByRole("link", { name: "Back to Events", exact: true }).click();
     await expect(page).toHaveURL(/\/(\?)?$/);
     await expect(sectionLink(page, "My Events")).toHaveAttribute("aria-current", "page");
 
     // Opened from an old link (/?eventId=…), Back leads to the list as well.
     const event = await page.getByRole("link", { name: /Emma & James Wedding/ }).getAttribute("href");
     await page.goto(event!);
-    await page.getByRole("link", { name: "← Back to Events" }).click();
+    await page.getByRole("link", { name: "Back to Events", exact: true }).click();
     await expect(page.getByRole("heading", { name: "My Events" })).toBeAttached();
   });
 });
@@ -332,7 +381,7 @@ test.describe("event dashboard without JavaScript", () => {
     // Create the event with JavaScript on, then work on it with JavaScript off.
     const setupContext = await browser.newContext({ javaScriptEnabled: true });
     const setup = await setupContext.newPage();
-    const { url } = await newEvent(setup);
+    const { url, title } = await newEvent(setup);
     // A second block at Reception's time, to be moved above it.
     await setup.getByRole("link", { name: "Add Block" }).click();
     await dialog(setup, "Add Block").getByLabel("Title").fill("Grand Entrance");
@@ -365,7 +414,7 @@ test.describe("event dashboard without JavaScript", () => {
     await expect(blocks.nth(4)).toContainText("Reception");
 
     // Deleting the event refuses anything but the exact word.
-    await page.getByRole("link", { name: "Delete event" }).click();
+    await rowMenu(page, title, "Delete event");
     const remove = dialog(page, "Delete Event");
     await remove.getByLabel('Type "delete" to confirm').fill("DELETE");
     await remove.getByRole("button", { name: "Delete Event" }).click();

@@ -18,10 +18,11 @@ export function toast(page: Page, type: "error" | "success", title: string) {
 
 /**
  * A section link of a page's link tabs (?tab=…: navigation links with
- * aria-current="page" on the open one, not role="tab").
+ * aria-current="page" on the open one, not role="tab"). The dashboard's Timeline and
+ * Shots tabs carry their list's progress after the label ("Shots 3/26").
  */
 export function sectionLink(page: Page, name: string) {
-  return page.getByRole("navigation").getByRole("link", { name, exact: true });
+  return page.getByRole("navigation").getByRole("link", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?: \\d+/\\d+)?$`) });
 }
 
 /** A timeline block's or shot's check-off toggle (its "⋯" menu, 'Actions for …', is a button too). */

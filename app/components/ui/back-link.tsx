@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
  * page of ours in this tab's history (a shared link, no JavaScript yet) it is a plain
  * link to `fallback`.
  */
-export function BackLink({ fallback, children }: { fallback: string; children: ReactNode }) {
+export function BackLink({ fallback, children, className = "", ...props }: { fallback: string; children: ReactNode; className?: string; "aria-label"?: string }) {
   const navigate = useNavigate();
   return (
     <Link
@@ -19,7 +19,8 @@ export function BackLink({ fallback, children }: { fallback: string; children: R
           navigate(-1);
         }
       }}
-      className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+      className={`inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline ${className}`}
+      {...props}
     >
       {children}
     </Link>

@@ -61,17 +61,19 @@ export function RowActionButton({
 export function RowMenuItems({
   editTo,
   deleteTo,
+  editLabel = "Edit",
   deleteLabel = "Delete",
   children,
 }: {
   editTo: string | null;
   deleteTo: string | null;
+  editLabel?: string;
   deleteLabel?: string;
   children?: ReactNode;
 }) {
   return (
     <>
-      {editTo ? <RowActionLink to={editTo}>Edit</RowActionLink> : null}
+      {editTo ? <RowActionLink to={editTo}>{editLabel}</RowActionLink> : null}
       {children}
       {deleteTo ? (
         <RowActionLink to={deleteTo} destructive>

@@ -6,6 +6,10 @@ import type { EventStatus } from "~/db/enums";
 export const STATUS_LABEL: Record<EventStatus, string> = { upcoming: "Upcoming", active: "Active", completed: "Completed" };
 const STATUS_TONE = { upcoming: "brand", active: "success", completed: "neutral" } as const;
 
-export function StatusBadge({ status }: { status: EventStatus }) {
-  return <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>;
+export function StatusBadge({ status, className }: { status: EventStatus; className?: string }) {
+  return (
+    <Badge tone={STATUS_TONE[status]} className={className}>
+      {STATUS_LABEL[status]}
+    </Badge>
+  );
 }

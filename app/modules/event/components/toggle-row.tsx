@@ -37,7 +37,9 @@ export function ToggleRow({
   const outbox = useOutboxContext();
   const shownDone = fetcher.formData ? fetcher.formData.get("done") === "true" : done;
   return (
-    <div data-conflict-home className={`flex flex-wrap items-start gap-1 rounded-xl border shadow-sm ${shownDone ? "border-green-200 bg-green-50" : "border-slate-200 bg-white"}`}>
+    // Compact for a phone held in one hand: a one-line row is 48 px, its whole width the tap
+    // target; notes follow under the title rather than behind another tap.
+    <div data-conflict-home className={`flex flex-wrap items-start rounded-lg border ${shownDone ? "border-green-200 bg-green-50" : "border-slate-200 bg-white"}`}>
       <fetcher.Form
         method="post"
         preventScrollReset
@@ -54,27 +56,27 @@ export function ToggleRow({
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="done" value={String(!shownDone)} />
-        <button type="submit" disabled={disabled} aria-pressed={shownDone} className="flex w-full items-start gap-3 p-4 text-left disabled:cursor-default">
+        <button type="submit" disabled={disabled} aria-pressed={shownDone} className="flex min-h-11 w-full items-start gap-3 py-2.5 pl-3 text-left disabled:cursor-default">
           <span
             aria-hidden="true"
-            className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border-2 ${
+            className={`flex size-6 shrink-0 items-center justify-center rounded-full border-2 ${
               shownDone ? "border-green-600 bg-green-600 text-white" : "border-slate-300"
             }`}
           >
             {shownDone ? "✓" : ""}
           </span>
           <span className="min-w-0 flex-1">
-            <span className={`block font-semibold break-words ${shownDone ? "text-slate-500" : "text-slate-900"}`}>
+            <span className={`block leading-6 font-semibold break-words ${shownDone ? "text-slate-500" : "text-slate-900"}`}>
               <span className={shownDone ? "line-through" : undefined}>{title}</span>
               <PendingMark id={id} />
             </span>
-            <span className="block text-sm text-slate-600">{meta.filter(Boolean).join(" · ")}</span>
-            {notes ? <span className="mt-1 block text-sm whitespace-pre-line text-slate-600">{notes}</span> : null}
+            {meta.some(Boolean) ? <span className="block text-sm leading-5 text-slate-600">{meta.filter(Boolean).join(" · ")}</span> : null}
+            {notes ? <span className="mt-0.5 block text-sm leading-5 whitespace-pre-line text-slate-600">{notes}</span> : null}
           </span>
         </button>
       </fetcher.Form>
-      {actions ? <div className="py-2 pr-2">{actions}</div> : null}
-      {conflict ? <div className="basis-full px-4 pb-3">{conflict}</div> : null}
+      {actions ? <div className="py-0.5 pr-0.5">{actions}</div> : null}
+      {conflict ? <div className="basis-full px-3 pb-3 empty:hidden">{conflict}</div> : null}
       <ActionToast toast={fetcher.data?.toast} />
     </div>
   );

@@ -36,7 +36,7 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
   const menu = useRowMenu();
   return (
     <>
-      <nav aria-label="Filter shots" className="mb-3 flex flex-wrap gap-2">
+      <nav aria-label="Filter shots" className="scroll-cue mb-2 flex gap-2 lg:flex-wrap">
         {filters.map((f) => (
           <Link
             key={f}
@@ -44,7 +44,7 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
             replace
             preventScrollReset
             aria-current={filter === f ? "true" : undefined}
-            className={`inline-flex min-h-9 items-center rounded-full border px-3 text-sm ${
+            className={`inline-flex min-h-9 shrink-0 items-center rounded-full border px-3 text-sm whitespace-nowrap ${
               filter === f ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 text-slate-700"
             }`}
           >
@@ -55,11 +55,11 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
       <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
       {list.controls}
       {groups.map((group) => (
-        <section key={group.category} className="mb-4" aria-labelledby={`shots-${group.category}`}>
-          <h2 id={`shots-${group.category}`} className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+        <section key={group.category} className="mb-3" aria-labelledby={`shots-${group.category}`}>
+          <h2 id={`shots-${group.category}`} className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             {SHOT_CATEGORY_LABELS[group.category]}
           </h2>
-          <ul className="space-y-2">
+          <ul className="space-y-1.5">
             {group.items.map((shot) => (
               <li key={shot.id}>
                 <ToggleRow

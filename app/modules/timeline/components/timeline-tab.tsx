@@ -37,7 +37,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
       <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} />
       {list.count === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
       {list.controls}
-      <ol className="space-y-2" start={list.offset > 0 ? list.offset + 1 : undefined}>
+      <ol className="space-y-1.5" start={list.offset > 0 ? list.offset + 1 : undefined}>
         {list.shown.map((block) => {
           // Its neighbours in the blocks this page holds (the server decides on the whole timeline).
           const index = blocks.indexOf(block);
