@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { hourCycleForRequest } from "~/modules/timeline/span";
 import {
   data,
   isRouteErrorResponse,
@@ -117,7 +118,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     keys: { ios: store.REVENUECAT_IOS_KEY ?? "", android: store.REVENUECAT_ANDROID_KEY ?? "" },
     userId: viewer?.userId ?? null,
   };
-  return data({ toast, flash, notifications, formKey, nativePurchases } satisfies RootData, { headers });
+  const hourCycle = hourCycleForRequest(viewer?.timeFormat ?? "auto", request);
+  return data({ toast, flash, notifications, formKey, nativePurchases, hourCycle } satisfies RootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { lazy, Suspense, useEffect } from "react";
 import { Form, Link, useActionData, useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import { Field } from "~/components/forms";
+import { optionsOf, SelectField } from "~/components/dialog-fields";
+import { TIME_FORMAT_LABELS, TIME_FORMATS } from "~/db/enums";
 import { AppFooter } from "~/components/page-shell";
 import { SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -175,6 +177,13 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
             <Field label="Last Name" inputProps={getInputProps(business.lastName, { type: "text" })} errors={business.lastName.errors} />
           </div>
           <Field label="Business Email" inputProps={getInputProps(business.email, { type: "email" })} errors={business.email.errors} />
+          <SelectField
+            label="Time format"
+            inputProps={getSelectProps(business.timeFormat)}
+            options={optionsOf(TIME_FORMATS, TIME_FORMAT_LABELS)}
+            errors={business.timeFormat.errors}
+            hint="How times read in the app, e-mails and notifications. Automatic follows your browser's language."
+          />
           <Button type="submit" disabled={savingBusiness}>
             {savingBusiness ? "Saving..." : "Save Business Info"}
           </Button>

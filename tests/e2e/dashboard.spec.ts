@@ -66,8 +66,8 @@ test.describe("event dashboard (phone)", () => {
     await expect(page.getByText("Timeline 0/5")).toBeVisible();
     const items = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
     await expect(items).toHaveText([/First Look/, /Getting Ready/, /Ceremony/, /Cocktail Hour/, /Reception/]);
-    await expect(items.first()).toContainText("13:30 – 13:55 · 25 min · Portraits · Rooftop");
-    await expect(items.nth(1)).toContainText("14:00 – 16:00 · 2 h");
+    await expect(items.first()).toContainText("1:30 PM – 1:55 PM · 25 min · Portraits · Rooftop");
+    await expect(items.nth(1)).toContainText("2:00 PM – 4:00 PM · 2 h");
 
     // No other block starts at 13:30: its menu offers no move.
     await page.getByRole("button", { name: "Actions for First Look", exact: true }).click();

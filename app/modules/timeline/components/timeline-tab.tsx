@@ -2,6 +2,7 @@ import { useListWindow } from "~/components/ui/list-window";
 import { timelineList } from "../list";
 import { moveTarget } from "../order";
 import { formatBlockSpan } from "../span";
+import { useHourCycle } from "~/root-data";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import type { timelineBlocks } from "~/db/schema";
@@ -21,6 +22,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const canEdit = canDo(role, "edit-block");
   const canDelete = canDo(role, "delete-block");
   const outbox = useOutboxContext();
+  const cycle = useHourCycle();
   const menu = useRowMenu();
   const list = useListWindow(blocks, { noun: "blocks", text: timelineList.searchText });
   // Move up/down only among blocks that start at the same time (order.ts).
@@ -49,7 +51,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 done={block.isDone}
                 disabled={!canDo(role, "toggle-block")}
                 title={block.title}
-                meta={[formatBlockSpan(block.startTime, block.durationMinutes, "24h"), BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                meta={[formatBlockSpan(block.startTime, block.durationMinutes, cycle), BLOCK_TYPE_LABELS[block.blockType], block.location]}
                 notes={block.notes}
                 conflict={<ConflictNotice rowId={block.id} />}
                 actions={
