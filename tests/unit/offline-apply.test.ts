@@ -173,3 +173,17 @@ describe("an edit's base, its answer and Apply mine", () => {
     expect(mineAgain("person", row, [{ field: "isVip", theirs: true, mine: false }]).values).not.toHaveProperty("isVip");
   });
 });
+
+describe("team notes (docs/product/roles.md#client-links)", () => {
+  it("a team page's add and edit show their team notes at once, as the server writes them", () => {
+    const added = applyMutation(state(), m({ name: "add-block", args: { id: NEW_ID, values: { title: "Ceremony", blockType: "ceremony", durationMinutes: "30", teamNotes: "Keep Alex at the north gate" } } }), AT);
+    expect(added.lists.blocks.find((b) => b.id === NEW_ID)).toMatchObject({ notes: null, teamNotes: "Keep Alex at the north gate" });
+    const edited = applyMutation(state(), m({ name: "edit-person", args: { id: "p1", values: { firstName: "Anna", role: "guest", teamNotes: "Uses a cane" } } }), AT);
+    expect(edited.lists.people.find((p) => p.id === "p1")).toMatchObject({ teamNotes: "Uses a cane" });
+  });
+
+  it("an edit's base holds the team notes only where the form has them: never the portal's", () => {
+    expect(baseOf("edit-shot", { title: "Rings", category: "details", description: "", teamNotes: "Macro lens" })).toEqual({ title: "Rings", category: "details", description: null, teamNotes: "Macro lens" });
+    expect(baseOf("edit-shot", { title: "Rings", category: "details", description: "" })).toEqual({ title: "Rings", category: "details", description: null });
+  });
+});

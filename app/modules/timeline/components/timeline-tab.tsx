@@ -4,7 +4,7 @@ import { moveTarget } from "../order";
 import { formatBlockSpan } from "../span";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
-import type { timelineBlocks } from "~/db/schema";
+import type { ListRow } from "~/modules/lists/registry";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
@@ -12,8 +12,9 @@ import { canDo } from "~/modules/event/intents";
 import { ConflictNotice, useOutboxContext } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 
-// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
-export type Block = Omit<typeof timelineBlocks.$inferSelect, "doneBy">;
+// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow);
+// its team notes only on the lead's and the team's pages.
+export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
 export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) {
