@@ -10,6 +10,7 @@ import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import { ConflictNotice, PendingMark } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
+import { TeamNotes } from "~/modules/event/components/team-notes";
 
 // Its team notes only on the lead's and the team's pages.
 export type Person = ListRow<"person">;
@@ -52,6 +53,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
                   <Badge>{PERSON_ROLE_LABELS[person.role]}</Badge>
                 </p>
                 {person.notes ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{person.notes}</p> : null}
+                <TeamNotes notes={person.teamNotes} className="mt-1" />
               </div>
               {canEdit
                 ? menu.button(person.id, fullName(person), () => (

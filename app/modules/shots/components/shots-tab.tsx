@@ -70,6 +70,7 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
                   disabled={!canDo(role, "toggle-shot")}
                   title={shot.title}
                   meta={[shot.description]}
+                  teamNotes={shot.teamNotes}
                   conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
                     canEdit || canDelete

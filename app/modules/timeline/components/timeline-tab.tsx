@@ -52,6 +52,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 title={block.title}
                 meta={[formatBlockSpan(block.startTime, block.durationMinutes, "24h"), BLOCK_TYPE_LABELS[block.blockType], block.location]}
                 notes={block.notes}
+                teamNotes={block.teamNotes}
                 conflict={<ConflictNotice rowId={block.id} />}
                 actions={
                   canEdit || canDelete
