@@ -187,3 +187,15 @@ describe("team notes (docs/product/roles.md#client-links)", () => {
     expect(baseOf("edit-shot", { title: "Rings", category: "details", description: "" })).toEqual({ title: "Rings", category: "details", description: null });
   });
 });
+
+describe("Apply mine and team notes", () => {
+  it("on a team page it carries the row's team notes as they are (an edit without them would empty them); on a portal's rows, none", () => {
+    const row = { ...person("p1", "Maria"), teamNotes: "Uncle Ray arrives late" };
+    const again = mineAgain("person", row, [{ field: "notes", theirs: "Aunt", mine: "Great-aunt" }]);
+    expect(again.values).toMatchObject({ notes: "Great-aunt", teamNotes: "Uncle Ray arrives late" });
+    expect(again.base).toMatchObject({ notes: "Aunt", teamNotes: "Uncle Ray arrives late" });
+    const portal = mineAgain("person", person("p1", "Maria"), [{ field: "notes", theirs: "Aunt", mine: "Great-aunt" }]);
+    expect(portal.values).not.toHaveProperty("teamNotes");
+    expect(portal.base).not.toHaveProperty("teamNotes");
+  });
+});
