@@ -144,7 +144,7 @@ describe("a client link never receives team notes", () => {
     }
     // The notes for everyone are there (the page is not simply empty).
     expect(await textOf(await couple.get(page))).toContain("Unplugged ceremony");
-    for (const [dialog, id] of [["edit-block", fx.block], ["edit-shot", fx.shot], ["edit-person", fx.person]]) {
+    for (const [dialog, id] of [["edit-block", fx.block], ["edit-shot", fx.shot], ["edit-person", fx.person]] as const) {
       const html = await textOf(await couple.get(`${page}?dialog=${dialog}&id=${id}`));
       expect(html, dialog).toContain("Cancel");
       expect(html, dialog).not.toContain("Team notes");
@@ -183,7 +183,7 @@ describe("a client link never writes team notes", () => {
     const fx = await seedEvent();
     const { couple, page, outbox } = await portalOf(fx.eventId);
     const before = await eventLists(fx.eventId);
-    const forms = [
+    const forms: Record<string, string>[] = [
       { intent: "edit-block", id: fx.block, title: "Ceremony", blockType: "ceremony", durationMinutes: "30", teamNotes: "" },
       { intent: "edit-shot", id: fx.shot, title: "Rings", category: "details", teamNotes: "Changed by the couple" },
       { intent: "add-person", firstName: "Rosa", role: "parent", teamNotes: "Changed by the couple" },
