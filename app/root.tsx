@@ -1,4 +1,6 @@
 import { lazy, Suspense } from "react";
+import { hourCycleForRequest } from "~/modules/timeline/span";
+import { readTheme } from "~/modules/account/theme.server";
 import {
   data,
   isRouteErrorResponse,
@@ -25,7 +27,7 @@ import { leaveSessionToBatch, setSession, settleLeftSession } from "~/modules/ac
 import { useNonce } from "~/utils/nonce";
 import { bringsToast, getToast, ONCE_HEADER } from "~/utils/toast.server";
 import { randomToken } from "~/utils/crypto.server";
-import type { RootData } from "./root-data";
+import { type RootData, useRootData } from "./root-data";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -117,13 +119,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     keys: { ios: store.REVENUECAT_IOS_KEY ?? "", android: store.REVENUECAT_ANDROID_KEY ?? "" },
     userId: viewer?.userId ?? null,
   };
-  return data({ toast, flash, notifications, formKey, nativePurchases } satisfies RootData, { headers });
+  const hourCycle = hourCycleForRequest(viewer?.timeFormat ?? "auto", request);
+  const theme = await readTheme(request);
+  return data({ toast, flash, notifications, formKey, nativePurchases, hourCycle, theme } satisfies RootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useRootData()?.theme ?? "auto";
   return (
-    <html lang="en">
+    <html lang="en" className={theme === "auto" ? undefined : theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -29,13 +29,15 @@ function LabelledControl({
   label,
   errors,
   hint,
+  required,
   render,
 }: {
   id: string;
   label: ReactNode;
   errors?: string[] | null;
   hint?: ReactNode;
-  render: (aria: { "aria-invalid"?: true; "aria-describedby"?: string; className: string }) => ReactNode;
+  required?: boolean | undefined;
+  render: (aria: { "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true; className: string }) => ReactNode;
 }) {
   const errorId = errors?.length ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -43,9 +45,18 @@ function LabelledControl({
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
+        {/* Seen, not read: the control says it is required (aria-required), which the
+            server's and the form's messages enforce; no `required` attribute, so the
+            browser's own bubble never comes before the product's message. */}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" *"}
+          </span>
+        ) : null}
       </label>
       {render({
         ...(errorId ? { "aria-invalid": true } : {}),
+        ...(required ? { "aria-required": true } : {}),
         ...(errorId || hintId ? { "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") } : {}),
         className: control,
       })}
@@ -59,17 +70,24 @@ function LabelledControl({
   );
 }
 
-export type FieldProps<Attributes> = { label: ReactNode; inputProps: Attributes & ControlProps; errors?: string[] | null; hint?: ReactNode };
+export type FieldProps<Attributes> = {
+  label: ReactNode;
+  inputProps: Attributes & ControlProps;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  /** Marked as required (a red asterisk, aria-required). */
+  required?: boolean;
+};
 
 type Aria = Parameters<Parameters<typeof LabelledControl>[0]["render"]>[0];
 
 /** A field: its label, hint and errors around the control `draw` makes of its props (React's key apart). */
 export function labelledField<Attributes>(
-  { label, inputProps, errors, hint }: FieldProps<Attributes>,
+  { label, inputProps, errors, hint, required }: FieldProps<Attributes>,
   draw: (props: Omit<Attributes & ControlProps, "key">, aria: Aria, key: string | undefined) => ReactNode,
 ) {
   const { key, ...props } = inputProps;
-  return <LabelledControl id={props.id} label={label} errors={errors} hint={hint} render={(aria) => draw(props, aria, key)} />;
+  return <LabelledControl id={props.id} label={label} errors={errors} hint={hint} required={required} render={(aria) => draw(props, aria, key)} />;
 }
 
 export function Field(field: FieldProps<InputHTMLAttributes<HTMLInputElement>>) {

@@ -153,3 +153,10 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 export const OUTBOX_STATUSES = ["queued", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+// docs/product/screens.md#settings: how times read (Settings → Business info 'Time format').
+// 'auto' follows the browser's locale (12-hour for en-US).
+export const TIME_FORMATS = ["auto", "12h", "24h"] as const;
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+export const TIME_FORMAT_LABELS: Record<TimeFormat, string> = { auto: "Automatic", "12h": "12-hour", "24h": "24-hour" };
+export const HOUR_CYCLES = ["12h", "24h"] as const;

@@ -25,6 +25,8 @@ import {
   SHOT_CATEGORIES,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPES,
+  TIME_FORMATS,
+  HOUR_CYCLES,
   TEAM_MEMBER_STATUSES,
   TOKEN_PURPOSES,
   VENDOR_TYPES,
@@ -72,6 +74,12 @@ export const profiles = sqliteTable(
     lastName: text("last_name"),
     businessName: text("business_name"),
     email: text("email").notNull(),
+    // How times read for this user (screens, e-mails, pushes); 'auto' is the clock of their
+    // browser's locale: a page reads it off the request, and what is sent without one
+    // (e-mails, reminders) uses autoHourCycle, the clock their browser gave when they
+    // signed up or last saved their business info.
+    timeFormat: text("time_format", { enum: TIME_FORMATS }).notNull().default("auto"),
+    autoHourCycle: text("auto_hour_cycle", { enum: HOUR_CYCLES }).notNull().default("12h"),
     subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("inactive"),
     subscriptionType: text("subscription_type", { enum: SUBSCRIPTION_TYPES }),
     billingInterval: text("billing_interval", { enum: BILLING_INTERVALS }),
@@ -101,6 +109,8 @@ export const profiles = sqliteTable(
     check("profiles_subscription_status", oneOf("subscription_status", SUBSCRIPTION_STATUSES)),
     check("profiles_subscription_type", oneOf("subscription_type", SUBSCRIPTION_TYPES, true)),
     check("profiles_billing_interval", oneOf("billing_interval", BILLING_INTERVALS, true)),
+    check("profiles_time_format", oneOf("time_format", TIME_FORMATS)),
+    check("profiles_auto_hour_cycle", oneOf("auto_hour_cycle", HOUR_CYCLES)),
     check("profiles_first_name_len", sql`length(${t.firstName}) <= 100`),
     check("profiles_last_name_len", sql`length(${t.lastName}) <= 100`),
     check("profiles_business_name_len", sql`length(${t.businessName}) <= 200`),

@@ -9,9 +9,10 @@ import { cloudflareContext } from "~/context";
 import { errorToast, newToast } from "~/utils/result";
 import { resendConfirmation } from "~/modules/account/service.server";
 import { formatEventDate } from "~/modules/event/format";
-import { formatTimeOfDay } from "~/modules/team/emails";
+import { coverageOf, invitationTimes } from "~/modules/team/invite-times";
+import { type HourCycle, hourCycleForRequest } from "~/modules/timeline/span";
 import { positionLabel } from "~/modules/team/schema";
-import { coverageOf, INVITE_ID_PATTERN, type Invitation, inviterDisplayName, loadInvitation, respondToInvite } from "~/modules/team/service.server";
+import { INVITE_ID_PATTERN, type Invitation, inviterDisplayName, loadInvitation, respondToInvite } from "~/modules/team/service.server";
 import { dbFrom, getViewer } from "~/utils/auth.server";
 import { consume, LIMITS, TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import type { Viewer } from "~/modules/account/session.server";
@@ -56,8 +57,10 @@ async function invitationFor(db: ReturnType<typeof dbFrom>, key: string, viewer:
 
 const REFUSAL_STATUS = { invalid: 400, "not-found": 404, mismatch: 403, unconfirmed: 403 } as const;
 
-function details(invitation: Invitation) {
+function details(invitation: Invitation, hourCycle: HourCycle) {
   const { invite, event } = invitation;
+  // The e-mail's rule (invite-times.ts): the invitation's times, else the timeline's.
+  const times = invitationTimes(invite, invitation.day, hourCycle);
   return {
     inviteId: invite.id,
     status: invite.status,
@@ -66,9 +69,10 @@ function details(invitation: Invitation) {
     eventName: event.title || event.coupleNames || "Event",
     position: positionLabel(invite.inviteType),
     date: formatEventDate(event.date),
-    startTime: invitation.earliestStart ? formatTimeOfDay(invitation.earliestStart) : null,
+    startTime: times.start,
+    endTime: times.end,
     location: event.venue,
-    coverageHours: coverageOf(invitation),
+    coverageHours: coverageOf(invite.coverageHours, invitation.day),
   };
 }
 
@@ -79,7 +83,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const header = { greetingName: greetingName(viewer), here: `${url.pathname}${url.search}` };
   // 'Confirm your address first' is a page of its own, not an error: it shows nothing of the invitation.
   if ("kind" in found) return data({ ...header, refusal: found, invitation: null }, { status: found.kind === "unconfirmed" ? 200 : REFUSAL_STATUS[found.kind] });
-  return { ...header, refusal: null, invitation: details(found) };
+  return { ...header, refusal: null, invitation: details(found, hourCycleForRequest(viewer.timeFormat, request)) };
 }
 
 /**
@@ -247,6 +251,7 @@ function PendingInvitation({ invitation }: { invitation: Details }) {
     ["Position", invitation.position],
     ["Date", invitation.date],
     ["Start time", invitation.startTime],
+    ["End time", invitation.endTime],
     ["Location", invitation.location],
     ["Coverage", `${invitation.coverageHours} ${invitation.coverageHours === 1 ? "hour" : "hours"}`],
   ];

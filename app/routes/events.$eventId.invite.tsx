@@ -15,7 +15,8 @@ import { INVITE_TYPES } from "~/db/enums";
 import { type Answer, errorToast, firstIssue, invalid, newToast } from "~/utils/result";
 import { requireEventAccess } from "~/modules/event/service.server";
 import { CopyLinkButton } from "~/modules/team/components/copy-link";
-import { formatTimeOfDay } from "~/modules/team/emails";
+import { useHourCycle } from "~/root-data";
+import { formatBlockStart, type HourCycle } from "~/modules/timeline/span";
 import { INVITE_ENTRIES_MAX, INVITE_TYPE_LABELS, type InviteEntry, InviteEntriesSchema, newInviteEntrySchema } from "~/modules/team/schema";
 import { sendInvitations } from "~/modules/team/send-invitations.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -106,14 +107,18 @@ function EntryInputs({ entries }: { entries: InviteEntry[] }) {
   );
 }
 
-function describe(entry: InviteEntry) {
+function describe(entry: InviteEntry, cycle: HourCycle) {
   if (entry.inviteType === "client") {
     const edits = [entry.canEditPeople && "people", entry.canEditTimeline && "timeline"].filter(Boolean);
     return edits.length ? `Can edit ${edits.join(" and ")}` : "View only";
   }
   return [
     entry.coverageHours !== null ? `${entry.coverageHours} h coverage` : null,
-    entry.startTime && entry.endTime ? `${formatTimeOfDay(entry.startTime)} – ${formatTimeOfDay(entry.endTime)}` : entry.startTime ? `From ${formatTimeOfDay(entry.startTime)}` : null,
+    entry.startTime && entry.endTime
+      ? `${formatBlockStart(entry.startTime, cycle)} – ${formatBlockStart(entry.endTime, cycle)}`
+      : entry.startTime
+        ? `From ${formatBlockStart(entry.startTime, cycle)}`
+        : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -121,6 +126,7 @@ function describe(entry: InviteEntry) {
 
 export default function InviteStep({ loaderData, actionData }: Route.ComponentProps) {
   const { event } = loaderData;
+  const cycle = useHourCycle();
   const entries = actionData?.entries ?? [];
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -198,7 +204,7 @@ export default function InviteStep({ loaderData, actionData }: Route.ComponentPr
                     <div className="min-w-0 flex-1">
                       <p className="font-medium break-words text-slate-900">{entry.email}</p>
                       <p className="text-sm text-slate-600">
-                        {[INVITE_TYPE_LABELS[entry.inviteType], describe(entry)].filter(Boolean).join(" · ")}
+                        {[INVITE_TYPE_LABELS[entry.inviteType], describe(entry, cycle)].filter(Boolean).join(" · ")}
                       </p>
                     </div>
                     <Button type="submit" name="intent" value={`remove:${i}`} variant="secondary" className="min-h-10 px-3" aria-label={`Remove ${entry.email}`} disabled={busy}>

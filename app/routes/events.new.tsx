@@ -82,9 +82,9 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
         <Card className="mt-4">
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <IdempotencyField />
-            <Field label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
+            <Field required label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
             <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
-            <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+            <Field required label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
             <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
             {/* The event's time zone decides its status (docs/product/flows.md#event-status); the lead's own is the
                 best guess. Without JavaScript it stays UTC and can be changed in Edit. */}

@@ -5,6 +5,7 @@ import { refuse, saved, signedIn } from "~/modules/account/settings-forms.server
 import { dbFrom } from "~/utils/auth.server";
 import type { AuditEntry } from "~/utils/audit-log";
 import { invalid } from "~/utils/result";
+import { hourCycleOfLocale, localeOfRequest } from "~/modules/timeline/span";
 import type { Route } from "./+types/settings.business";
 
 /** Settings → Business Info. */
@@ -14,7 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = "business-info";
   const submission = parseWithZod(formData, { schema: BusinessInfoSchema });
   if (submission.status !== "success") return invalid({ intent }, submission.reply());
-  if (!(await updateBusinessInfo(dbFrom(context), viewer.userId, submission.value))) return refuse(intent, 404, "Failed to update business information");
+  // 'Automatic' follows this browser's locale: what is sent without a browser (e-mails, reminders) uses it too.
+  const autoHourCycle = hourCycleOfLocale(localeOfRequest(request));
+  if (!(await updateBusinessInfo(dbFrom(context), viewer.userId, { ...submission.value, autoHourCycle }))) return refuse(intent, 404, "Failed to update business information");
   const audit: AuditEntry = {
     timestamp: new Date().toISOString(),
     userId: viewer.userId,

@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // already show the new business name.
     greetingName: greetingName({ businessName: profile?.businessName ?? null, firstName: profile?.firstName ?? null, email: viewer.email }),
     email: viewer.email,
-    business: { businessName: profile?.businessName ?? "", firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "", email: profile?.email ?? viewer.email },
+    business: { businessName: profile?.businessName ?? "", firstName: profile?.firstName ?? "", lastName: profile?.lastName ?? "", email: profile?.email ?? viewer.email, timeFormat: profile?.timeFormat ?? "auto" },
     subscription: {
       active: hasActivePro(viewer),
       status: viewer.subscriptionStatus,

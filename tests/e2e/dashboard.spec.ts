@@ -66,8 +66,8 @@ test.describe("event dashboard (phone)", () => {
     await expect(page.getByText("Timeline 0/5")).toBeVisible();
     const items = page.getByRole("region", { name: "Timeline" }).getByRole("listitem");
     await expect(items).toHaveText([/First Look/, /Getting Ready/, /Ceremony/, /Cocktail Hour/, /Reception/]);
-    await expect(items.first()).toContainText("13:30 – 13:55 · 25 min · Portraits · Rooftop");
-    await expect(items.nth(1)).toContainText("14:00 – 16:00 · 2 h");
+    await expect(items.first()).toContainText("1:30 PM – 1:55 PM · 25 min · Portraits · Rooftop");
+    await expect(items.nth(1)).toContainText("2:00 PM – 4:00 PM · 2 h");
 
     // No other block starts at 13:30: its menu offers no move.
     await page.getByRole("button", { name: "Actions for First Look", exact: true }).click();
@@ -237,6 +237,12 @@ test.describe("event dashboard (phone)", () => {
     await vendor.getByLabel("Website").fill("wildflowerstudio.example");
     await vendor.getByLabel("Company Name").fill("Wildflower Studio");
     await vendor.getByLabel("Phone").fill("(828) 555-0119");
+    // The social handles are under a collapsed 'More'; the required fields are marked.
+    await expect(vendor.getByLabel("Instagram")).toBeHidden();
+    await expect(vendor.getByLabel("Vendor Type")).toHaveAttribute("aria-required", "true");
+    await expect(vendor.locator("label", { hasText: "Vendor Type" })).toHaveText("Vendor Type *");
+    await expect(vendor.getByLabel("Company Name")).not.toHaveAttribute("aria-required", "true");
+    await vendor.locator("summary", { hasText: "More" }).click();
     await vendor.getByLabel("Instagram").fill("@wildflower.studio");
     await vendor.getByRole("button", { name: "Add Vendor" }).click();
     await expect(toast(page, "success", "Vendor added")).toBeVisible();
@@ -250,6 +256,8 @@ test.describe("event dashboard (phone)", () => {
     await rowMenu(page, "Hannah Lee", "Edit");
     const editVendor = dialog(page, "Edit Vendor");
     await expect(editVendor.getByLabel("Vendor Type")).toHaveValue("florist");
+    // A vendor with a handle opens with 'More' open.
+    await expect(editVendor.getByLabel("Instagram")).toHaveValue("wildflower.studio");
     await editVendor.getByLabel("Vendor Type").selectOption("decorator");
     await editVendor.getByRole("button", { name: "Save Vendor" }).click();
     await expect(toast(page, "success", "Vendor updated")).toBeVisible();

@@ -23,7 +23,7 @@ test.describe("events (phone)", () => {
     await expect(page.getByRole("heading", { name: "No events yet" })).toHaveCount(0);
     const next = page.getByRole("region", { name: "Next up" });
     await expect(next.getByRole("heading", { name: "Emma & James Wedding" })).toBeVisible();
-    await expect(next).toContainText("First block 12:00");
+    await expect(next).toContainText("First block 12:00 PM");
     // My Events is still one tap away, and says it is empty.
     await sectionLink(page, "My Events").click();
     await expect(page).toHaveURL(/\?tab=mine$/);

@@ -52,7 +52,7 @@ async function expectForgottenOffline(context: BrowserContext, page: Page, path:
   await expect(page.getByText(title)).toHaveCount(0);
 }
 
-const lastSynced = (page: Page) => page.locator("[data-live-status]").getByText(/^· Last synced \d\d:\d\d$/);
+const lastSynced = (page: Page) => page.locator("[data-live-status]").getByText(/^· Last synced \d\d?:\d\d [AP]M$/);
 
 test.describe("offline reading (phone)", () => {
   test("a dashboard opened once (its first visit) opens again offline with its shots, working, and the last synced time", async ({ page, context }) => {
@@ -68,7 +68,7 @@ test.describe("offline reading (phone)", () => {
     await expect(page.getByRole("heading", { level: 1, name: DEMO_TITLE })).toBeVisible();
     await expect(checkOff(page, /Rings/)).toBeVisible();
     // Not live (offline, or trying again), and saying how old the copy is.
-    await expect(page.locator("[data-live-status]")).toHaveText(/^(Offline|Reconnecting…)· Last synced \d\d:\d\d$/);
+    await expect(page.locator("[data-live-status]")).toHaveText(/^(Offline|Reconnecting…)· Last synced \d\d?:\d\d [AP]M$/);
     // The hashed assets it needs were kept too: styled, and hydrated (tabs work).
     expect(await page.evaluate(() => getComputedStyle(document.querySelector("nav[aria-label='Event sections']")!).position)).toBe("sticky");
     expect(await page.evaluate(() => performance.getEntriesByType("navigation").some((entry) => (entry as PerformanceNavigationTiming).serverTiming.some((timing) => timing.name === "offline")))).toBe(true);
@@ -186,7 +186,7 @@ test.describe("offline reading (phone)", () => {
 
     await reloadOffline(couple, phone);
     await expect(phone.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(phone.locator("[data-live-status]")).toHaveText(/^(Offline|Reconnecting…)· Last synced \d\d:\d\d$/);
+    await expect(phone.locator("[data-live-status]")).toHaveText(/^(Offline|Reconnecting…)· Last synced \d\d?:\d\d [AP]M$/);
     await waitForHydration(phone);
     await sectionLink(phone, "Shot List").click();
     await expect(phone.getByRole("button", { name: /Rings/ })).toBeVisible();

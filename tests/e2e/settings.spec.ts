@@ -62,6 +62,10 @@ test.describe("settings (phone)", () => {
     await page.getByLabel("Business Name").fill(studio);
     await page.getByLabel("First Name").fill("Rosalind");
     await page.getByLabel("Business Email").fill("bookings@vale.example");
+    // 'Automatic' (the browser's locale) unless chosen.
+    await expect(page.getByLabel("Time format")).toHaveValue("auto");
+    await expect(page.getByLabel("Time format").locator("option")).toHaveText(["Automatic", "12-hour", "24-hour"]);
+    await page.getByLabel("Time format").selectOption({ label: "24-hour" });
     await page.getByRole("button", { name: "Save Business Info" }).click();
     await expect(toast(page, "success", "Business information updated")).toBeVisible();
     await expect(page.getByRole("banner").getByText(`Hi, ${studio}`)).toBeVisible();
@@ -79,6 +83,7 @@ test.describe("settings (phone)", () => {
     await expect(page.getByLabel("Business Name")).toHaveValue(studio);
     await expect(page.getByLabel("First Name")).toHaveValue("Rosalind");
     await expect(page.getByLabel("Business Email")).toHaveValue("bookings@vale.example");
+    await expect(page.getByLabel("Time format")).toHaveValue("24h");
   });
 
   test.describe(() => {

@@ -57,6 +57,10 @@ test.describe("team and invitations (phone)", () => {
     const shooter = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
     const phone = await shooter.newPage();
     const link = await mailLink(phone, shooterEmail, `Golden Hour Studio invited you to ${title}`, /accept-invite/);
+    // The e-mail's times, which the invitation page repeats word for word.
+    const mail = await phone.getByTestId("mail-message").filter({ hasText: shooterEmail }).first().innerText();
+    const mailTimes = [/Start time: (.+)/, /End time: (.+)/].map((pattern) => pattern.exec(mail)?.[1]?.trim());
+    expect(mailTimes).toEqual(["2:00 PM", "10:30 PM"]);
     await phone.goto(link);
     await expect(phone.getByRole("heading", { name: "Create Your Free Account" })).toBeVisible();
     await waitForHydration(phone);
@@ -71,6 +75,8 @@ test.describe("team and invitations (phone)", () => {
     await expect(phone.getByRole("heading", { name: "Event Invitation" })).toBeVisible();
     await expect(phone.getByText("You've been invited by")).toContainText("Golden Hour Studio");
     for (const fact of [title, "Second Shooter", "May 22, 2027", "Harbor Loft", "6.5 hours"]) await expect(phone.getByRole("main")).toContainText(fact);
+    await expect(phone.getByRole("main")).toContainText(`Start time${mailTimes[0]}`);
+    await expect(phone.getByRole("main")).toContainText(`End time${mailTimes[1]}`);
     await waitForHydration(phone);
     await phone.getByRole("button", { name: "Accept Invitation" }).click();
     await expect(phone.getByRole("link", { name: "Go to Event" })).toBeVisible();

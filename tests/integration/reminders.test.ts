@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emailOutbox, events, eventSecondShooters, notificationPreferences, notifications, sessions, timelineBlocks } from "~/db/schema";
+import { emailOutbox, events, eventSecondShooters, notificationPreferences, notifications, profiles, sessions, timelineBlocks } from "~/db/schema";
 import { deliverPushNotification } from "~/modules/notifications/push.server";
 import { runReminders } from "~/modules/notifications/reminders.server";
 import { getDb } from "~/utils/db.server";
@@ -363,6 +363,19 @@ describe("what a reminder carries", () => {
     expect(mail!.htmlBody).not.toContain("<b>Noah");
     expect(mail!.htmlBody).toContain("First on the timeline: Getting Ready at 11:30 AM");
     expect(mail!.htmlBody).toMatch(new RegExp(`href="[^"]*/events/${event.id}"`));
+  });
+
+  it("writes the first block's time on each reader's clock: 'Automatic' is the clock their browser gave", async () => {
+    const { lead, event, members } = await teamEvent({ date: "2027-08-20", timeZone: "Europe/Berlin" }, ["accepted", "accepted"]);
+    await db.insert(timelineBlocks).values({ id: crypto.randomUUID(), eventId: event.id, title: "Getting Ready", blockType: "prep", startTime: "14:30", orderIndex: 0 });
+    await db.update(profiles).set({ timeFormat: "24h" }).where(eq(profiles.userId, members[0]!.id));
+    await db.update(profiles).set({ autoHourCycle: "24h" }).where(eq(profiles.userId, members[1]!.id));
+    await heldJobs(() => runReminders(db, env, at("Europe/Berlin", "2027-08-19", "09:00")));
+    const line = async (email: string) =>
+      (await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "event_reminder"))))[0]!.textBody.match(/First on the timeline: .*/)?.[0];
+    expect(await line(lead.email)).toBe("First on the timeline: Getting Ready at 2:30 PM");
+    expect(await line(members[0]!.email)).toBe("First on the timeline: Getting Ready at 14:30");
+    expect(await line(members[1]!.email)).toBe("First on the timeline: Getting Ready at 14:30");
   });
 
   it("appears live in the bell of an open tab, and is pushed to a user who has push", async () => {

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { notificationPreferences, profiles, shooterContacts, users } from "~/db/schema";
+import { notificationPreferences, profiles, shooterContacts, timelineBlocks, users } from "~/db/schema";
 import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { PRO_FEATURES } from "~/modules/billing/plans";
 import { CONTACTS_PER_USER_MAX } from "~/modules/contacts/schema";
-import { createUser } from "../factories";
+import { createEvent, createUser } from "../factories";
 import { type Client, createClient, sessionFor } from "./helpers";
 
 // /settings, its forms and who may touch what.
@@ -73,6 +73,7 @@ describe("business info", () => {
     { field: "email", value: "nope", message: "Invalid email address" },
     { field: "businessName", value: "x".repeat(201), message: "Business name must be less than 200 characters" },
     { field: "firstName", value: "x".repeat(101), message: "First name must be less than 100 characters" },
+    { field: "timeFormat", value: "36h", message: "Please choose a time format" },
   ])("refuses $field = '$value' with '$message', changing nothing", async ({ field, value, message }) => {
     const { client, user } = await sessionFor();
     const [before] = await db.select().from(profiles).where(eq(profiles.userId, user.id));
@@ -82,6 +83,56 @@ describe("business info", () => {
     expect(text).toContain("Validation Error");
     expect(text).toContain(message);
     expect((await db.select().from(profiles).where(eq(profiles.userId, user.id)))[0]).toEqual(before);
+  });
+});
+
+describe("time format", () => {
+  it("saves 'Time format'; 'Automatic' is the browser's clock, kept for what is sent without one", async () => {
+    const { client, user } = await sessionFor();
+    expect(await textOf(await client.get("/settings"))).toContain("Time format");
+    expect((await client.post("/settings/business", { ...BUSINESS, timeFormat: "24h" })).status).toBe(302);
+    expect((await db.select().from(profiles).where(eq(profiles.userId, user.id)))[0]).toMatchObject({ timeFormat: "24h", autoHourCycle: "12h" });
+    // Saved from a British browser: 'Automatic' remembers its 24-hour clock.
+    expect((await client.post("/settings/business", { ...BUSINESS, timeFormat: "auto" }, { "Accept-Language": "en-GB,en;q=0.9" })).status).toBe(302);
+    expect((await db.select().from(profiles).where(eq(profiles.userId, user.id)))[0]).toMatchObject({ timeFormat: "auto", autoHourCycle: "24h" });
+  });
+
+  it("shows the timeline on the viewer's clock: the setting, else the browser's locale (12-hour for en-US)", async () => {
+    const { client, user } = await sessionFor();
+    const event = await createEvent(db, user.id);
+    await db.insert(timelineBlocks).values({ id: crypto.randomUUID(), eventId: event.id, title: "Getting Ready", blockType: "prep", startTime: "12:00", durationMinutes: 90, orderIndex: 0 });
+    expect(await textOf(await client.get(`/events/${event.id}`, { "Accept-Language": "en-US,en;q=0.9" }))).toContain("12:00 PM – 1:30 PM · 1 h 30 min");
+    expect(await textOf(await client.get(`/events/${event.id}`, { "Accept-Language": "de-DE" }))).toContain("12:00 – 13:30 · 1 h 30 min");
+    expect(await textOf(await client.get(`/events/${event.id}`))).toContain("12:00 PM – 1:30 PM");
+    expect((await client.post("/settings/business", { ...BUSINESS, timeFormat: "24h" })).status).toBe(302);
+    expect(await textOf(await client.get(`/events/${event.id}`, { "Accept-Language": "en-US" }))).toContain("12:00 – 13:30 · 1 h 30 min");
+    expect((await client.post("/settings/business", { ...BUSINESS, timeFormat: "12h" })).status).toBe(302);
+    expect(await textOf(await client.get(`/events/${event.id}`, { "Accept-Language": "de-DE" }))).toContain("12:00 PM – 1:30 PM · 1 h 30 min");
+  });
+});
+
+describe("theme", () => {
+  it("keeps this device's choice in a cookie the page renders with; a visitor is sent to sign in; anything else is refused", async () => {
+    const { client } = await sessionFor();
+    expect(await textOf(await client.get("/settings"))).toMatch(/<html lang="en">/);
+    const saved = await client.post("/settings/theme", { intent: "theme", theme: "dark" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.getSetCookie().join("\n")).toMatch(/ef_theme=dark;.*Max-Age=31536000/);
+    const page = await textOf(await client.get(saved.headers.get("Location")!));
+    expect(page).toContain('<html lang="en" class="dark">');
+    expect(page).toContain("Theme saved");
+    const refused = await client.post("/settings/theme", { intent: "theme", theme: "neon" });
+    expect(refused.status).toBe(400);
+    expect(await textOf(refused)).toContain("Please choose a theme");
+    expect(client.jar.get("ef_theme")).toBe("dark");
+    // 'Automatic' clears it: the system decides again.
+    await client.post("/settings/theme", { intent: "theme", theme: "auto" });
+    expect(client.jar.has("ef_theme")).toBe(false);
+    expect(await textOf(await client.get("/settings"))).toMatch(/<html lang="en">/);
+    const visitor = await createClient().post("/settings/theme", { intent: "theme", theme: "dark" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+    expect(visitor.headers.getSetCookie().join("\n")).not.toContain("ef_theme");
   });
 });
 

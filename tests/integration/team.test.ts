@@ -404,6 +404,48 @@ describe("the invitation page", () => {
     expect(text).toContain("2.6 hours");
   });
 
+  it("gives the e-mail and the accept page the same times: the invitation's own, else the timeline's first start and last end", async () => {
+    const eventId = await seedEvent();
+    const invitee = await quickUser();
+    // No times and no coverage on the invitation: the blocks' 14:00 start, 16:30 end and 155 minutes.
+    await follow(lead.client, await invite(lead.client, eventId, { email: invitee.email, startTime: "", endTime: "", coverageHours: "" }));
+    const [mail] = await mailTo(invitee.email);
+    for (const fact of ["Start time: 2:00 PM", "End time: 4:30 PM", "Coverage: 2.6 hours"]) expect(mail!.textBody).toContain(fact);
+    const [row] = (await teamOf(eventId)).invites;
+    const page = await textOf(await invitee.client.get(`/accept-invite/${row!.id}`));
+    for (const fact of ["Start time", "2:00 PM", "End time", "4:30 PM", "2.6 hours"]) expect(page).toContain(fact);
+
+    // The invitation's own times win, in both.
+    const other = await quickUser();
+    await follow(lead.client, await invite(lead.client, eventId, { email: other.email }));
+    const [own] = await mailTo(other.email);
+    for (const fact of ["Start time: 2:00 PM", "End time: 10:30 PM", "Coverage: 6.5 hours"]) expect(own!.textBody).toContain(fact);
+    const ownRow = (await teamOf(eventId)).invites.find((each) => each.email === other.email);
+    const ownPage = await textOf(await other.client.get(`/accept-invite/${ownRow!.id}`));
+    for (const fact of ["2:00 PM", "10:30 PM", "6.5 hours"]) expect(ownPage).toContain(fact);
+  });
+
+  it("writes an invitation's times on the reader's clock: the invitee's 'Time format', else (no account) the inviter's", async () => {
+    const eventId = await seedEvent();
+    const invitee = await quickUser();
+    await db.update(profiles).set({ timeFormat: "24h" }).where(eq(profiles.userId, invitee.id));
+    await follow(lead.client, await invite(lead.client, eventId, { email: invitee.email }));
+    const [mail] = await mailTo(invitee.email);
+    for (const fact of ["Start time: 14:00", "End time: 22:30"]) expect(mail!.textBody).toContain(fact);
+    const [row] = (await teamOf(eventId)).invites;
+    const page = await textOf(await invitee.client.get(`/accept-invite/${row!.id}`, { "Accept-Language": "en-US" }));
+    for (const fact of ["14:00", "22:30"]) expect(page).toContain(fact);
+
+    // An address with no account reads the inviter's clock: 'Automatic' from a 24-hour browser.
+    const european = await quickUser({ pro: true, businessName: "Studio Nord" });
+    await db.update(profiles).set({ autoHourCycle: "24h" }).where(eq(profiles.userId, european.id));
+    const theirs = await seedEvent(european.id);
+    const stranger = uniqueEmail("new");
+    await follow(european.client, await invite(european.client, theirs, { email: stranger }));
+    const [sent] = await mailTo(stranger);
+    for (const fact of ["Start time: 14:00", "End time: 22:30"]) expect(sent!.textBody).toContain(fact);
+  });
+
   it("falls back to the inviter's name, then 'the photographer'", async () => {
     const namedLead = await quickUser({ pro: true, firstName: "Ana", lastName: "Rivera" });
     const eventId = await seedEvent(namedLead.id);

@@ -114,11 +114,14 @@ describe("a data request the device cannot answer offline", () => {
 describe("Last synced", () => {
   const now = new Date(2026, 10, 24, 18, 5);
   it("today: the time only, 24-hour, local", () => {
-    expect(lastSyncedLabel(new Date(2026, 10, 24, 14, 32).toISOString(), now)).toBe("Last synced 14:32");
-    expect(lastSyncedLabel(new Date(2026, 10, 24, 0, 7).toISOString(), now)).toBe("Last synced 00:07");
+    expect(lastSyncedLabel(new Date(2026, 10, 24, 14, 32).toISOString(), "24h", now)).toBe("Last synced 14:32");
+    expect(lastSyncedLabel(new Date(2026, 10, 24, 0, 7).toISOString(), "24h", now)).toBe("Last synced 00:07");
+    expect(lastSyncedLabel(new Date(2026, 10, 24, 14, 32).toISOString(), "12h", now)).toBe("Last synced 2:32 PM");
+    expect(lastSyncedLabel(new Date(2026, 10, 24, 0, 7).toISOString(), "12h", now)).toBe("Last synced 12:07 AM");
   });
   it("another day: with the date (the spec's date format)", () => {
-    expect(lastSyncedLabel(new Date(2026, 10, 23, 23, 59).toISOString(), now)).toBe("Last synced Nov 23, 2026, 23:59");
-    expect(lastSyncedLabel(new Date(2025, 0, 2, 9, 0).toISOString(), now)).toBe("Last synced Jan 2, 2025, 09:00");
+    expect(lastSyncedLabel(new Date(2026, 10, 23, 23, 59).toISOString(), "24h", now)).toBe("Last synced Nov 23, 2026, 23:59");
+    expect(lastSyncedLabel(new Date(2025, 0, 2, 9, 0).toISOString(), "24h", now)).toBe("Last synced Jan 2, 2025, 09:00");
+    expect(lastSyncedLabel(new Date(2025, 0, 2, 9, 0).toISOString(), "12h", now)).toBe("Last synced Jan 2, 2025, 9:00 AM");
   });
 });

@@ -12,7 +12,8 @@ function RowActionLink({ to, children, destructive = false }: { to: string; chil
       preventScrollReset
       // The dialog it opens takes the screen: the menu closes (a link is no light dismiss).
       onClick={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}
-      className={`${item} ${destructive ? "text-red-700" : ""}`}
+      // The destructive item last, set apart and in red.
+      className={`${item} ${destructive ? "mt-1 border-t border-slate-200 font-medium text-red-700 hover:bg-red-50" : ""}`}
     >
       {children}
     </Link>

@@ -1,3 +1,4 @@
+import { hourCycleOfLocale, localeOfRequest } from "~/modules/timeline/span";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { cloudflareContext } from "~/context";
@@ -108,6 +109,8 @@ export async function authAction({ request, context }: Args) {
     }
     const outcome = await signUp(db, env, url.origin, value, {
       confirmedByInvitation: await isInvitedAddress(db, returnTo, value.email),
+      // 'Automatic' times in what is sent to them later (e-mails, reminders): their browser's clock.
+      autoHourCycle: hourCycleOfLocale(localeOfRequest(request)),
     });
     if (outcome.status === "exists") {
       return data<AccountActionData>(

@@ -1,3 +1,4 @@
+import { TIME_FORMATS } from "~/db/enums";
 import { z } from "~/utils/zod";
 import { checkbox, emailAddress, optionalText, requiredText } from "~/utils/schema-fields";
 import { DeleteEventSchema } from "~/modules/event/schema";
@@ -152,6 +153,7 @@ export const BusinessInfoSchema = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
   email: emailAddress("Invalid email address"),
+  timeFormat: z.enum(TIME_FORMATS, { error: "Please choose a time format" }).default("auto"),
 });
 
 /** docs/product/validation.md#reminder-days: reminder days 1 to 30; a value that is not a number falls back to 1. */

@@ -1,3 +1,5 @@
+import type { TimeFormat } from "~/db/enums";
+import type { HourCycle } from "~/modules/timeline/span";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { authTokens, notificationPreferences, profiles, sessions, users } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
@@ -33,7 +35,7 @@ export async function signUp(
   env: Pick<Env, "JOBS">,
   origin: string,
   input: SignUpInput,
-  { confirmedByInvitation = false }: { confirmedByInvitation?: boolean } = {},
+  { confirmedByInvitation = false, autoHourCycle = "12h" }: { confirmedByInvitation?: boolean; autoHourCycle?: HourCycle } = {},
 ) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) return { status: "exists" as const };
@@ -52,6 +54,7 @@ export async function signUp(
         firstName: input.firstName,
         lastName: input.lastName,
         businessName: input.businessName,
+        autoHourCycle,
       }),
       db.insert(notificationPreferences).values({ userId }),
       ...(confirmation ? [db.insert(authTokens).values(confirmation.row), confirmation.mail.statement] : []),
@@ -221,7 +224,11 @@ export async function updateProfile(db: Db, userId: string, input: { firstName: 
 }
 
 /** Business info (docs/product/screens.md#settings): the names and the business e-mail; the sign-in address stays. */
-export async function updateBusinessInfo(db: Db, userId: string, input: { businessName: string; firstName: string; lastName: string; email: string }) {
+export async function updateBusinessInfo(
+  db: Db,
+  userId: string,
+  input: { businessName: string; firstName: string; lastName: string; email: string; timeFormat: TimeFormat; autoHourCycle: HourCycle },
+) {
   const rows = await db.update(profiles).set({ ...input, updatedAt: isoNow() }).where(eq(profiles.userId, userId)).returning({ userId: profiles.userId });
   return rows.length > 0;
 }

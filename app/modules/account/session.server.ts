@@ -1,3 +1,5 @@
+import type { TimeFormat } from "~/db/enums";
+import type { HourCycle } from "~/modules/timeline/span";
 import { and, eq, gt, lt, ne, type SQL, sql } from "drizzle-orm";
 import { profiles, sessions, users } from "~/db/schema";
 import type { HeaderNotifications } from "~/modules/notifications/header";
@@ -23,6 +25,10 @@ export type Viewer = {
   firstName: string | null;
   lastName: string | null;
   businessName: string | null;
+  /** How times read for them (Settings → Business info 'Time format'). */
+  timeFormat: TimeFormat;
+  /** 'Automatic' in what is sent to them without a browser (profiles.autoHourCycle). */
+  autoHourCycle: HourCycle;
   subscriptionStatus: string;
   subscriptionType: string | null;
   subscriptionExpiresAt: string | null;
@@ -102,6 +108,8 @@ function sessionRowQuery(db: Db, tokenHash: string) {
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       businessName: profiles.businessName,
+      timeFormat: profiles.timeFormat,
+      autoHourCycle: profiles.autoHourCycle,
       subscriptionStatus: profiles.subscriptionStatus,
       subscriptionType: profiles.subscriptionType,
       subscriptionExpiresAt: profiles.subscriptionExpiresAt,
@@ -140,6 +148,8 @@ function sessionFrom(refreshCookie: string, tokenHash: string, now: number, resu
     firstName: row.firstName,
     lastName: row.lastName,
     businessName: row.businessName,
+    timeFormat: row.timeFormat ?? "auto",
+    autoHourCycle: row.autoHourCycle ?? "12h",
     subscriptionStatus: row.subscriptionStatus ?? "inactive",
     subscriptionType: row.subscriptionType,
     subscriptionExpiresAt: row.subscriptionExpiresAt,

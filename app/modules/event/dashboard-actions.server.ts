@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { hourCycleOf } from "~/modules/timeline/span";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, replace } from "react-router";
 import { z } from "zod";
@@ -102,7 +103,7 @@ const inviteTeam: IntentHandler = async ({ db, env, origin, event, viewer, formD
     if (!created) return { kind: "failed", status: 400, title: "Failed to send invitation", description: `An event can have at most ${TEAM_SIZE_MAX} client links.` };
     return { kind: "client-link", toast: "Invitation sent successfully", url: created.url, email: value.email, emailFailed: created.emailFailed, live: TEAM_CHANGED };
   }
-  const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...value, inviteType: value.inviteType, inviteeName: value.firstName }, claim);
+  const outcome = await sendShooterInvite(db, env, origin, { ...viewer, hourCycle: hourCycleOf(viewer.timeFormat, viewer.autoHourCycle) }, event, { ...value, inviteType: value.inviteType, inviteeName: value.firstName }, claim);
   if (outcome.status === "refused") return { kind: "failed", status: outcome.tooMany ? 429 : 409, title: "Failed to send invitation", description: outcome.message };
   return { kind: "saved", toast: "Invitation sent successfully", to: teamTab(event.id), live: TEAM_CHANGED };
 };

@@ -4,6 +4,8 @@
 // Intl, not date-fns: the browser already has it, and these are the only dates the
 // event page and the portal format (date-fns stays out of their bundle).
 
+import { formatClock, type HourCycle } from "~/modules/timeline/span";
+
 // A yyyy-MM-dd date is a calendar day, not an instant: read and written in UTC, it
 // is the same day wherever the code runs.
 const eventDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
@@ -14,12 +16,10 @@ export function formatEventDate(date: string) {
 }
 
 const localDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const localTime = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
-/** An instant in the device's time zone: the spec's date (MMM d, yyyy), and HH:mm. */
+/** An instant in the device's time zone: the spec's date (MMM d, yyyy), and its time on the viewer's clock. */
 export function formatLocalDate(at: Date) {
   return localDate.format(at);
 }
-export function formatLocalTime(at: Date) {
-  return localTime.format(at);
+export function formatLocalTime(at: Date, cycle: HourCycle) {
+  return formatClock(at.getHours() * 60 + at.getMinutes(), cycle);
 }

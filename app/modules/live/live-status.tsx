@@ -1,4 +1,5 @@
 import { lastSyncedLabel } from "~/modules/offline/last-synced";
+import { useHourCycle } from "~/root-data";
 import type { LiveStatus } from "./use-live-room";
 
 const LABEL: Record<LiveStatus, string> = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", offline: "Offline" };
@@ -9,6 +10,7 @@ const DOT: Record<LiveStatus, string> = { connecting: "bg-slate-400", live: "bg-
  * the page's data was last synced (useLastSynced), in the same words.
  */
 export function LiveStatusBadge({ status, syncedAt = null }: { status: LiveStatus; syncedAt?: string | null }) {
+  const cycle = useHourCycle();
   return (
     <span role="status" aria-live="polite" data-live-status={status} className="inline-flex items-center gap-1.5 text-xs text-slate-600">
       <span className={`size-2 rounded-full ${DOT[status]}`} aria-hidden="true" />
@@ -18,7 +20,7 @@ export function LiveStatusBadge({ status, syncedAt = null }: { status: LiveStatu
       <span data-reserve={LABEL.connecting} className="inline-grid after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-reserve)]">
         <span className="col-start-1 row-start-1">{LABEL[status]}</span>
       </span>
-      {syncedAt ? <span data-testid="last-synced">· {lastSyncedLabel(syncedAt)}</span> : null}
+      {syncedAt ? <span data-testid="last-synced">· {lastSyncedLabel(syncedAt, cycle)}</span> : null}
     </span>
   );
 }

@@ -1,4 +1,6 @@
 import { between, sql } from "drizzle-orm";
+import type { TimeFormat } from "~/db/enums";
+import { type HourCycle, hourCycleOf } from "~/modules/timeline/span";
 import { ON_TEAM_STATUSES } from "~/db/enums";
 import { events } from "~/db/schema";
 import { formatEventDate } from "~/modules/event/format";
@@ -90,6 +92,9 @@ type Candidate = {
   /** 1 when users.email_confirmed_at is set: only then the e-mail. */
   email_confirmed: number;
   first_name: string | null;
+  /** The recipient's 'Time format' and their browser's clock ('Automatic'). */
+  time_format: TimeFormat | null;
+  auto_hour_cycle: HourCycle | null;
   days: number;
   block_title: string | null;
   block_time: string | null;
@@ -141,7 +146,7 @@ export async function runReminders(
           WHERE e.date BETWEEN ${utcToday} AND ${dayOffset(utcToday, 32)} AND ${ON_TEAM}
       )
       SELECT e.id AS event_id, e.title, e.date, e.venue, e.couple_names, e.time_zone, u.id AS user_id, u.email,
-        u.email_confirmed_at IS NOT NULL AS email_confirmed, p.first_name, ${days} AS days,
+        u.email_confirmed_at IS NOT NULL AS email_confirmed, p.first_name, p.time_format, p.auto_hour_cycle, ${days} AS days,
         b.title AS block_title, b.start_time AS block_time
       FROM r
       JOIN events e ON e.id = r.event_id
@@ -219,6 +224,7 @@ async function writeReminder(db: Db, env: Pick<Env, "APP_URL">, candidate: Candi
           when: reminderWhen(candidate.days),
           firstBlock: candidate.block_title === null ? null : { title: candidate.block_title, startTime: candidate.block_time },
           url: `${env.APP_URL.replace(/\/+$/, "")}/events/${encodeURIComponent(event.id)}`,
+          hourCycle: hourCycleOf(candidate.time_format ?? "auto", candidate.auto_hour_cycle ?? "12h"),
         }),
       )
     : null;

@@ -1,16 +1,17 @@
 import { startTransition, useEffect, useRef, useState } from "react";
 import type { LiveStatus } from "~/modules/live/use-live-room";
 import { formatLocalDate, formatLocalTime } from "~/modules/event/format";
+import type { HourCycle } from "~/modules/timeline/span";
 import { servedFromDevice } from "./page-cache";
 
 // 'Last synced' beside an event page's live status (decision 010
 // 'Offline reading'): when the page is not live, how old what it shows is.
 
-/** "Last synced 14:32" today, else with the date (docs/product/limits.md#calendar-and-dates), in local time. */
-export function lastSyncedLabel(syncedAt: string, now: Date = new Date()) {
+/** "Last synced 2:32 PM" today, else with the date (docs/product/limits.md#calendar-and-dates), in local time on the viewer's clock. */
+export function lastSyncedLabel(syncedAt: string, cycle: HourCycle, now: Date = new Date()) {
   const at = new Date(syncedAt);
   const sameDay = at.toDateString() === now.toDateString();
-  return `Last synced ${sameDay ? formatLocalTime(at) : `${formatLocalDate(at)}, ${formatLocalTime(at)}`}`;
+  return `Last synced ${sameDay ? formatLocalTime(at, cycle) : `${formatLocalDate(at)}, ${formatLocalTime(at, cycle)}`}`;
 }
 
 /**

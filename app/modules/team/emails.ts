@@ -1,16 +1,12 @@
-import { format, parse } from "date-fns";
 import type { InviteType } from "~/db/enums";
+import { formatBlockStart, type HourCycle } from "~/modules/timeline/span";
+import { coverageOf, type DayBounds, invitationTimes } from "./invite-times";
 import { formatEventDate } from "~/modules/event/format";
 import type { OutgoingEmail } from "~/utils/email.server";
 import { emailLayout, plain } from "~/utils/email-layout";
 import { positionLabel } from "./schema";
 
 type EventFacts = { title: string; date: string; venue: string | null; coupleNames: string | null };
-
-/** HH:mm as people read it on a phone ("4:30 PM"). */
-export function formatTimeOfDay(time: string) {
-  return format(parse(time, "HH:mm", new Date(2000, 0, 1)), "h:mm a");
-}
 
 const INVITE_LINK = "{{invite_link}}";
 
@@ -41,17 +37,23 @@ export function shooterInviteEmail(input: {
   coverageHours: number | null;
   startTime: string | null;
   endTime: string | null;
+  /** The event's timeline, for the times and coverage the invitation leaves out. */
+  day: DayBounds;
+  /** The recipient's clock (their 'Time format'; the inviter's when the address has no account). */
+  hourCycle: HourCycle;
 }): OutgoingEmail {
-  input = { ...plain(input), event: plain(input.event) };
+  input = { ...plain(input), event: plain(input.event), day: input.day };
+  const times = invitationTimes(input, input.day, input.hourCycle);
+  const coverage = coverageOf(input.coverageHours, input.day);
   const position = positionLabel(input.inviteType);
   const greeting = `Hi ${input.inviteeName ?? "there"},`;
   const intro = `${input.inviterName} invited you to join ${input.event.title} as ${position}.`;
   const details = [
     ...eventLines(input.event),
     `Position: ${position}`,
-    input.coverageHours !== null ? `Coverage: ${input.coverageHours} ${input.coverageHours === 1 ? "hour" : "hours"}` : null,
-    input.startTime ? `Start time: ${formatTimeOfDay(input.startTime)}` : null,
-    input.endTime ? `End time: ${formatTimeOfDay(input.endTime)}` : null,
+    input.coverageHours !== null || coverage > 0 ? `Coverage: ${coverage} ${coverage === 1 ? "hour" : "hours"}` : null,
+    times.start ? `Start time: ${times.start}` : null,
+    times.end ? `End time: ${times.end}` : null,
   ].filter((line): line is string => line !== null);
   const free = "Joining is free: you don't need a subscription to work on events you are invited to.";
   const footer = "If you weren't expecting this invitation, you can ignore this email.";
@@ -98,6 +100,8 @@ export function eventReminderEmail(input: {
   when: string;
   firstBlock: { title: string; startTime: string | null } | null;
   url: string;
+  /** The recipient's clock. */
+  hourCycle: HourCycle;
 }): OutgoingEmail {
   input = { ...plain(input), event: plain(input.event), firstBlock: input.firstBlock && plain(input.firstBlock) };
   const greeting = `Hi ${input.firstName ?? "there"},`;
@@ -105,7 +109,7 @@ export function eventReminderEmail(input: {
   const block = input.firstBlock;
   const details = [
     ...eventLines(input.event),
-    block ? `First on the timeline: ${block.startTime ? `${block.title} at ${formatTimeOfDay(block.startTime)}` : block.title}` : null,
+    block ? `First on the timeline: ${block.startTime ? `${block.title} at ${formatBlockStart(block.startTime, input.hourCycle)}` : block.title}` : null,
   ].filter((line): line is string => line !== null);
   const footer = "You get this reminder because upcoming event reminders are on in Settings → Notifications.";
   return {

@@ -1,4 +1,5 @@
 import { createClientAccess } from "~/modules/client-access/service.server";
+import { hourCycleOf } from "~/modules/timeline/span";
 import type { EventRow } from "~/modules/event/service.server";
 import type { Db } from "~/utils/db.server";
 import { type Claim, partOf } from "~/utils/idempotency.server";
@@ -42,7 +43,7 @@ export async function sendInvitations(
       }
       continue;
     }
-    const outcome = await sendShooterInvite(db, env, origin, viewer, event, { ...entry, inviteType: entry.inviteType, inviteeName: null }, part);
+    const outcome = await sendShooterInvite(db, env, origin, { ...viewer, hourCycle: hourCycleOf(viewer.timeFormat, viewer.autoHourCycle) }, event, { ...entry, inviteType: entry.inviteType, inviteeName: null }, part);
     if (outcome.status === "refused") refused.push(outcome.message);
     else count++;
   }

@@ -19,6 +19,8 @@ import { isoNow } from "~/utils/time";
 import { consume, INVITE_SENT_RECENTLY, LIMITS } from "~/utils/rate-limit.server";
 import { type Claim, claimInsert, isRepeat, priorResult } from "~/utils/idempotency.server";
 import { shooterInviteEmail } from "./emails";
+import type { DayBounds } from "./invite-times";
+import { type HourCycle, hourCycleOf } from "~/modules/timeline/span";
 import { positionLabel, TEAM_SIZE_MAX } from "./schema";
 
 type EventFacts = { id: string; title: string; date: string; venue: string | null; coupleNames: string | null; leadPhotographerId: string };
@@ -106,13 +108,13 @@ export async function sendShooterInvite(
   db: Db,
   env: Pick<Env, "JOBS" | "USER_CHANNEL">,
   origin: string,
-  inviter: Person & { userId: string; email: string },
+  inviter: Person & { userId: string; email: string; hourCycle: HourCycle },
   event: EventFacts,
   input: ShooterInviteInput,
   claim: Claim | null = null,
 ): Promise<InviteOutcome> {
   if (input.email === inviter.email) return { status: "refused", message: "You can't invite yourself to your own event." };
-  const { existingRows, accountRows, teamSize } = await batchNamed(db, {
+  const { existingRows, accountRows, teamSize, days } = await batchNamed(db, {
     existingRows: db.select().from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, input.email))),
     accountRows: db
       // Distinct column names: D1 batches return rows by name, so two "id"s would collide.
@@ -121,11 +123,15 @@ export async function sendShooterInvite(
         confirmedAt: users.emailConfirmedAt,
         memberId: sql<string | null>`${eventSecondShooters.id}`.as("member_id"),
         memberStatus: eventSecondShooters.status,
+        timeFormat: profiles.timeFormat,
+        autoHourCycle: profiles.autoHourCycle,
       })
       .from(users)
       .leftJoin(eventSecondShooters, and(eq(eventSecondShooters.userId, users.id), eq(eventSecondShooters.eventId, event.id)))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.email, input.email)),
     teamSize: db.select({ n: count() }).from(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.status, "pending"))),
+    days: dayBoundsQuery(db, event.id),
   });
   const existing = existingRows[0];
   const account = accountRows[0];
@@ -157,7 +163,9 @@ export async function sendShooterInvite(
     invitedBy: inviter.userId,
   };
   const inviterName = inviterDisplayName(inviter);
-  const mail = outboxInsert(db, shooterInviteEmail({ to: input.email, inviterName, event, ...fields }));
+  // The invitee's clock where the address has an account, else the inviter's (who wrote it).
+  const hourCycle = account?.timeFormat ? hourCycleOf(account.timeFormat, account.autoHourCycle ?? "12h") : inviter.hourCycle;
+  const mail = outboxInsert(db, shooterInviteEmail({ to: input.email, inviterName, event, ...fields, day: dayBoundsOf(days), hourCycle }));
   // In-app only to an account that has proved the address: an unconfirmed account with
   // it may be someone else's; the e-mail reaches the mailbox anyway.
   const notification =
@@ -298,13 +306,7 @@ export async function loadInvitation(db: Db, key: string) {
       .select({ businessName: profiles.businessName, firstName: profiles.firstName, lastName: profiles.lastName })
       .from(profiles)
       .where(eq(profiles.userId, sql`(SELECT invited_by FROM event_invites WHERE ${matches})`)),
-    blocks: db
-      .select({
-        earliest: sql<string | null>`MIN(${timelineBlocks.startTime})`,
-        minutes: sql<number | null>`SUM(${timelineBlocks.durationMinutes})`,
-      })
-      .from(timelineBlocks)
-      .where(eq(timelineBlocks.eventId, eventOfInvite)),
+    blocks: dayBoundsQuery(db, eventOfInvite),
   });
   const invite = invites[0];
   const event = eventRows[0];
@@ -314,16 +316,30 @@ export async function loadInvitation(db: Db, key: string) {
     viaToken: invite.tokenHash === tokenHash,
     event,
     inviter: inviters[0] ?? null,
-    earliestStart: blocks[0]?.earliest ?? null,
-    blockMinutes: blocks[0]?.minutes ?? 0,
+    day: dayBoundsOf(blocks),
   };
 }
 export type Invitation = NonNullable<Awaited<ReturnType<typeof loadInvitation>>>;
 
-/** docs/product/screens.md#invitation-acceptance: coverage from the invite, or the sum of block durations in hours to one decimal. */
-export function coverageOf(invitation: Pick<Invitation, "invite" | "blockMinutes">) {
-  if (invitation.invite.coverageHours !== null) return invitation.invite.coverageHours;
-  return Math.round((invitation.blockMinutes / 60) * 10) / 10;
+/**
+ * The timeline's bounds (invite-times.ts): its first start, its last end in minutes after
+ * that day's midnight (a block with no start time has none), and the blocks' total length.
+ */
+function dayBoundsQuery(db: Db, eventId: string | SQL) {
+  const startMinutes = sql`(CAST(substr(${timelineBlocks.startTime}, 1, 2) AS INTEGER) * 60 + CAST(substr(${timelineBlocks.startTime}, 4, 2) AS INTEGER))`;
+  return db
+    .select({
+      firstStart: sql<string | null>`MIN(${timelineBlocks.startTime})`,
+      lastEnd: sql<number | null>`MAX(${startMinutes} + ${timelineBlocks.durationMinutes})`,
+      minutes: sql<number | null>`SUM(${timelineBlocks.durationMinutes})`,
+    })
+    .from(timelineBlocks)
+    .where(eq(timelineBlocks.eventId, eventId));
+}
+
+function dayBoundsOf(rows: Array<{ firstStart: string | null; lastEnd: number | null; minutes: number | null }>): DayBounds {
+  const row = rows[0];
+  return { firstStart: row?.firstStart ?? null, lastEnd: row?.lastEnd ?? null, minutes: row?.minutes ?? 0 };
 }
 
 export type InviteResponse = "accept" | "decline";

@@ -1,12 +1,14 @@
+import { HOUR_CYCLES, type TimeFormat } from "~/db/enums";
+
 // A block's span as every screen shows it: "14:00 – 16:00 · 2 h", or with a 12-hour
 // clock "2:00 PM – 4:00 PM · 2 h". A plain module: pages, e-mails and tests format alike.
 
-export type HourCycle = "12h" | "24h";
+export type HourCycle = (typeof HOUR_CYCLES)[number];
 
 const MINUTES_PER_DAY = 24 * 60;
 
 /** "HH:mm" as minutes after midnight; null unless a valid time. */
-function minutesOf(time: string) {
+export function minutesOf(time: string) {
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
@@ -37,7 +39,37 @@ export function formatBlockSpan(startTime: string | null, durationMinutes: numbe
 }
 
 /** A block's start time alone ("14:00", or "2:00 PM"); an invalid time as stored. */
-export function formatBlockStart(startTime: string, cycle: HourCycle = "24h") {
+export function formatBlockStart(startTime: string, cycle: HourCycle) {
   const start = minutesOf(startTime);
   return start === null ? startTime : formatClock(start, cycle);
+}
+
+/**
+ * The clock a locale reads times on ("en-US" 12-hour, "en-GB" and "de" 24-hour): what
+ * 'Automatic' means. A tag the platform cannot read is read as en-US.
+ */
+export function hourCycleOfLocale(locale: string | null | undefined): HourCycle {
+  let cycle: string | undefined;
+  try {
+    cycle = new Intl.DateTimeFormat(locale ?? "en-US", { hour: "numeric" }).resolvedOptions().hourCycle;
+  } catch {
+    cycle = new Intl.DateTimeFormat("en-US", { hour: "numeric" }).resolvedOptions().hourCycle;
+  }
+  return cycle === "h23" || cycle === "h24" ? "24h" : "12h";
+}
+
+/** The browser's first language in an Accept-Language header ("en-GB,en;q=0.8" → "en-GB"). */
+export function localeOfRequest(request: Request) {
+  const first = request.headers.get("Accept-Language")?.split(",")[0]?.split(";")[0]?.trim();
+  return first && /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(first) ? first : null;
+}
+
+/** The clock a user's 'Time format' gives; 'Automatic' the one of their browser's locale (`automatic`). */
+export function hourCycleOf(format: TimeFormat, automatic: HourCycle): HourCycle {
+  return format === "auto" ? automatic : format;
+}
+
+/** The clock of a page: the viewer's 'Time format', 'Automatic' (or no viewer) the request's browser locale's. */
+export function hourCycleForRequest(format: TimeFormat, request: Request): HourCycle {
+  return hourCycleOf(format, hourCycleOfLocale(localeOfRequest(request)));
 }

@@ -28,9 +28,9 @@ export function ContactDialog({ contact }: { contact?: Contact }) {
       submitLabel={contact ? "Save Contact" : "Add Contact"}
       action={useSettingsAction("contacts")}
     >
-      <SelectField label="Shooter Type" inputProps={getSelectProps(fields.shooterType)} options={optionsOf(SHOOTER_TYPES, SHOOTER_TYPE_LABELS)} errors={fields.shooterType.errors} />
+      <SelectField required label="Shooter Type" inputProps={getSelectProps(fields.shooterType)} options={optionsOf(SHOOTER_TYPES, SHOOTER_TYPE_LABELS)} errors={fields.shooterType.errors} />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !contact }} errors={fields.firstName.errors} />
+        <Field required label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !contact }} errors={fields.firstName.errors} />
         <Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
       </div>
       <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />

@@ -43,9 +43,9 @@ export function EditEventDialog({ event }: { event: EditableEvent }) {
   const timeZones = useTimeZones(event.timeZone);
   return (
     <FormDialog base={base} title="Edit Event" intent="edit-event" form={form} submitLabel="Save Changes">
-      <Field label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
+      <Field required label="Event Title" inputProps={getInputProps(fields.title, { type: "text" })} errors={fields.title.errors} />
       <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
-      <Field label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
+      <Field required label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
       <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
       <SelectField
         label="Status"

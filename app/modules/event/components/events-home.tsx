@@ -10,6 +10,7 @@ import { EventCalendar } from "~/modules/event/components/event-calendar";
 import { EventCard } from "~/modules/event/components/event-card";
 import { formatEventDate } from "~/modules/event/format";
 import { formatBlockStart } from "~/modules/timeline/span";
+import { useHourCycle } from "~/root-data";
 
 // docs/product/screens.md#events-list: a signed-in person's events (My Events, Hired Events;
 // list or calendar). Its own chunk: a visitor's landing page (the sign-in screen) never
@@ -131,6 +132,7 @@ export function EventsHome({ greetingName, canCreate, mine, hired, featured, tod
 /** The event happening today ('Today'), else the next one ('Next up'): when it starts, and the way in. */
 function FeaturedEvent({ when, event, firstStart }: NonNullable<EventsHomeProps["featured"]>) {
   const label = when === "today" ? "Today" : "Next up";
+  const cycle = useHourCycle();
   return (
     <section aria-labelledby="featured-event" className="mb-4 rounded-xl border border-brand-100 bg-brand-50 p-4">
       <p id="featured-event" className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
@@ -142,7 +144,7 @@ function FeaturedEvent({ when, event, firstStart }: NonNullable<EventsHomeProps[
           <p className="text-sm text-slate-700">
             {when === "next" ? <time dateTime={event.date}>{formatEventDate(event.date)}</time> : null}
             {when === "next" && firstStart ? " · " : null}
-            {firstStart ? `First block ${formatBlockStart(firstStart)}` : null}
+            {firstStart ? `First block ${formatBlockStart(firstStart, cycle)}` : null}
             {event.venue ? `${when === "next" || firstStart ? " · " : ""}${event.venue}` : null}
           </p>
         </div>

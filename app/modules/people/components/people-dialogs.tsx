@@ -19,10 +19,10 @@ export function PersonDialog({ person, forClient = false }: { person?: Person; f
   return (
     <FormDialog base={base} title={person ? "Edit Person" : "Add Person"} intent={intent} id={person?.id} form={form} submitLabel={person ? "Save Person" : "Add Person"}>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !person }} errors={fields.firstName.errors} />
+        <Field required label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoFocus: !person }} errors={fields.firstName.errors} />
         <Field label="Last Name" inputProps={getInputProps(fields.lastName, { type: "text" })} errors={fields.lastName.errors} />
       </div>
-      <SelectField label="Role" inputProps={getSelectProps(fields.role)} options={optionsOf(PERSON_ROLES, PERSON_ROLE_LABELS)} errors={fields.role.errors} />
+      <SelectField required label="Role" inputProps={getSelectProps(fields.role)} options={optionsOf(PERSON_ROLES, PERSON_ROLE_LABELS)} errors={fields.role.errors} />
       <Field
         label="Pronunciation"
         hint="How to say the name, e.g. shiv-AWN"

@@ -22,8 +22,9 @@ export function ShotDialog({ shot, forClient = false }: { shot?: Shot; forClient
   const [form, fields, base] = useDialogForm(intent, shot?.id, ShotSchema, shot ? formDefaults(shot, forClient ? SHOWN : [...SHOWN, "teamNotes"]) : { category: filtered ?? SHOT_DEFAULTS.category });
   return (
     <FormDialog base={base} title={shot ? "Edit Shot" : "Add Shot"} intent={intent} id={shot?.id} form={form} submitLabel={shot ? "Save Shot" : "Add Shot"}>
-      <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !shot }} errors={fields.title.errors} />
+      <Field required label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !shot }} errors={fields.title.errors} />
       <SelectField
+        required
         label="Category"
         inputProps={getSelectProps(fields.category)}
         options={optionsOf(SHOT_CATEGORIES, SHOT_CATEGORY_LABELS)}

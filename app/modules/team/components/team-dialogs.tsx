@@ -57,9 +57,9 @@ export function InviteDialog({ contacts, contactId }: { contacts: Contact[]; con
           </ul>
         </div>
       ) : null}
-      <Field label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off", autoFocus: !contact }} errors={fields.firstName.errors} />
-      <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
-      <SelectField label="Invite Type" inputProps={getSelectProps(fields.inviteType)} options={optionsOf(INVITE_TYPES, INVITE_TYPE_LABELS)} errors={fields.inviteType.errors} />
+      <Field required label="First Name" inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "off", autoFocus: !contact }} errors={fields.firstName.errors} />
+      <Field required label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} errors={fields.email.errors} />
+      <SelectField required label="Invite Type" inputProps={getSelectProps(fields.inviteType)} options={optionsOf(INVITE_TYPES, INVITE_TYPE_LABELS)} errors={fields.inviteType.errors} />
       {isClient ? (
         <p className="text-sm text-slate-600">The client gets a private, view-only link to the event by email.</p>
       ) : (
@@ -113,7 +113,7 @@ export function CreateClientAccessDialog() {
   });
   return (
     <FormDialog title="Create Client Access" intent="create-client-access" form={form} submitLabel="Create Access" busyLabel="Creating...">
-      <Field label="Client Email" inputProps={{ ...getInputProps(fields.clientEmail, { type: "email" }), autoComplete: "off", autoFocus: true }} errors={fields.clientEmail.errors} />
+      <Field required label="Client Email" inputProps={{ ...getInputProps(fields.clientEmail, { type: "email" }), autoComplete: "off", autoFocus: true }} errors={fields.clientEmail.errors} />
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-700">The client may edit</legend>
         <CheckboxField label="Timeline" inputProps={getInputProps(fields.canEditTimeline, { type: "checkbox" })} />

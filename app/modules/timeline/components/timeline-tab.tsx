@@ -2,6 +2,7 @@ import { useListWindow } from "~/components/ui/list-window";
 import { timelineList } from "../list";
 import { moveTarget } from "../order";
 import { formatBlockSpan } from "../span";
+import { useHourCycle } from "~/root-data";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import type { ListRow } from "~/modules/lists/registry";
@@ -22,6 +23,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
   const canEdit = canDo(role, "edit-block");
   const canDelete = canDo(role, "delete-block");
   const outbox = useOutboxContext();
+  const cycle = useHourCycle();
   const menu = useRowMenu();
   const list = useListWindow(blocks, { noun: "blocks", text: timelineList.searchText });
   // Move up/down only among blocks that start at the same time (order.ts).
@@ -50,7 +52,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 done={block.isDone}
                 disabled={!canDo(role, "toggle-block")}
                 title={block.title}
-                meta={[formatBlockSpan(block.startTime, block.durationMinutes, "24h"), BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                meta={[formatBlockSpan(block.startTime, block.durationMinutes, cycle), BLOCK_TYPE_LABELS[block.blockType], block.location]}
                 notes={block.notes}
                 teamNotes={block.teamNotes}
                 conflict={<ConflictNotice rowId={block.id} />}
