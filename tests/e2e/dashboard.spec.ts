@@ -89,7 +89,7 @@ test.describe("event dashboard (phone)", () => {
     const edit = dialog(page, "Edit Block");
     await expect(edit.getByLabel("Title")).toHaveValue("Ceremony");
     await edit.getByLabel("Duration (minutes)").fill("45");
-    await edit.getByLabel("Notes").fill("Unplugged: no flash.");
+    await edit.getByLabel("Notes", { exact: true }).fill("Unplugged: no flash.");
     await edit.getByRole("button", { name: "Save Block" }).click();
     // The last of the two saves' messages (the first may still show).
     await expect(toast(page, "success", "Timeline block updated").last()).toBeVisible();
@@ -199,7 +199,7 @@ test.describe("event dashboard (phone)", () => {
     await add.getByLabel("Role").selectOption("grandparent");
     await add.getByLabel("Pronunciation").fill("SEER-sha");
     await add.getByLabel("VIP").check();
-    await add.getByLabel("Notes").fill("Needs a chair for portraits.");
+    await add.getByLabel("Notes", { exact: true }).fill("Needs a chair for portraits.");
     await add.getByRole("button", { name: "Add Person" }).click();
     await expect(toast(page, "success", "Person added")).toBeVisible();
     const person = page.getByRole("region", { name: "People" }).getByRole("listitem").filter({ hasText: "Saoirse Byrne" });
