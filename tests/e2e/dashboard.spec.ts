@@ -91,8 +91,9 @@ test.describe("event dashboard (phone)", () => {
     await edit.getByLabel("Duration (minutes)").fill("45");
     await edit.getByLabel("Notes").fill("Unplugged: no flash.");
     await edit.getByRole("button", { name: "Save Block" }).click();
-    // The last of the two saves' messages (the first may still show).
-    await expect(toast(page, "success", "Timeline block updated").last()).toBeVisible();
+    // One toast at a time: the second save's message replaces the first's.
+    await expect(page.locator("[data-toast-type]")).toHaveCount(1);
+    await expect(toast(page, "success", "Timeline block updated")).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(row(page, /Ceremony.*45 min/)).toContainText("Unplugged: no flash.");
 
