@@ -232,8 +232,9 @@ test.describe("event dashboard (phone)", () => {
     await vendor.getByLabel("Email").fill("not-an-email");
     await vendor.getByLabel("Website").fill("javascript:alert(1)");
     await vendor.getByRole("button", { name: "Add Vendor" }).click();
-    await expect(vendor.getByText("Invalid email")).toBeVisible();
-    await expect(vendor.getByText("Invalid URL")).toBeVisible();
+    // The fields' own errors (the first of them is also the dialog's 'Validation Error' toast).
+    await expect(vendor.locator("[id$='-error']").getByText("Invalid email")).toBeVisible();
+    await expect(vendor.locator("[id$='-error']").getByText("Invalid URL")).toBeVisible();
     await vendor.getByLabel("Email").fill("Hello@WildflowerStudio.example");
     await vendor.getByLabel("Website").fill("wildflowerstudio.example");
     await vendor.getByLabel("Company Name").fill("Wildflower Studio");
