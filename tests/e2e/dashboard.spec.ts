@@ -91,8 +91,9 @@ test.describe("event dashboard (phone)", () => {
     await edit.getByLabel("Duration (minutes)").fill("45");
     await edit.getByLabel("Notes", { exact: true }).fill("Unplugged: no flash.");
     await edit.getByRole("button", { name: "Save Block" }).click();
-    // The last of the two saves' messages (the first may still show).
-    await expect(toast(page, "success", "Timeline block updated").last()).toBeVisible();
+    // One toast at a time: the second save's message replaces the first's.
+    await expect(page.locator("[data-toast-type]")).toHaveCount(1);
+    await expect(toast(page, "success", "Timeline block updated")).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(row(page, /Ceremony.*45 min/)).toContainText("Unplugged: no flash.");
 
@@ -231,8 +232,9 @@ test.describe("event dashboard (phone)", () => {
     await vendor.getByLabel("Email").fill("not-an-email");
     await vendor.getByLabel("Website").fill("javascript:alert(1)");
     await vendor.getByRole("button", { name: "Add Vendor" }).click();
-    await expect(vendor.getByText("Invalid email")).toBeVisible();
-    await expect(vendor.getByText("Invalid URL")).toBeVisible();
+    // The fields' own errors (the first of them is also the dialog's 'Validation Error' toast).
+    await expect(vendor.locator("[id$='-error']").getByText("Invalid email")).toBeVisible();
+    await expect(vendor.locator("[id$='-error']").getByText("Invalid URL")).toBeVisible();
     await vendor.getByLabel("Email").fill("Hello@WildflowerStudio.example");
     await vendor.getByLabel("Website").fill("wildflowerstudio.example");
     await vendor.getByLabel("Company Name").fill("Wildflower Studio");
