@@ -188,6 +188,9 @@ export function Toaster({ serverToast }: { serverToast: Toast | null }) {
   useEffect(() => {
     const element = region.current;
     if (!hydrated || !element || typeof element.showPopover !== "function") return;
+    // The dialog holding the region can leave the page before the observer reports it;
+    // the region shows again once it is back in the document.
+    if (!element.isConnected) return;
     if (element.matches(":popover-open")) element.hidePopover();
     if (toastId) element.showPopover();
   }, [hydrated, toastId, host]);
