@@ -3,6 +3,7 @@ import type { NativePurchasesConfig } from "~/modules/native/purchases";
 import type { HeaderNotifications } from "~/modules/notifications/header";
 import type { Flash, Toast } from "~/utils/toast";
 import type { HourCycle } from "~/modules/timeline/span";
+import type { Theme } from "~/modules/account/theme";
 
 /**
  * What the root loader gives every page. root.tsx returns exactly this (`satisfies`), so
@@ -18,6 +19,8 @@ export type RootData = {
   nativePurchases: NativePurchasesConfig;
   /** The clock times read on for this viewer: their 'Time format', 'Automatic' (and a visitor's) the browser's locale's. */
   hourCycle: HourCycle;
+  /** This device's 'Theme' (a cookie): the html element's class, or the system's preference. */
+  theme: Theme;
 };
 
 /** The root loader's data, or undefined where the root route has none (its error boundary). */

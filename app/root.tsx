@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { hourCycleForRequest } from "~/modules/timeline/span";
+import { readTheme } from "~/modules/account/theme.server";
 import {
   data,
   isRouteErrorResponse,
@@ -27,7 +28,7 @@ import { leaveSessionToBatch, setSession, settleLeftSession } from "~/modules/ac
 import { useNonce } from "~/utils/nonce";
 import { bringsToast, getToast, ONCE_HEADER } from "~/utils/toast.server";
 import { randomToken } from "~/utils/crypto.server";
-import type { RootData } from "./root-data";
+import { type RootData, useRootData } from "./root-data";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -120,13 +121,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userId: viewer?.userId ?? null,
   };
   const hourCycle = hourCycleForRequest(viewer?.timeFormat ?? "auto", request);
-  return data({ toast, flash, notifications, formKey, nativePurchases, hourCycle } satisfies RootData, { headers });
+  const theme = await readTheme(request);
+  return data({ toast, flash, notifications, formKey, nativePurchases, hourCycle, theme } satisfies RootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useRootData()?.theme ?? "auto";
   return (
-    <html lang="en">
+    <html lang="en" className={theme === "auto" ? undefined : theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -17,6 +17,7 @@ export default [
     route("contacts", "routes/settings.contacts.ts"),
     route("contacts/delete", "routes/settings.contacts.delete.ts"),
     route("reminders", "routes/settings.reminders.ts"),
+    route("theme", "routes/settings.theme.ts"),
     route("push", "routes/settings.push.ts"),
     route("push/remove", "routes/settings.push.remove.ts"),
     route("passkeys/remove", "routes/settings.passkeys.remove.ts"),

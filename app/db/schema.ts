@@ -347,6 +347,8 @@ export const timelineBlocks = sqliteTable(
     durationMinutes: integer("duration_minutes").notNull().default(60),
     location: text("location"),
     notes: text("notes"),
+    // Seen by the lead and the team, never by a client link (docs/product/roles.md#client-links).
+    teamNotes: text("team_notes"),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
     doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
@@ -372,6 +374,8 @@ export const shotListItems = sqliteTable(
     title: text("title").notNull(),
     category: text("category", { enum: SHOT_CATEGORIES }).notNull().default("other"),
     description: text("description"),
+    // Seen by the lead and the team, never by a client link (docs/product/roles.md#client-links).
+    teamNotes: text("team_notes"),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
     doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
@@ -398,6 +402,8 @@ export const eventPeople = sqliteTable(
     isVip: bool("is_vip").notNull().default(false),
     pronunciation: text("pronunciation"),
     notes: text("notes"),
+    // Seen by the lead and the team, never by a client link (docs/product/roles.md#client-links).
+    teamNotes: text("team_notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

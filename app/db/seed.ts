@@ -20,13 +20,14 @@ export const DEMO_SHOOTER_ID = "00000000-0000-4000-8000-00000000d004";
 type Value = string | number | boolean | null;
 type Row = Record<string, Value>;
 
-const DEMO_TIMELINE: Array<[title: string, type: string, start: string, minutes: number, location: string | null, notes: string | null]> = [
+// Team notes (the seventh value, where given) are the lead's and the team's only: the couple's portal never shows them.
+const DEMO_TIMELINE: Array<[title: string, type: string, start: string, minutes: number, location: string | null, notes: string | null, teamNotes?: string]> = [
   ["Getting Ready: Emma", "prep", "12:00", 90, "Bridal suite, main house", "Window light is best before 13:00. Dress hangs in the suite."],
   ["Getting Ready: James", "prep", "13:30", 45, "Groom's cottage", "Cufflinks are from his grandfather: get a detail shot."],
   ["Details and Flat Lays", "prep", "14:15", 30, "Bridal suite", "Rings, invitation suite, shoes, grandmother's brooch."],
   ["First Look", "first_look", "14:45", 30, "Willow grove behind the barn", "Emma walks up from the left; keep James facing the creek."],
   ["Wedding Party Portraits", "portrait", "15:15", 40, "Willow grove", null],
-  ["Ceremony", "ceremony", "16:00", 30, "Creek-side lawn", "Unplugged ceremony. No flash during the vows."],
+  ["Ceremony", "ceremony", "16:00", 30, "Creek-side lawn", "Unplugged ceremony. No flash during the vows.", "Keep Alex at the north gate"],
   ["Family Formals", "portrait", "16:30", 30, "Barn porch", "Shot list by group below; Niamh will help gather people."],
   ["Cocktail Hour", "cocktail", "17:00", 60, "Garden terrace", "Second shooter covers candids; lead takes couple portraits."],
   ["Grand Entrance and Dinner", "reception", "18:00", 60, "The barn", null],
@@ -156,7 +157,7 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
       lead_photographer_id: DEMO_USER_ID,
     }),
   );
-  DEMO_TIMELINE.forEach(([title, blockType, startTime, minutes, location, notes], i) => {
+  DEMO_TIMELINE.forEach(([title, blockType, startTime, minutes, location, notes, teamNotes = null], i) => {
     statements.push(
       guardedInsert("timeline_blocks", {
         id: demoId(1, i + 1),
@@ -167,6 +168,7 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
         duration_minutes: minutes,
         location,
         notes,
+        team_notes: teamNotes,
         order_index: i,
       }),
     );

@@ -205,7 +205,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
       <Suspense fallback={null}>
         {isDashboardIntent(dialog) && canDo(grant, dialog) ? (
           // docs/product/limits.md#defaults-when-adding: in the portal a new block is 'other' and a new vendor a florist.
-          <ListDialog dialog={dialog} id={params.get("id")} lists={live} defaults={{ blockType: "other", vendorType: "florist" }} />
+          <ListDialog dialog={dialog} id={params.get("id")} lists={live} defaults={{ blockType: "other", vendorType: "florist" }} forClient />
         ) : null}
       </Suspense>
       <ActionToast toast={actionData?.toast} />

@@ -4,6 +4,8 @@ import { Form, Link, useActionData, useLocation, useRouteLoaderData, useSearchPa
 import { Field } from "~/components/forms";
 import { optionsOf, SelectField } from "~/components/dialog-fields";
 import { TIME_FORMAT_LABELS, TIME_FORMATS } from "~/db/enums";
+import { THEME_LABELS, THEMES } from "~/modules/account/theme";
+import { useRootData } from "~/root-data";
 import { AppFooter } from "~/components/page-shell";
 import { SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -140,6 +142,8 @@ export function SettingsPage() {
 
 function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actionData: SettingsAnswer | undefined }) {
   const savingBusiness = useSubmitting("business-info");
+  const savingTheme = useSubmitting("theme");
+  const theme = useRootData()?.theme ?? "auto";
   const changingPassword = useSubmitting("change-password");
   const signingOutOthers = useSubmitting("sign-out-others");
   const removingPasskey = useSubmitting("remove-passkey");
@@ -186,6 +190,18 @@ function BusinessTab({ data: loaderData, actionData }: { data: LoaderData; actio
           />
           <Button type="submit" disabled={savingBusiness}>
             {savingBusiness ? "Saving..." : "Save Business Info"}
+          </Button>
+        </Form>
+      </Card>
+
+      <Card>
+        <CardTitle>Appearance</CardTitle>
+        <p className="mt-1 text-sm text-slate-600">For this device. Dark is easier on the eyes in a dark church or reception.</p>
+        <Form method="post" action={useSettingsAction("theme")} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="theme" />
+          <SelectField label="Theme" inputProps={{ id: "theme", name: "theme", defaultValue: theme }} options={optionsOf(THEMES, THEME_LABELS)} />
+          <Button type="submit" variant="secondary" disabled={savingTheme}>
+            {savingTheme ? "Saving..." : "Save Theme"}
           </Button>
         </Form>
       </Card>

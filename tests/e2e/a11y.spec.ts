@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import {
   bellButton,
@@ -42,6 +42,26 @@ async function openDemoWedding(page: Page) {
   await waitForHydration(page);
 }
 
+/** A client link of the demo wedding made by its lead, opened in a new context (the couple's phone). */
+async function openPortal(page: Page, browser: Browser, context: BrowserContext, options: BrowserContextOptions = {}) {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openDemoWedding(page);
+  await sectionLink(page, "Client").click();
+  await page.getByRole("link", { name: "Create Client Access" }).click();
+  const create = page.getByRole("dialog", { name: "Create Client Access" });
+  await create.getByLabel("Client Email").fill(uniqueEmail("a11y"));
+  await create.getByRole("button", { name: "Create Access" }).click();
+  await expect(toast(page, "success", "Client access created")).toBeVisible();
+  await page.getByRole("dialog", { name: "Client link created" }).getByRole("button", { name: "Copy Link" }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const couple = await browser.newContext({ ...test.info().project.use, ...options });
+  const phone = await couple.newPage();
+  await phone.goto(link);
+  await expect(phone.getByText("Client View")).toBeVisible();
+  await waitForHydration(phone);
+  return phone;
+}
+
 test.describe("accessibility (phone)", () => {
   test("the landing page has no axe violations", async ({ page }) => {
     await page.goto("/");
@@ -70,28 +90,13 @@ test.describe("accessibility (phone)", () => {
   });
 
   test("the client portal has no axe violations", async ({ page, browser, context }) => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await openDemoWedding(page);
-    await sectionLink(page, "Client").click();
-    await page.getByRole("link", { name: "Create Client Access" }).click();
-    const create = page.getByRole("dialog", { name: "Create Client Access" });
-    await create.getByLabel("Client Email").fill(uniqueEmail("a11y"));
-    await create.getByRole("button", { name: "Create Access" }).click();
-    await expect(toast(page, "success", "Client access created")).toBeVisible();
-    await page.getByRole("dialog", { name: "Client link created" }).getByRole("button", { name: "Copy Link" }).click();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-
-    const couple = await browser.newContext({ ...test.info().project.use });
-    const phone = await couple.newPage();
-    await phone.goto(link);
-    await expect(phone.getByText("Client View")).toBeVisible();
-    await waitForHydration(phone);
+    const phone = await openPortal(page, browser, context);
     for (const tab of ["Timeline", "Shot List", "People", "Vendors"]) {
       await sectionLink(phone, tab).click();
       await expect(sectionLink(phone, tab)).toHaveAttribute("aria-current", "page");
       await expectNoViolations(phone, `the portal's ${tab} tab`);
     }
-    await couple.close();
+    await phone.context().close();
   });
 
   test("the subscription screen (signed in, not Pro) and Settings → Subscription on a trial have no axe violations", async ({ page }) => {
@@ -171,6 +176,73 @@ test.describe("accessibility (phone)", () => {
     await page.keyboard.press("Escape");
     await bellButton(page).click();
     await page.screenshot({ path: test.info().outputPath("bell.png") });
+  });
+});
+
+test.describe("the dark theme (phone)", () => {
+  // The system's preference: the whole app follows it unless Settings → 'Theme' says otherwise.
+  test.use({ colorScheme: "dark" });
+
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  /** Lightness (0-1) of an oklch() or rgb() colour the browser computed. */
+  const lightness = (color: string) => {
+    const oklch = /oklch\(([\d.]+)/.exec(color);
+    if (oklch) return Number(oklch[1]);
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).map(Number);
+    return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+  };
+
+  test("the landing page, the dashboard and the portal are dark, with no axe violations", async ({ page, browser, context }) => {
+    test.slow();
+    await page.goto("/");
+    await waitForHydration(page);
+    expect(lightness(await background(page))).toBeLessThan(0.3);
+    await expectNoViolations(page, "the landing page (dark)");
+
+    await openDemoWedding(page);
+    expect(lightness(await background(page))).toBeLessThan(0.3);
+    for (const tab of ["Timeline", "Team", "Shots"]) {
+      await sectionLink(page, tab).click();
+      await expect(sectionLink(page, tab)).toHaveAttribute("aria-current", "page");
+      await expectNoViolations(page, `the ${tab} tab (dark)`);
+    }
+    await page.getByRole("link", { name: "Add Shot" }).click();
+    await expect(page.getByRole("dialog", { name: "Add Shot" })).toBeVisible();
+    await expectNoViolations(page, "the Add Shot dialog (dark)");
+
+    const phone = await openPortal(page, browser, context, { colorScheme: "dark" });
+    expect(lightness(await background(phone))).toBeLessThan(0.3);
+    for (const tab of ["Timeline", "Shot List"]) {
+      await sectionLink(phone, tab).click();
+      await expect(sectionLink(phone, tab)).toHaveAttribute("aria-current", "page");
+      await expectNoViolations(phone, `the portal's ${tab} tab (dark)`);
+    }
+    await phone.context().close();
+  });
+
+  test("Settings → 'Theme' chooses for this device: Light over a dark system, then Automatic again", async ({ page }) => {
+    await page.context().addCookies(demoCookies);
+    await page.goto("/settings");
+    await waitForHydration(page);
+    await expectNoViolations(page, "Settings (dark)");
+    await expect(page.getByLabel("Theme")).toHaveValue("auto");
+    await expect(page.getByLabel("Theme").locator("option")).toHaveText(["Automatic", "Light", "Dark"]);
+    await page.getByLabel("Theme").selectOption({ label: "Light" });
+    await page.getByRole("button", { name: "Save Theme" }).click();
+    await expect(toast(page, "success", "Theme saved")).toBeVisible();
+    await expect(page.locator("html")).toHaveClass("light");
+    expect(lightness(await background(page))).toBeGreaterThan(0.9);
+    // Rendered light by the server too: no dark flash on the next page.
+    await page.goto("/");
+    expect(lightness(await background(page))).toBeGreaterThan(0.9);
+    await page.goto("/settings");
+    await expect(page.getByLabel("Theme")).toHaveValue("light");
+    await waitForHydration(page);
+    await page.getByLabel("Theme").selectOption({ label: "Automatic" });
+    await page.getByRole("button", { name: "Save Theme" }).click();
+    await expect(toast(page, "success", "Theme saved")).toBeVisible();
+    await expect(page.locator("html")).not.toHaveClass("light");
+    expect(lightness(await background(page))).toBeLessThan(0.3);
   });
 });
 

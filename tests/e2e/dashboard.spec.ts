@@ -89,10 +89,11 @@ test.describe("event dashboard (phone)", () => {
     const edit = dialog(page, "Edit Block");
     await expect(edit.getByLabel("Title")).toHaveValue("Ceremony");
     await edit.getByLabel("Duration (minutes)").fill("45");
-    await edit.getByLabel("Notes").fill("Unplugged: no flash.");
+    await edit.getByLabel("Notes", { exact: true }).fill("Unplugged: no flash.");
     await edit.getByRole("button", { name: "Save Block" }).click();
-    // The last of the two saves' messages (the first may still show).
-    await expect(toast(page, "success", "Timeline block updated").last()).toBeVisible();
+    // One toast at a time: the second save's message replaces the first's.
+    await expect(page.locator("[data-toast-type]")).toHaveCount(1);
+    await expect(toast(page, "success", "Timeline block updated")).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(row(page, /Ceremony.*45 min/)).toContainText("Unplugged: no flash.");
 
@@ -199,7 +200,7 @@ test.describe("event dashboard (phone)", () => {
     await add.getByLabel("Role").selectOption("grandparent");
     await add.getByLabel("Pronunciation").fill("SEER-sha");
     await add.getByLabel("VIP").check();
-    await add.getByLabel("Notes").fill("Needs a chair for portraits.");
+    await add.getByLabel("Notes", { exact: true }).fill("Needs a chair for portraits.");
     await add.getByRole("button", { name: "Add Person" }).click();
     await expect(toast(page, "success", "Person added")).toBeVisible();
     const person = page.getByRole("region", { name: "People" }).getByRole("listitem").filter({ hasText: "Saoirse Byrne" });
@@ -231,8 +232,9 @@ test.describe("event dashboard (phone)", () => {
     await vendor.getByLabel("Email").fill("not-an-email");
     await vendor.getByLabel("Website").fill("javascript:alert(1)");
     await vendor.getByRole("button", { name: "Add Vendor" }).click();
-    await expect(vendor.getByText("Invalid email")).toBeVisible();
-    await expect(vendor.getByText("Invalid URL")).toBeVisible();
+    // The fields' own errors (the first of them is also the dialog's 'Validation Error' toast).
+    await expect(vendor.locator("[id$='-error']").getByText("Invalid email")).toBeVisible();
+    await expect(vendor.locator("[id$='-error']").getByText("Invalid URL")).toBeVisible();
     await vendor.getByLabel("Email").fill("Hello@WildflowerStudio.example");
     await vendor.getByLabel("Website").fill("wildflowerstudio.example");
     await vendor.getByLabel("Company Name").fill("Wildflower Studio");

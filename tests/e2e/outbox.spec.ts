@@ -122,6 +122,60 @@ test.describe("the wedding without signal (phone)", () => {
     expect(await d1(`SELECT COUNT(*) AS n FROM applied_mutations WHERE event_id = '${eventId}' AND name != 'form'`, { json: true })).toEqual([{ n: 3 }]);
     await other.context.close();
   });
+
+  test("offline taps raise one toast at a time: 'Saved on this device' once, the first time only; the marks and the count say the rest; a tab switch takes the toast away", async ({ page, context }) => {
+    // The page's clock stands still while it matters: only the navigation can take the toast away.
+    await page.clock.install();
+    const { url } = await newEvent(page);
+    await open(page, `${url}?tab=shots`);
+    // Every toast the page shows, and the most shown at once, from here on.
+    await page.evaluate(() => {
+      const seen = { most: 0, titles: [] as string[] };
+      Object.assign(window, { toastsSeen: seen });
+      const known = new WeakSet<Element>();
+      new MutationObserver(() => {
+        const shown = document.querySelectorAll("[data-toast-type]");
+        seen.most = Math.max(seen.most, shown.length);
+        for (const each of shown) {
+          if (known.has(each)) continue;
+          known.add(each);
+          seen.titles.push(each.querySelector("p")?.textContent ?? "");
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { toastsSeen: { most: number; titles: string[] } }).toastsSeen);
+    const toasts = page.locator("[data-toast-type]");
+
+    await context.setOffline(true);
+    await expect(page.locator("[data-live-status=offline]")).toBeVisible();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    for (const [index, title] of ["Rings", "Dress", "First Dance"].entries()) {
+      await shot(page, title).click();
+      await expect(pendingMarks(page)).toHaveCount(index + 1);
+      expect(await toasts.count()).toBeLessThanOrEqual(1);
+    }
+    await expect(pendingCount(page)).toHaveText("3 changes waiting to sync");
+    await expect(toasts).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "Saved on this device" })).toContainText("It will sync when you're back online.");
+
+    // Another tab of the page: the message was the shots' and stays behind.
+    await sectionLink(page, "People").click();
+    await expect(page).toHaveURL(/tab=people/);
+    await expect(toasts).toHaveCount(0);
+    expect(await seen()).toEqual({ most: 1, titles: ["Saved on this device"] });
+
+    // Synced, then offline again: this device has been told, so a change raises no toast.
+    await page.clock.resume();
+    await context.setOffline(false);
+    await expect(pendingCount(page)).toHaveText("", { timeout: 15_000 });
+    await context.setOffline(true);
+    await expect(page.locator("[data-live-status=offline]")).toBeVisible();
+    await sectionLink(page, "Shots").click();
+    await shot(page, "Rings").click();
+    await expect(pendingCount(page)).toHaveText("1 change waiting to sync");
+    await expect(pendingMarks(page)).toHaveCount(1);
+    expect(await seen()).toEqual({ most: 1, titles: ["Saved on this device"] });
+  });
 });
 
 test.describe("offline writing (phone)", () => {

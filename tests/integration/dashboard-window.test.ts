@@ -138,7 +138,8 @@ describe("the dashboard's data carries what its URL shows", () => {
     await db.batch([
       db.insert(timelineBlocks).values({ id: crypto.randomUUID(), eventId, title: "Later block", orderIndex: 1000 }),
       ...Array.from({ length: 100 }, (_, i) => db.insert(timelineBlocks).values({ id: crypto.randomUUID(), eventId, title: `Later block ${pad(i)}`, orderIndex: 1000 + i })),
-      ...Array.from({ length: 100 }, (_, i) => db.insert(shotListItems).values({ id: crypto.randomUUID(), eventId, title: `Later shot ${pad(i)}`, orderIndex: 1000 + i })),
+      // In a category the event has: a new category is new data the filter shows.
+      ...Array.from({ length: 100 }, (_, i) => db.insert(shotListItems).values({ id: crypto.randomUUID(), eventId, title: `Later shot ${pad(i)}`, orderIndex: 1000 + i, category: "reception" })),
     ]);
     const after = (await pageData(lead.client)).bytes;
     // Only the figures grow (a digit or two).

@@ -107,7 +107,7 @@ describe("who may open an event's live socket", () => {
     expect((await upgrade(stranger.client, path)).status).toBe(404);
     expect((await upgrade(createClient(), path)).status).toBe(401);
     expect((await upgrade(lead.client, path, "https://evil.example")).status).toBe(403);
-    expect((await lead.client.get(path)).status).toBe(426);
+    expect((await lead.client.get(path)).status).toBe(204);
   });
 
   it("a client link's portal socket, under the portal's path its cookie is sent to: with the cookie (101); without it, with a wrong token, another link's, or revoked (404)", async () => {
@@ -149,16 +149,16 @@ describe("who may open an event's live socket", () => {
     expect((await guesser.get(`/client/view/${accessId}`)).status).toBe(429);
   });
 
-  it("a plain GET asks whether a device may still connect: 426 yes, 401 signed out, 404 removed or revoked", async () => {
+  it("a plain GET asks whether a device may still connect: 204 yes, 401 signed out, 404 removed or revoked", async () => {
     const { eventId } = await seedEvent();
     const path = `/live/events/${eventId}`;
-    expect((await member.client.get(path)).status).toBe(426);
+    expect((await member.client.get(path)).status).toBe(204);
     expect((await createClient().get(path)).status).toBe(401);
     expect((await stranger.client.get(path)).status).toBe(404);
-    expect((await member.client.get("/live/me")).status).toBe(426);
+    expect((await member.client.get("/live/me")).status).toBe(204);
     expect((await createClient().get("/live/me")).status).toBe(401);
     const { accessId, couple } = await clientLink(eventId);
-    expect((await couple.get(`/client/view/${accessId}/live`)).status).toBe(426);
+    expect((await couple.get(`/client/view/${accessId}/live`)).status).toBe(204);
     await db.delete(eventClientAccess).where(eq(eventClientAccess.id, accessId));
     expect((await couple.get(`/client/view/${accessId}/live`)).status).toBe(404);
   });

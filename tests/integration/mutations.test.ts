@@ -360,8 +360,8 @@ describe("conflicts (decision 010)", () => {
   it("a form posted without JavaScript carries its base too: a field changed meanwhile is kept and the form answers 409 with both values; saved again, it applies", async () => {
     const fx = await seed();
     const page = `/events/${fx.eventId}`;
-    const base = JSON.stringify({ firstName: "Person0", lastName: null, role: "guest", isVip: false, pronunciation: null, notes: null });
-    // The dialog the server renders carries it: the row as the form was opened on.
+    const base = JSON.stringify({ firstName: "Person0", lastName: null, role: "guest", isVip: false, pronunciation: null, notes: null, teamNotes: null });
+    // The dialog the server renders carries it: the row as the form was opened on (the lead's form has team notes too).
     const dialog = await (await lead.client.get(`${page}?tab=people&dialog=edit-person&id=${fx.people[0]}`)).text();
     expect(dialog).toContain(`name="base" value="${base.replace(/"/g, "&quot;")}"`);
     await send(lead.client, `/events/${fx.eventId}/mutations`, [{ id: mid(), name: "edit-person", args: { id: fx.people[0], values: { firstName: "Anna", role: "guest" } } }]);

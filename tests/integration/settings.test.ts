@@ -111,6 +111,31 @@ describe("time format", () => {
   });
 });
 
+describe("theme", () => {
+  it("keeps this device's choice in a cookie the page renders with; a visitor is sent to sign in; anything else is refused", async () => {
+    const { client } = await sessionFor();
+    expect(await textOf(await client.get("/settings"))).toMatch(/<html lang="en">/);
+    const saved = await client.post("/settings/theme", { intent: "theme", theme: "dark" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.getSetCookie().join("\n")).toMatch(/ef_theme=dark;.*Max-Age=31536000/);
+    const page = await textOf(await client.get(saved.headers.get("Location")!));
+    expect(page).toContain('<html lang="en" class="dark">');
+    expect(page).toContain("Theme saved");
+    const refused = await client.post("/settings/theme", { intent: "theme", theme: "neon" });
+    expect(refused.status).toBe(400);
+    expect(await textOf(refused)).toContain("Please choose a theme");
+    expect(client.jar.get("ef_theme")).toBe("dark");
+    // 'Automatic' clears it: the system decides again.
+    await client.post("/settings/theme", { intent: "theme", theme: "auto" });
+    expect(client.jar.has("ef_theme")).toBe(false);
+    expect(await textOf(await client.get("/settings"))).toMatch(/<html lang="en">/);
+    const visitor = await createClient().post("/settings/theme", { intent: "theme", theme: "dark" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+    expect(visitor.headers.getSetCookie().join("\n")).not.toContain("ef_theme");
+  });
+});
+
 describe("saved contacts", () => {
   it("adds, edits and deletes a contact of one's own, with the spec's toasts", async () => {
     const { client, user } = await sessionFor();

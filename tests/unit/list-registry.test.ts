@@ -32,8 +32,11 @@ describe("the lists' registry", () => {
     for (const verb of Object.keys(list.clientRights)) expect(verbs).toContain(verb);
     for (const verb of Object.keys(list.notices)) expect(verbs).toContain(verb);
     for (const verb of Object.keys(list.clientChanges)) expect(verbs).toContain(verb);
-    // The row a page holds is the row its zod schema reads, field for field.
-    expect(Object.keys(LIST_ROW_SCHEMAS[kind].shape).sort()).toEqual([...shown].sort());
+    // The row a page holds is the row its zod schema reads, field for field: what a client
+    // link is given, and the team's fields besides (never one a client link is given).
+    const team: readonly string[] = list.teamFields;
+    expect(team.filter((field) => shown.includes(field))).toEqual([]);
+    expect(Object.keys(LIST_ROW_SCHEMAS[kind].shape).sort()).toEqual([...shown, ...team].sort());
   });
 
   it("names every list once, and each mutation is a change its descriptor supports", () => {

@@ -173,3 +173,29 @@ describe("an edit's base, its answer and Apply mine", () => {
     expect(mineAgain("person", row, [{ field: "isVip", theirs: true, mine: false }]).values).not.toHaveProperty("isVip");
   });
 });
+
+describe("team notes (docs/product/roles.md#client-links)", () => {
+  it("a team page's add and edit show their team notes at once, as the server writes them", () => {
+    const added = applyMutation(state(), m({ name: "add-block", args: { id: NEW_ID, values: { title: "Ceremony", blockType: "ceremony", durationMinutes: "30", teamNotes: "Keep Alex at the north gate" } } }), AT);
+    expect(added.lists.blocks.find((b) => b.id === NEW_ID)).toMatchObject({ notes: null, teamNotes: "Keep Alex at the north gate" });
+    const edited = applyMutation(state(), m({ name: "edit-person", args: { id: "p1", values: { firstName: "Anna", role: "guest", teamNotes: "Uses a cane" } } }), AT);
+    expect(edited.lists.people.find((p) => p.id === "p1")).toMatchObject({ teamNotes: "Uses a cane" });
+  });
+
+  it("an edit's base holds the team notes only where the form has them: never the portal's", () => {
+    expect(baseOf("edit-shot", { title: "Rings", category: "details", description: "", teamNotes: "Macro lens" })).toEqual({ title: "Rings", category: "details", description: null, teamNotes: "Macro lens" });
+    expect(baseOf("edit-shot", { title: "Rings", category: "details", description: "" })).toEqual({ title: "Rings", category: "details", description: null });
+  });
+});
+
+describe("Apply mine and team notes", () => {
+  it("on a team page it carries the row's team notes as they are (an edit without them would empty them); on a portal's rows, none", () => {
+    const row = { ...person("p1", "Maria"), teamNotes: "Uncle Ray arrives late" };
+    const again = mineAgain("person", row, [{ field: "notes", theirs: "Aunt", mine: "Great-aunt" }]);
+    expect(again.values).toMatchObject({ notes: "Great-aunt", teamNotes: "Uncle Ray arrives late" });
+    expect(again.base).toMatchObject({ notes: "Aunt", teamNotes: "Uncle Ray arrives late" });
+    const portal = mineAgain("person", person("p1", "Maria"), [{ field: "notes", theirs: "Aunt", mine: "Great-aunt" }]);
+    expect(portal.values).not.toHaveProperty("teamNotes");
+    expect(portal.base).not.toHaveProperty("teamNotes");
+  });
+});

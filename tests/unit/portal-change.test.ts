@@ -13,6 +13,13 @@ describe("toPortalChange (what a portal socket is sent)", () => {
     expect(toPortalChange({ entity: "block", op: "upsert", rows: [{ id: "b1", doneBy: "user-1", isDone: true }], actor: "user-1" })?.rows).toEqual([{ id: "b1", isDone: true }]);
   });
 
+  it("cuts the team notes of blocks, shots and people: they are the team's only", () => {
+    for (const entity of ["block", "shot", "person"] as const) {
+      const change = toPortalChange({ entity, op: "upsert", rows: [{ id: "r1", notes: "For everyone", teamNotes: "Keep Alex at the north gate" }], actor: "u1" });
+      expect(change?.rows).toEqual([entity === "shot" ? { id: "r1" } : { id: "r1", notes: "For everyone" }]);
+    }
+  });
+
   it("cuts the event to title, couple, date, venue (and id, updatedAt): no status, lead or organization", () => {
     const summary = { id: "e1", title: "Wedding", coupleNames: "A & B", date: "2027-06-12", venue: "Barn", status: "completed", leadPhotographerId: "u1", organizationId: "o1" };
     expect(toPortalChange({ entity: "event", op: "upsert", rows: [summary], actor: "u1" })?.rows).toEqual([{ id: "e1", title: "Wedding", coupleNames: "A & B", date: "2027-06-12", venue: "Barn" }]);

@@ -23,6 +23,12 @@ describe("demo seed", () => {
     expect(inserts("event_vendors").length).toBeGreaterThanOrEqual(5);
   });
 
+  it("gives the ceremony a team note, for the lead and the team only", () => {
+    const ceremony = inserts("timeline_blocks").find((s) => s.includes("'Ceremony'"));
+    expect(ceremony).toContain("team_notes");
+    expect(ceremony).toContain("'Keep Alex at the north gate'");
+  });
+
   it("escapes quotes in values", () => {
     expect(statements.some((s) => s.includes("'Emma''s hair and makeup finishing touches'"))).toBe(true);
   });

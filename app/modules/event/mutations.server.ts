@@ -26,7 +26,7 @@ import {
   ONLINE_ONLY,
 } from "./mutations";
 import type { Grant } from "./permissions";
-import { CHANGEABLE, type ChangeableKind, limitMessage, LISTS, type ListKind, type ListRow } from "~/modules/lists/registry";
+import { CHANGEABLE, type ChangeableKind, limitMessage, LISTS, type ListKind, type ListRow, teamFieldsOf } from "~/modules/lists/registry";
 import { CHANGES, type ChangesByKind } from "~/modules/lists/changes.server";
 import { type ChangedRow, conflictsOf, fromDriver, mineOf, type Plan, type PlanContext, rowJson } from "~/modules/lists/plan.server";
 import { toEventSummary } from "./service.server";
@@ -206,6 +206,14 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     }
   }
 
+  // A client link never writes what only the team sees (docs/product/roles.md#client-links);
+  // the portal's forms have no such field, so one sent is refused, not quietly dropped.
+  const unwritable = "userId" in sender ? [] : teamFieldsOf(kind);
+  const sent = "values" in mutation.args ? mutation.args.values : {};
+  if (unwritable.some((field) => Object.hasOwn(sent, field))) {
+    return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access: null };
+  }
+
   let value: FormValues[typeof kind] | undefined;
   if ("values" in mutation.args) {
     const parsed = parseValues(kind, mutation.args.values);
@@ -223,6 +231,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     userId: "userId" in sender ? sender.userId : null,
     now: new Date().toISOString(),
     key,
+    unwritable,
   };
 
   // A move is planned on the order it read; if another change moved the blocks before its
@@ -352,7 +361,7 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
   if (!record) return null;
   if (record.name !== mutation.name) return { result: refused(mutation.id, 409, failedTitle(mutation.name), ID_REUSED), access };
   const row = record.result ? fromDriver(table, record.result) : null;
-  const mine = row ? mineOfRepeat(kind, mutation) : null;
+  const mine = row ? mineOfRepeat(kind, mutation, access.role === "client" ? teamFieldsOf(kind) : []) : null;
   const conflicts = row && mine ? conflictsOf(CHANGES[kind].fields, row, mine) : [];
   await retell(env, access, kind, current[0] ?? null, String(row?.id ?? argsId ?? ""), seqOf(seq));
   const shown = row && access.role === "client" && kind !== "event" ? toPortalRow(kind, row) : row;
@@ -370,10 +379,10 @@ async function retell(env: Env, access: EventAccess, kind: RowKind | "event", cu
 }
 
 /** The columns an edit with `base` wrote (as its plan chose them), to re-derive its conflicts. */
-function mineOfRepeat(kind: ChangeableKind, mutation: Mutation) {
+function mineOfRepeat(kind: ChangeableKind, mutation: Mutation, unwritable: readonly string[]) {
   if (!("values" in mutation.args) || !("base" in mutation.args) || !mutation.args.base) return null;
   const parsed = parseValues(kind, mutation.args.values);
-  return parsed.value ? mineOf(CHANGES[kind].fields, parsed.value, mutation.args.base) : null;
+  return parsed.value ? mineOf(CHANGES[kind].fields, parsed.value, mutation.args.base, unwritable) : null;
 }
 
 /**

@@ -32,9 +32,10 @@ export type FailureTitles = { readonly addFailed: string; readonly updateFailed:
 
 /**
  * A list under an event. `Row`: the row as stored (the drizzle table's); `Shown`: the
- * fields every page holds and a client link is given (`portalFields`).
+ * fields every page holds and a client link is given (`portalFields`); `Team`: the fields
+ * only the lead's and the team's pages hold besides (`teamFields`).
  */
-export type ListDescriptor<Kind extends string, Row extends { id: string }, Shown extends keyof Row> = {
+export type ListDescriptor<Kind extends string, Row extends { id: string }, Shown extends keyof Row, Team extends Exclude<keyof Row, Shown> = never> = {
   readonly kind: Kind;
   /** The name every page and answer holds the list under (the loader, the lists route, the live and offline state). */
   readonly name: string;
@@ -46,6 +47,12 @@ export type ListDescriptor<Kind extends string, Row extends { id: string }, Show
    * stays away from clients until it is added here.
    */
   readonly portalFields: readonly Shown[];
+  /**
+   * The fields the lead and the team see besides (team notes), on their pages, in their
+   * socket's rows and in their changes' answers; a client link is never given them and
+   * never writes them (docs/product/roles.md#client-links).
+   */
+  readonly teamFields: readonly Team[];
   /** Its order; every order ends with the id, so rows equal in everything else still have one order on every device. */
   readonly order: readonly OrderKey<Pick<Row, Shown>>[];
   /** A ceiling per event, so no one can grow an event without bound. */

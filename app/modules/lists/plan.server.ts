@@ -47,10 +47,12 @@ export type Plan<Row = ChangedRow> = {
 
 /**
  * What a change is planned with: the event (SQL: the access check's), the guard that
- * carries the sender's right into every write, who sends it, the time, and the
- * mutation's record key (a write may be conditioned on the record standing).
+ * carries the sender's right into every write, who sends it, the time, the
+ * mutation's record key (a write may be conditioned on the record standing), and the
+ * fields the sender never writes (a client link: its list's team fields, so its edit
+ * leaves the team's notes as they are and its add leaves them empty).
  */
-export type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | SQL<string> | null; now: string; key: string | SQL<string> };
+export type PlanContext = { db: Db; eventId: SQL; guard: SQL; userId: string | SQL<string> | null; now: string; key: string | SQL<string>; unwritable: readonly string[] };
 
 /** The column each form field writes: null when the fields are the columns (a list's); the event's descriptor's formColumns. */
 export type FieldColumns = Readonly<Record<string, string>> | null;
@@ -112,8 +114,8 @@ export function toggleDone({ db, eventId, guard, userId, now }: PlanContext, tab
 }
 
 /** A new row, last in its list (`ordered`: its order_index one past the event's last), within the list's limit. */
-function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limit: number, id: string, value: FormValue): Plan {
-  const given = new Map<string, unknown>(Object.entries({ ...value, id, eventId, createdAt: now, updatedAt: now }));
+function addRow({ db, eventId, guard, now, unwritable }: PlanContext, table: ListTable, limit: number, id: string, value: FormValue): Plan {
+  const given = new Map<string, unknown>(Object.entries({ ...value, id, eventId, createdAt: now, updatedAt: now }).filter(([key]) => !unwritable.includes(key)));
   if ("orderIndex" in table) given.set("orderIndex", sql`(SELECT COALESCE(MAX(order_index), -1) + 1 FROM ${table} WHERE event_id = ${eventId})`);
   // INSERT … SELECT names every column in the table's order: the given value, else the column's default.
   const columns: [string, SQLiteColumn][] = Object.entries(getTableColumns(table));
@@ -140,11 +142,11 @@ function addRow({ db, eventId, guard, now }: PlanContext, table: ListTable, limi
  * saw), a field the device did not change is not written, and one it changed is written
  * only if no one else changed it since: otherwise theirs is kept, and answered as a conflict.
  */
-export function editRow({ db, now }: PlanContext, table: ChangedTable, where: SQL | undefined, rowId: string | SQL, fields: FieldColumns, value: FormValue, base: Base | undefined): Plan {
+export function editRow({ db, now, unwritable }: PlanContext, table: ChangedTable, where: SQL | undefined, rowId: string | SQL, fields: FieldColumns, value: FormValue, base: Base | undefined): Plan {
   const columns = new Map<string, SQLiteColumn>(Object.entries(getTableColumns(table)));
   // Every value is bound as its column's driver value, so the set is SQL whatever the column.
   const set = new Map<string, SQL>([["updatedAt", sql`${now}`]]);
-  const edits = editsOf(fields, value, base);
+  const edits = editsOf(fields, value, base, unwritable);
   for (const [key, edit] of edits) {
     const column = columns.get(key);
     if (!column) {
@@ -200,13 +202,14 @@ export function conflictsOf(fields: FieldColumns, row: object, mine: ReadonlyMap
 /**
  * What an edit writes, by column: each field's value, with the value the device last saw
  * (`seen`) when it sent one. A field the device did not change since it saw it is left out:
- * someone else's change stands.
+ * someone else's change stands. A field the sender never writes (`unwritable`) is left out
+ * too, so no conflict is ever answered with its stored value.
  */
-function editsOf(fields: FieldColumns, value: FormValue, base: Base | undefined) {
+function editsOf(fields: FieldColumns, value: FormValue, base: Base | undefined, unwritable: readonly string[]) {
   const edits = new Map<string, { value: unknown; seen?: unknown }>();
   for (const [field, mine] of Object.entries(value)) {
     const key = columnOf(fields, field);
-    if (!key) continue;
+    if (!key || unwritable.includes(field)) continue;
     if (!base || !Object.hasOwn(base, field)) edits.set(key, { value: mine });
     else if (!same(base[field], mine)) edits.set(key, { value: mine, seen: base[field] });
   }
@@ -219,6 +222,6 @@ function guardedOf(edits: ReadonlyMap<string, { value: unknown; seen?: unknown }
 }
 
 /** The columns an edit with `base` wrote (as editRow chose them), to re-derive its conflicts on a repeat. */
-export function mineOf(fields: FieldColumns, value: FormValue, base: Base) {
-  return guardedOf(editsOf(fields, value, base));
+export function mineOf(fields: FieldColumns, value: FormValue, base: Base, unwritable: readonly string[]) {
+  return guardedOf(editsOf(fields, value, base, unwritable));
 }

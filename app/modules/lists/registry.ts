@@ -92,11 +92,20 @@ type PortalRows = { [K in ChangeableKind]: Pick<StoredRows[K], Extract<(typeof C
 /** A row as a client link may see it: the fields of its descriptor's `portalFields`. */
 export type PortalRow<K extends ChangeableKind> = PortalRows[K];
 
+type TeamRows = { [K in ListKind]: Partial<Pick<StoredRows[K], Extract<(typeof LISTS)[K]["teamFields"][number], keyof StoredRows[K]>>> };
+
 /**
- * A row as every page holds it: the fields a client link is given. Its zod schema
- * (LIST_ROW_SCHEMAS, rows.schema.ts) is the same row, checked by the type check there.
+ * A row as every page holds it: the fields a client link is given, and on the lead's and
+ * the team's pages its `teamFields` besides (absent from a portal's rows). Its zod schema
+ * (LIST_ROW_SCHEMAS, lists.schema.ts) is the same row, checked by the type check there.
  */
-export type ListRow<K extends ListKind> = PortalRows[K];
+export type ListRow<K extends ListKind> = ShownRows[K];
+type ShownRows = { [K in ListKind]: PortalRows[K] & TeamRows[K] };
+
+/** The fields of a kind's rows that only the lead and the team see, and a client link never writes (a list's `teamFields`). */
+export function teamFieldsOf(kind: ChangeableKind): readonly string[] {
+  return kind === "event" ? [] : LISTS[kind].teamFields;
+}
 
 /** Each kind's list, by the name every page and answer holds it under. */
 export const LIST_NAME = {

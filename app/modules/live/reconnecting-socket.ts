@@ -48,7 +48,7 @@ export function connectLive(path: string, handlers: LiveSocketHandlers): LiveSoc
   const probe = () => {
     fetch(path, { credentials: "same-origin", cache: "no-store" })
       .then((response) => {
-        // 401 signed out, 404 no longer on the event / link revoked; 426 means allowed.
+        // 401 signed out, 404 no longer on the event / link revoked; 204 means allowed.
         if (!stopped && (response.status === 401 || response.status === 404)) endAccess();
       })
       .catch(() => {}); // unreachable: keep retrying
@@ -118,7 +118,11 @@ export function connectLive(path: string, handlers: LiveSocketHandlers): LiveSoc
       window.removeEventListener("online", now);
       window.removeEventListener("offline", onOffline);
       document.removeEventListener("visibilitychange", onVisible);
-      socket?.close(1000, "page left");
+      // A socket still connecting is closed once open: closing it earlier makes the
+      // browser log "closed before the connection is established".
+      const ws = socket;
+      if (ws?.readyState === WebSocket.CONNECTING) ws.addEventListener("open", () => ws.close(1000, "page left"));
+      else ws?.close(1000, "page left");
     },
   };
 }

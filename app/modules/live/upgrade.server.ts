@@ -35,11 +35,12 @@ export async function handleLiveUpgrade(request: Request, env: Env, ctx: Executi
   const url = new URL(request.url);
   // A plain GET is a device asking whether it may still connect (a refused handshake
   // looks the same as a network error to a browser): the same authorization answers,
-  // 426 meaning yes. It carries no data, so it needs no Origin.
+  // 204 meaning yes (a success, so the browser's console shows no failed request). It
+  // carries no data, so it needs no Origin.
   const upgrade = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
   // Browsers always send Origin on a WebSocket handshake: only our own pages may open one.
   if (upgrade && request.headers.get("Origin") !== url.origin) return refuse(403, "Forbidden");
-  const admitted = (open: () => Promise<Response>) => (upgrade ? open() : refuse(426, "Expected a WebSocket upgrade"));
+  const admitted = (open: () => Promise<Response>) => (upgrade ? open() : Promise.resolve(new Response(null, { status: 204 })));
 
   if (url.pathname === USER_LIVE) {
     const user = await signedIn(env, request);

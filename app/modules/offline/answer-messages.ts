@@ -51,9 +51,9 @@ export const CONFLICT = {
 
 /** The form labels of the fields a conflict can name, per list (the dialogs' own). */
 export const FIELD_LABELS: Record<string, Record<string, string>> = {
-  block: { title: "Title", blockType: "Type", startTime: "Start Time", durationMinutes: "Duration (minutes)", location: "Location", notes: "Notes" },
-  shot: { title: "Title", category: "Category", description: "Description" },
-  person: { firstName: "First Name", lastName: "Last Name", role: "Role", isVip: "VIP", pronunciation: "Pronunciation", notes: "Notes" },
+  block: { title: "Title", blockType: "Type", startTime: "Start Time", durationMinutes: "Duration (minutes)", location: "Location", notes: "Notes", teamNotes: "Team notes" },
+  shot: { title: "Title", category: "Category", description: "Description", teamNotes: "Team notes" },
+  person: { firstName: "First Name", lastName: "Last Name", role: "Role", isVip: "VIP", pronunciation: "Pronunciation", notes: "Notes", teamNotes: "Team notes" },
   vendor: {
     vendorName: "Vendor Name",
     vendorType: "Vendor Type",

@@ -3,6 +3,7 @@ import { type Conflict, type Mutation, type MutationResult, partsOf } from "~/mo
 import type { Change } from "~/modules/live/protocol";
 import { FIELD_LABELS } from "./answer-messages";
 import type { Kind } from "./apply";
+import { teamFieldsOf } from "~/modules/lists/registry";
 
 // A server's answer to a mutation of the outbox (decision 010): the
 // change it makes to the confirmed state, and "Apply mine" after a conflict. Loaded with
@@ -41,7 +42,9 @@ function asFormValue(field: string, value: unknown) {
  * and only if no one changed them again meanwhile.
  */
 export function mineAgain(kind: Kind | "event", row: Record<string, unknown>, conflicts: Conflict[]) {
-  const fields = Object.keys(FIELD_LABELS[kind]!);
+  // A portal's rows have no team notes, and a link's change that names them is refused
+  // (docs/product/roles.md#client-links); a team page's rows always hold them.
+  const fields = Object.keys(FIELD_LABELS[kind]!).filter((field) => field in row || !teamFieldsOf(kind).includes(field));
   const typed = (field: string) => (kind === "event" && field === "status" ? (row.statusOverride ?? null) : (row[field] ?? null));
   const values: Record<string, string> = {};
   const base: Record<string, unknown> = {};

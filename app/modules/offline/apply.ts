@@ -128,12 +128,15 @@ export function pendingIds(mutations: Mutation[]): Set<string> {
   return ids;
 }
 
-/** What the device last synced of a row, for an edit's `base`: its form's values as the form's schema reads them. */
+/**
+ * What the device last synced of a row, for an edit's `base`: its form's values as the
+ * form's schema reads them, only the fields the form has (the portal's have no team notes).
+ */
 export function baseOf(name: MutationName, defaults: Record<string, string> | undefined) {
   if (!defaults) return undefined;
   const value = valuesOf(partsOf(name).kind, defaults);
   if (!value) return undefined;
   const base: Record<string, string | number | boolean | null> = {};
-  for (const [field, v] of Object.entries(value)) base[field] = v === undefined ? null : (v as string | number | boolean | null);
+  for (const [field, v] of Object.entries(value)) if (Object.hasOwn(defaults, field)) base[field] = v === undefined ? null : (v as string | number | boolean | null);
   return base;
 }

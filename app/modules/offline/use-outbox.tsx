@@ -72,7 +72,7 @@ async function readWaiting(scope: string) {
 }
 
 /** Mutations queued in this document: their toasts are shown here (another tab's are its own). */
-const queuedHere = new Map<string, { scope: string; offlineToldYet: boolean }>();
+const queuedHere = new Map<string, { scope: string }>();
 
 type Live<S extends EventState<object, object>> = S & { status: LiveStatus; applyChange: (change: Change) => void };
 
@@ -218,7 +218,7 @@ export function useOutbox<S extends EventState<object, object>>({
     (change: NewMutation) => {
       const mutation = { ...change, id: crypto.randomUUID() } as Mutation;
       const entry: OutboxEntry = { seq: Number.MAX_SAFE_INTEGER, scope, mutation, createdAt: new Date().toISOString() };
-      queuedHere.set(mutation.id, { scope, offlineToldYet: false });
+      queuedHere.set(mutation.id, { scope });
       setFresh((entries) => [...entries, entry]);
       // Kept at once with IndexedDB itself: no code has to arrive first (outbox-watch.ts).
       void addEntry(scope, mutation, entry.createdAt)
@@ -291,11 +291,26 @@ function oneSenderAtATime<T>(scope: string, run: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(`event-flow-outbox ${scope}`, run) as Promise<T>) : run();
 }
 
-/** Once per queued change of this tab: "Saved on this device…" while there is no connection. */
+/** The device has said "Saved on this device" once: kept in localStorage. */
+const OFFLINE_TOLD_KEY = "ef-saved-offline-told";
+/** Where localStorage is refused (some private windows), once per document instead. */
+let offlineToldHere = false;
+
+/**
+ * "Saved on this device…" the first time this device keeps a change of this tab with no
+ * connection, and never again (docs/product/messages.md#how-messages-show): each change
+ * after it says so by its row's 'Pending' mark and the header's 'N changes waiting to
+ * sync', so a toast per tap would only cover the page.
+ */
 function tellOffline() {
-  const untold = [...queuedHere.entries()].filter(([, state]) => !state.offlineToldYet);
-  if (untold.length === 0) return;
-  for (const [, state] of untold) state.offlineToldYet = true;
+  if (queuedHere.size === 0 || offlineToldHere) return;
+  offlineToldHere = true;
+  try {
+    if (localStorage.getItem(OFFLINE_TOLD_KEY)) return;
+    localStorage.setItem(OFFLINE_TOLD_KEY, "1");
+  } catch {
+    // No localStorage: told once in this document.
+  }
   showToast(toastFrom("info", SAVED_OFFLINE));
 }
 

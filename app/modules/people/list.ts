@@ -12,6 +12,7 @@ export const peopleList = {
   rights: { add: "editPeople", edit: "editPeople", delete: "editPeople" },
   clientRights: { add: "canEditPeople", edit: "canEditPeople" },
   portalFields: ["id", "eventId", "firstName", "lastName", "role", "isVip", "pronunciation", "notes", "createdAt", "updatedAt"],
+  teamFields: ["teamNotes"],
   order: [{ field: "firstName", nocase: true }, { field: "lastName", nocase: true }, { field: "id" }],
   limit: { max: 500, noun: "people" },
   // docs/product/messages.md#events-and-team: people failures are titled 'Error'.
@@ -23,4 +24,4 @@ export const peopleList = {
     add: (name) => `added ${name} to the people list`,
     edit: (name) => `updated ${name} in the people list`,
   },
-} as const satisfies ListDescriptor<"person", Person, keyof Person>;
+} as const satisfies ListDescriptor<"person", Person, Exclude<keyof Person, "teamNotes">, "teamNotes">;

@@ -14,6 +14,8 @@ export const PersonRowSchema = z.object({
   isVip: z.boolean(),
   pronunciation: z.string().nullable(),
   notes: z.string().nullable(),
+  // Only on the lead's and the team's pages (the descriptor's teamFields): a portal's rows have none.
+  teamNotes: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,7 +3,7 @@ import { PERSON_ROLES } from "~/db/enums";
 import { NAME_MAX } from "~/modules/account/schema";
 import { checkbox, optionalText, requiredText } from "~/utils/schema-fields";
 
-// docs/product/validation.md#people: first name required; last name, pronunciation, notes optional.
+// docs/product/validation.md#people: first name required; last name, pronunciation, notes, team notes optional.
 // docs/product/limits.md#defaults-when-adding: the role defaults to guest.
 export const PERSON_DEFAULTS = { role: "guest" } as const;
 
@@ -14,4 +14,5 @@ export const PersonSchema = z.object({
   isVip: checkbox,
   pronunciation: optionalText(200, "Pronunciation"),
   notes: optionalText(2000, "Notes"),
+  teamNotes: optionalText(2000, "Team notes"),
 });

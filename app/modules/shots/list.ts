@@ -11,6 +11,7 @@ export const shotList = {
   clientRights: { add: "canEditShots", edit: "canEditShots", toggle: "canEditShots" },
   // Not given to a client: who checked a shot off (`doneBy`, a team member's id).
   portalFields: ["id", "eventId", "title", "category", "description", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  teamFields: ["teamNotes"],
   // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.
   order: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
   limit: { max: 500, noun: "shots" },
@@ -24,4 +25,4 @@ export const shotList = {
     edit: (title) => `updated the shot "${title}"`,
     toggle: () => "checked off a shot",
   },
-} as const satisfies ListDescriptor<"shot", Shot, Exclude<keyof Shot, "doneBy">>;
+} as const satisfies ListDescriptor<"shot", Shot, Exclude<keyof Shot, "doneBy" | "teamNotes">, "teamNotes">;

@@ -11,6 +11,8 @@ export const ShotRowSchema = z.object({
   title: z.string(),
   category: z.enum(SHOT_CATEGORIES),
   description: z.string().nullable(),
+  // Only on the lead's and the team's pages (the descriptor's teamFields): a portal's rows have none.
+  teamNotes: z.string().nullable().optional(),
   orderIndex: z.number(),
   isDone: z.boolean(),
   doneAt: z.string().nullable(),

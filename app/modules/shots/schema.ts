@@ -9,6 +9,7 @@ export const ShotSchema = z.object({
   title: requiredText(200, "Title"),
   category: z.enum(SHOT_CATEGORIES, { error: "Please choose a category" }),
   description: optionalText(1000, "Description"),
+  teamNotes: optionalText(2000, "Team notes"),
 });
 
 // Kept with the enumerations (no zod: the shot list shows them at first paint).

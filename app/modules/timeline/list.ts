@@ -12,6 +12,7 @@ export const timelineList = {
   clientRights: { add: "canEditTimeline", edit: "canEditTimeline" },
   // Not given to a client: who checked a block off (`doneBy`, a team member's id).
   portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  teamFields: ["teamNotes"],
   // docs/product/screens.md#timeline: by start time (blocks with none last), blocks at the
   // same time by their order (order_index, moved up and down among themselves); rows added
   // at the same moment by creation.
@@ -25,4 +26,4 @@ export const timelineList = {
     add: (title) => `added the timeline block "${title}"`,
     edit: (title) => `updated the timeline block "${title}"`,
   },
-} as const satisfies ListDescriptor<"block", Block, Exclude<keyof Block, "doneBy">>;
+} as const satisfies ListDescriptor<"block", Block, Exclude<keyof Block, "doneBy" | "teamNotes">, "teamNotes">;

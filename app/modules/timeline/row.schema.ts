@@ -14,6 +14,8 @@ export const BlockRowSchema = z.object({
   durationMinutes: z.number(),
   location: z.string().nullable(),
   notes: z.string().nullable(),
+  // Only on the lead's and the team's pages (the descriptor's teamFields): a portal's rows have none.
+  teamNotes: z.string().nullable().optional(),
   orderIndex: z.number(),
   isDone: z.boolean(),
   doneAt: z.string().nullable(),

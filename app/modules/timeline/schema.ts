@@ -21,4 +21,5 @@ export const BlockSchema = z.object({
     .max(BLOCK_DURATION_MAX, { error: `Duration must be at most ${BLOCK_DURATION_MAX} minutes` }),
   location: optionalText(200, "Location"),
   notes: optionalText(2000, "Notes"),
+  teamNotes: optionalText(2000, "Team notes"),
 });

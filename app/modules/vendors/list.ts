@@ -26,6 +26,7 @@ export const vendorList = {
     "createdAt",
     "updatedAt",
   ],
+  teamFields: [],
   order: [{ field: "vendorType" }, { field: "vendorName", nocase: true }, { field: "id" }],
   limit: { max: 100, noun: "vendors" },
   // docs/product/messages.md#events-and-team: vendor save and delete show the error message.

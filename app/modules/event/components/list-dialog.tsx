@@ -16,9 +16,10 @@ export type ListDefaults = { blockType?: BlockType; vendorType?: VendorType };
 /**
  * The dialog of a list row that the URL asks for (`?dialog=<intent>&id=<row>`), for the
  * dashboard and the client portal alike. A row that no longer exists shows nothing;
- * `undefined` means the intent is not a list's.
+ * `undefined` means the intent is not a list's. `forClient`: the portal's, whose forms
+ * have no team notes (docs/product/roles.md#client-links).
  */
-export function ListDialog({ dialog, id, lists, defaults = {} }: { dialog: DashboardIntent; id: string | null; lists: EventLists; defaults?: ListDefaults }) {
+export function ListDialog({ dialog, id, lists, defaults = {}, forClient = false }: { dialog: DashboardIntent; id: string | null; lists: EventLists; defaults?: ListDefaults; forClient?: boolean }) {
   const find = <T extends { id: string }>(rows: T[]) => rows.find((row) => row.id === id);
   const block = find(lists.blocks);
   const shot = find(lists.shots);
@@ -26,21 +27,21 @@ export function ListDialog({ dialog, id, lists, defaults = {} }: { dialog: Dashb
   const vendor = find(lists.vendors);
   switch (dialog) {
     case "add-block":
-      return <BlockDialog defaultType={defaults.blockType} />;
+      return <BlockDialog defaultType={defaults.blockType} forClient={forClient} />;
     case "edit-block":
-      return block ? <BlockDialog block={block} /> : null;
+      return block ? <BlockDialog block={block} forClient={forClient} /> : null;
     case "delete-block":
       return block ? <DeleteBlockDialog block={block} /> : null;
     case "add-shot":
-      return <ShotDialog />;
+      return <ShotDialog forClient={forClient} />;
     case "edit-shot":
-      return shot ? <ShotDialog shot={shot} /> : null;
+      return shot ? <ShotDialog shot={shot} forClient={forClient} /> : null;
     case "delete-shot":
       return shot ? <DeleteShotDialog shot={shot} /> : null;
     case "add-person":
-      return <PersonDialog />;
+      return <PersonDialog forClient={forClient} />;
     case "edit-person":
-      return person ? <PersonDialog person={person} /> : null;
+      return person ? <PersonDialog person={person} forClient={forClient} /> : null;
     case "delete-person":
       return person ? <DeletePersonDialog person={person} /> : null;
     case "add-vendor":

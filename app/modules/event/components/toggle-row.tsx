@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { ActionToast } from "~/components/ui/toaster";
 import { PendingMark, useOutboxContext } from "~/modules/offline/use-outbox";
 import type { DashboardActionData } from "../intents";
+import { TeamNotes } from "./team-notes";
 
 /**
  * A block or shot that checks itself off when tapped (docs/product/screens.md#timeline). A real form, so it
@@ -19,6 +20,7 @@ export function ToggleRow({
   title,
   meta,
   notes,
+  teamNotes,
   actions,
   conflict,
 }: {
@@ -29,6 +31,8 @@ export function ToggleRow({
   title: string;
   meta: Array<string | null | undefined>;
   notes?: string | null;
+  /** Only on the lead's and the team's pages (a client link's rows have none). */
+  teamNotes?: string | null;
   actions?: ReactNode;
   /** The row's conflict notice (ConflictNotice), under it. */
   conflict?: ReactNode;
@@ -72,6 +76,7 @@ export function ToggleRow({
             </span>
             {meta.some(Boolean) ? <span className="block text-sm leading-5 text-slate-600">{meta.filter(Boolean).join(" · ")}</span> : null}
             {notes ? <span className="mt-0.5 block text-sm leading-5 whitespace-pre-line text-slate-600">{notes}</span> : null}
+            <TeamNotes notes={teamNotes} />
           </span>
         </button>
       </fetcher.Form>

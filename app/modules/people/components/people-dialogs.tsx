@@ -4,6 +4,7 @@ import { CheckboxField } from "~/components/checkbox-field";
 import { optionsOf, SelectField, TextareaField } from "~/components/dialog-fields";
 import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/modules/event/components/form-dialog";
+import { NOTES_HINT, TEAM_NOTES_HINT } from "~/modules/event/components/team-notes";
 import { PERSON_DEFAULTS, PersonSchema } from "../schema";
 import { fullName, type Person } from "./people-tab";
 
@@ -11,9 +12,10 @@ import { fullName, type Person } from "./people-tab";
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
 
 /** Add Person / Edit Person (docs/product/validation.md#people: first name required; role defaults to guest). */
-export function PersonDialog({ person }: { person?: Person }) {
+export function PersonDialog({ person, forClient = false }: { person?: Person; forClient?: boolean }) {
   const intent = person ? "edit-person" : "add-person";
-  const [form, fields, base] = useDialogForm(intent, person?.id, PersonSchema, person ? formDefaults(person, ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"]) : { role: PERSON_DEFAULTS.role });
+  const shown = ["firstName", "lastName", "role", "isVip", "pronunciation", "notes"] as const;
+  const [form, fields, base] = useDialogForm(intent, person?.id, PersonSchema, person ? formDefaults(person, forClient ? shown : [...shown, "teamNotes"]) : { role: PERSON_DEFAULTS.role });
   return (
     <FormDialog base={base} title={person ? "Edit Person" : "Add Person"} intent={intent} id={person?.id} form={form} submitLabel={person ? "Save Person" : "Add Person"}>
       <div className="grid grid-cols-2 gap-3">
@@ -28,7 +30,8 @@ export function PersonDialog({ person }: { person?: Person }) {
         errors={fields.pronunciation.errors}
       />
       <CheckboxField label="VIP" inputProps={getInputProps(fields.isVip, { type: "checkbox" })} />
-      <TextareaField label="Notes" inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
+      <TextareaField label="Notes" hint={forClient ? undefined : NOTES_HINT} inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
+      {forClient ? null : <TextareaField label="Team notes" hint={TEAM_NOTES_HINT} inputProps={getTextareaProps(fields.teamNotes)} errors={fields.teamNotes.errors} />}
     </FormDialog>
   );
 }

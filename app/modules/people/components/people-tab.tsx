@@ -4,14 +4,16 @@ import { useListWindow } from "~/components/ui/list-window";
 import { peopleList } from "../list";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { PERSON_ROLE_LABELS } from "~/db/enums";
-import type { eventPeople } from "~/db/schema";
+import type { ListRow } from "~/modules/lists/registry";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { canDo } from "~/modules/event/intents";
 import { ConflictNotice, PendingMark } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
+import { TeamNotes } from "~/modules/event/components/team-notes";
 
-export type Person = typeof eventPeople.$inferSelect;
+// Its team notes only on the lead's and the team's pages.
+export type Person = ListRow<"person">;
 
 export function fullName(person: Pick<Person, "firstName" | "lastName">) {
   return [person.firstName, person.lastName].filter(Boolean).join(" ");
@@ -51,6 +53,7 @@ export function PeopleTab({ people, role }: { people: Person[]; role: Grant }) {
                   <Badge>{PERSON_ROLE_LABELS[person.role]}</Badge>
                 </p>
                 {person.notes ? <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{person.notes}</p> : null}
+                <TeamNotes notes={person.teamNotes} className="mt-1" />
               </div>
               {canEdit
                 ? menu.button(person.id, fullName(person), () => (

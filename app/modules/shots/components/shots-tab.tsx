@@ -3,7 +3,7 @@ import { useListWindow } from "~/components/ui/list-window";
 import { shotList } from "../list";
 import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, type ShotCategory } from "~/db/enums";
-import type { shotListItems } from "~/db/schema";
+import type { ListRow } from "~/modules/lists/registry";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
@@ -11,8 +11,9 @@ import { canDo } from "~/modules/event/intents";
 import { ConflictNotice } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 
-// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
-export type Shot = Omit<typeof shotListItems.$inferSelect, "doneBy">;
+// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow);
+// its team notes only on the lead's and the team's pages.
+export type Shot = ListRow<"shot">;
 
 /**
  * docs/product/screens.md#shot-list: grouped by category, the category filter, tap to check off.
@@ -69,6 +70,7 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
                   disabled={!canDo(role, "toggle-shot")}
                   title={shot.title}
                   meta={[shot.description]}
+                  teamNotes={shot.teamNotes}
                   conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
                     canEdit || canDelete

@@ -5,7 +5,7 @@ import { formatBlockSpan } from "../span";
 import { useHourCycle } from "~/root-data";
 import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
-import type { timelineBlocks } from "~/db/schema";
+import type { ListRow } from "~/modules/lists/registry";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { ListHeader } from "~/modules/event/components/list-header";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
@@ -13,8 +13,9 @@ import { canDo } from "~/modules/event/intents";
 import { ConflictNotice, useOutboxContext } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 
-// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow).
-export type Block = Omit<typeof timelineBlocks.$inferSelect, "doneBy">;
+// Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow);
+// its team notes only on the lead's and the team's pages.
+export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
 export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) {
@@ -53,6 +54,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 title={block.title}
                 meta={[formatBlockSpan(block.startTime, block.durationMinutes, cycle), BLOCK_TYPE_LABELS[block.blockType], block.location]}
                 notes={block.notes}
+                teamNotes={block.teamNotes}
                 conflict={<ConflictNotice rowId={block.id} />}
                 actions={
                   canEdit || canDelete
