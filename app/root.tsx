@@ -19,6 +19,7 @@ import { importRetrying } from "~/utils/load-after-hydration";
 import { useNativePlatform } from "~/modules/native/platform";
 import { cloudflareContext, headerNotificationsContext, sessionReadContext, viewerContext } from "~/context";
 import type { NativePurchasesConfig } from "~/modules/native/purchases";
+import { EVENT_DELETED_STATUS } from "~/modules/event/deleted-event";
 import { loadHeaderNotifications } from "~/modules/notifications/service.server";
 import { getDb } from "~/utils/db.server";
 import { revalidateUnlessViewChange } from "~/utils/revalidate";
@@ -155,6 +156,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 // The 404 page's own part loads only where it shows (the server renders it at once).
 const NotFound = lazy(() => importRetrying(() => import("~/components/not-found")).then((module) => ({ default: module.NotFound })));
+// A deleted event's page (decision 017), likewise only where it shows.
+const EventDeleted = lazy(() => importRetrying(() => import("~/modules/event/components/event-deleted")).then((module) => ({ default: module.EventDeleted })));
 // Inside the native shell only (decision 013): a browser does not load this code.
 const NativeStart = lazy(() => importRetrying(() => import("~/modules/native/use-native-start")).then((module) => ({ default: module.NativeStart })));
 
@@ -175,6 +178,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Suspense fallback={null}>
         <NotFound />
+      </Suspense>
+    );
+  if (isRouteErrorResponse(error) && error.status === EVENT_DELETED_STATUS)
+    return (
+      <Suspense fallback={null}>
+        <EventDeleted />
       </Suspense>
     );
 

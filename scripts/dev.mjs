@@ -20,6 +20,13 @@ if (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
   console.error(`npm run dev: --port must be a port number (1-65535), not "${port}".`);
   process.exit(2);
 }
+// The address to open, first of all: before the fakes print their own (127.0.0.1) ones and
+// before the minutes a first start spends migrating, seeding and building. A server
+// listening on every interface is opened at localhost all the same.
+const shownHost = ["0.0.0.0", "::", "[::]"].includes(host) ? "localhost" : host;
+const appUrl = `http://${shownHost}:${port}/`;
+console.log(`\n  Event Flow is starting at  ${appUrl}`);
+
 // The app reads nothing of `Request.cf`; without this, Miniflare looks it up at
 // workers.cloudflare.com on start and prints a failed lookup on a machine with no network.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -40,10 +47,10 @@ const nativePush = await startLocalNativePush({
 });
 
 console.log(`
-  Event Flow is starting at  http://${host}:${port}/
+  Event Flow:                ${appUrl}
   Demo lead photographer:    ${demo.email}  /  ${demo.password}
-  Local e-mail inbox:        http://${host}:${port}/dev/mail
-  Run the cron by hand:      http://${host}:${port}/cdn-cgi/handler/scheduled
+  Local e-mail inbox:        ${appUrl}dev/mail
+  Run the cron by hand:      ${appUrl}cdn-cgi/handler/scheduled
   Fake Stripe (no keys):     ${stripe.url}  (pay with any card; 4000 0000 0000 0002 is declined)
   Fake RevenueCat:           ${revenueCat.url}  (POST /_fake/subscribers/{userId}, /_fake/webhook)
   Fake APNs / FCM:           ${nativePush.apns.url}  ${nativePush.fcm.url}  (GET /_fake/deliveries)

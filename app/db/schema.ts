@@ -507,6 +507,29 @@ export const eventClientAccess = sqliteTable(
   ],
 );
 
+/**
+ * Decision 017: who may be told that an event was deleted (docs/product/flows.md#deleting-an-event).
+ * One row per person who could open the event when it was deleted: a user (the lead or an
+ * accepted member) or a client link (by its token's hash, so only the link's holder
+ * learns of it). Written in the deletion's own batch; housekeeping removes rows after
+ * DELETED_EVENT_NOTICE_DAYS. Nothing of the event but its id is kept.
+ */
+export const deletedEvents = sqliteTable(
+  "deleted_events",
+  {
+    eventId: text("event_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    linkTokenHash: text("link_token_hash"),
+    deletedAt: text("deleted_at").notNull().default(nowIso),
+  },
+  (t) => [
+    uniqueIndex("deleted_events_user_event_unique").on(t.userId, t.eventId),
+    uniqueIndex("deleted_events_link_unique").on(t.linkTokenHash),
+    index("deleted_events_deleted_at_idx").on(t.deletedAt),
+    check("deleted_events_one_viewer", sql`(${t.userId} IS NULL) <> (${t.linkTokenHash} IS NULL)`),
+  ],
+);
+
 // ---------------------------------------------------------------- people the user keeps
 
 export const shooterContacts = sqliteTable(

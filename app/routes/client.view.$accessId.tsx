@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { LinkTabs } from "~/components/ui/link-tabs";
 import { ActionToast } from "~/components/ui/toaster";
 import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
+import { EVENT_DELETED, EVENT_DELETED_STATUS } from "~/modules/event/deleted-event";
 import { formatEventDate } from "~/modules/event/format";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
@@ -50,7 +51,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A copy kept offline says how old it is.
   const syncedAt = new Date().toISOString();
   const loaded = await loadPortalPage(context, request, params.accessId);
-  if (loaded.refused) return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND }, { status: loaded.refused });
+  if (loaded.refused) {
+    if (loaded.deleted) return data({ refused: EVENT_DELETED, deleted: true }, { status: EVENT_DELETED_STATUS });
+    return data({ refused: loaded.refused === 429 ? TOO_MANY_ATTEMPTS : ACCESS_NOT_FOUND, deleted: false }, { status: loaded.refused });
+  }
   const { portal, grant, seq } = loaded;
   return data({
     refused: null,
@@ -73,6 +77,7 @@ export const shouldRevalidate = revalidateUnlessViewChange;
 
 // Shown only when the link is refused: not in a working portal's first JavaScript (decision 014).
 const PortalError = lazy(() => importRetrying(() => import("~/modules/client-access/components/portal-error")).then((module) => ({ default: module.PortalError })));
+const EventDeleted = lazy(() => importRetrying(() => import("~/modules/event/components/event-deleted")).then((module) => ({ default: module.EventDeleted })));
 
 /** A client navigation to another tab asks for its code beside its data (list-tabs.tsx). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadCodeFor((url) => LIST_TAB_CODE[url.searchParams.get("tab") ?? ""])];
@@ -103,7 +108,8 @@ export default function ClientPortal({ loaderData, actionData, params }: Route.C
   if (loaderData.refused !== null)
     return (
       <Suspense fallback={null}>
-        <PortalError message={loaderData.refused} />
+        {/* A revoked or expired link keeps its own words; a deleted event says so (decision 017). */}
+        {loaderData.deleted ? <EventDeleted homeLabel="Return to Home" /> : <PortalError message={loaderData.refused} />}
       </Suspense>
     );
   return <Portal data={loaderData} actionData={actionData} accessId={params.accessId} />;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
-import { appliedMutations, authTokens, deviceSignIns, emailOutbox, processedJobs, rateLimits, sessions, webauthnChallenges } from "~/db/schema";
+import { appliedMutations, authTokens, deletedEvents, deviceSignIns, emailOutbox, processedJobs, rateLimits, sessions, webauthnChallenges } from "~/db/schema";
 import { CLAIM_TTL_DAYS, FORM_CLAIM } from "./idempotency.server";
 import { batchNamed, type Db } from "./db.server";
 import { enqueueEmails } from "./email.server";
@@ -26,14 +26,22 @@ export const SENT_EMAIL_RETENTION_MS = 30 * DAY;
 export const MUTATION_RECORD_DAYS = 30;
 
 /**
+ * How long the people of a deleted event are told so on its pages (decision 017): long
+ * enough for a bookmark, a link in an e-mail or a phone offline for weeks; after it the
+ * page is the plain not-found, as for an event that never existed.
+ */
+export const DELETED_EVENT_NOTICE_DAYS = 30;
+
+/**
  * Periodic clean-up run by cron: expired sessions, tokens and rate-limit windows go;
  * idempotency keys are kept 30 days (longer than any queue retry or webhook replay
  * window), creating forms' claims a day; sent and failed e-mails go after
- * SENT_EMAIL_RETENTION_MS; e-mails whose queue message was lost are queued again.
+ * SENT_EMAIL_RETENTION_MS, deleted events' notices after DELETED_EVENT_NOTICE_DAYS; e-mails
+ * whose queue message was lost are queued again.
  */
 export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new Date()) {
   const nowIso = now.toISOString();
-  const { expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims, oldMutations } = await batchNamed(db, {
+  const { expiredSessions, expiredTokens, expiredLimits, oldJobs, oldEmails, stuck, oldClaims, oldMutations, oldDeletedEvents } = await batchNamed(db, {
     expiredSessions: db.delete(sessions).where(lt(sessions.expiresAt, nowIso)).returning({ id: sessions.tokenHash, userId: sessions.userId }),
     expiredTokens: db.delete(authTokens).where(lt(authTokens.expiresAt, isoIn(-DAY, now))).returning({ id: authTokens.id }),
     expiredLimits: db.delete(rateLimits).where(lt(rateLimits.expiresAt, nowIso)).returning({ key: rateLimits.key }),
@@ -68,6 +76,7 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
       .where(and(eq(appliedMutations.name, FORM_CLAIM), lt(appliedMutations.createdAt, isoIn(-CLAIM_TTL_DAYS * DAY, now))))
       .returning({ key: appliedMutations.key }),
     oldMutations: db.delete(appliedMutations).where(lt(appliedMutations.createdAt, isoIn(-MUTATION_RECORD_DAYS * DAY, now))).returning({ key: appliedMutations.key }),
+    oldDeletedEvents: db.delete(deletedEvents).where(lt(deletedEvents.deletedAt, isoIn(-DELETED_EVENT_NOTICE_DAYS * DAY, now))).returning({ eventId: deletedEvents.eventId }),
   });
   await enqueueEmails(env, stuck.map((row) => row.id));
   // An expired session's live sockets close too (decision 006), through the queue's
@@ -84,5 +93,6 @@ export async function runHousekeeping(db: Db, env: Pick<Env, "JOBS">, now = new 
     requeuedEmails: stuck.length,
     formClaims: oldClaims.length,
     appliedMutations: oldMutations.length,
+    deletedEvents: oldDeletedEvents.length,
   };
 }

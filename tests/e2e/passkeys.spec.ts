@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForElementHydration } from "./fixtures";
 import { bellButton, d1, openAuth, sectionLink, signOut, signUp, submitSignIn, toast, uniqueEmail } from "./helpers";
 
 // Decision 011: Face ID / Touch ID sign-in as passkeys, with Chromium's
@@ -119,5 +119,35 @@ test.describe("passkeys", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("heading", { name: "Face ID / Touch ID" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: "tests/.results/passkeys-settings-desktop.png", fullPage: false });
+  });
+});
+
+test.describe("passkeys at an IP address", () => {
+  // This file's other tests reach the server as localhost; these stay on the IP address
+  // (127.0.0.1) the runs use, where the browser refuses to make a passkey.
+  test("enabling Face ID/Touch ID says it could not be set up and to open Event Flow by its name, on sign-in and in Settings", async ({ page }) => {
+    test.setTimeout(60_000);
+    const refused = "Face ID/Touch ID could not be set up on this device. Open Event Flow by its name (for example localhost), not by an IP address.";
+    const account = { email: uniqueEmail("passkey-ip"), password: "FaceId2026", firstName: "Ida", lastName: "Park" };
+    const authenticator = await addPlatformAuthenticator(page);
+    await signUp(page, account);
+    await signOut(page);
+
+    // Sign in with the box ticked: signed in, and told why Face ID / Touch ID is not on.
+    await openAuth(page);
+    await page.getByLabel("Enable Face ID/Touch ID").check();
+    await submitSignIn(page, account.email, account.password);
+    await expect(page).not.toHaveURL(/\/auth/);
+    await expect(toast(page, "error", refused)).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(0);
+
+    // Settings: the button ends with the same words, and can be pressed again.
+    await page.goto("/settings");
+    const add = page.getByRole("button", { name: "Add Face ID/Touch ID on this device" });
+    await waitForElementHydration(add);
+    await add.click();
+    await expect(toast(page, "error", refused)).toBeVisible();
+    await expect(add).toBeEnabled();
+    expect(await authenticator.credentials()).toHaveLength(0);
   });
 });

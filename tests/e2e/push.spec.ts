@@ -363,6 +363,39 @@ test.describe("push where the browser cannot (phone)", () => {
     expect(await storedEndpoints()).toEqual([]);
   });
 
+  test("'Could not reach the push service' when it never answers: the switch shows it is busy, ends within 10 s and works again", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
+    const subscription = await fakeSubscription();
+    await page.addInitScript(stubPushManager, { subscription });
+    // The first subscribe waits forever, as where no push service answers; the next one is answered.
+    await page.addInitScript(() => {
+      const answered = PushManager.prototype.subscribe;
+      let calls = 0;
+      PushManager.prototype.subscribe = function (options?: PushSubscriptionOptionsInit) {
+        return ++calls === 1 ? new Promise<PushSubscription>(() => {}) : answered.call(this, options);
+      };
+    });
+    await openNotificationsTab(page);
+
+    const started = Date.now();
+    await pushSwitch(page).click();
+    await expect(pushSwitch(page)).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByText("Turning on…")).toBeVisible();
+    await expect(toast(page, "error", "Failed to enable notifications").filter({ hasText: "Could not reach the push service. Try again later." })).toBeVisible();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect(pushSwitch(page)).toHaveAttribute("aria-busy", "false");
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByText("Off: this device gets no push notifications.")).toBeVisible();
+    expect(await storedEndpoints()).toEqual([]);
+
+    // The switch is usable again: the push service answers this time.
+    await pushSwitch(page).click();
+    await expect(toast(page, "success", "Notifications enabled")).toBeVisible();
+    await expect(pushSwitch(page)).toHaveAttribute("aria-checked", "true");
+    expect(await storedEndpoints()).toEqual([subscription.endpoint]);
+    await d1(`DELETE FROM push_subscriptions WHERE user_id = ${userId};`);
+  });
+
   test("'Service workers not supported' without service workers", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["notifications"], { origin: new URL(baseURL!).origin });
     await page.addInitScript(() => {

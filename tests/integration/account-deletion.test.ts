@@ -112,8 +112,19 @@ describe("deleting an account", () => {
     expect(response.headers.get("Clear-Site-Data")).toBe('"cache"');
     expect(await (await lead.client.get("/auth")).text()).toContain(ACCOUNT_DELETED);
 
-    // Nothing names the user or the event any more, in any table (the team's notice names neither).
-    expect(await rowsMentioning([lead.id, lead.email, eventId])).toEqual({});
+    // Nothing names the user any more, in any table (the team's notice does not). The
+    // event's id stays only in what tells its team and its client link that it was deleted
+    // (decision 017): who may be told and when, nothing of the user or of the event.
+    expect(await rowsMentioning([lead.id, lead.email])).toEqual({});
+    const { deleted_events: deletionNotices, ...mentioningEvent } = await rowsMentioning([eventId]);
+    expect(mentioningEvent).toEqual({});
+    expect(deletionNotices).toHaveLength(2);
+    expect(deletionNotices).toEqual(
+      expect.arrayContaining([
+        { event_id: eventId, user_id: member.id, link_token_hash: null, deleted_at: expect.any(String) },
+        { event_id: eventId, user_id: null, link_token_hash: expect.stringMatching(/^[0-9a-f]{64}$/), deleted_at: expect.any(String) },
+      ]),
+    );
     // The other photographer's event stays, with the shot the user checked off (no longer theirs).
     const [cake] = await db.select().from(shotListItems).where(eq(shotListItems.title, "Cake"));
     expect(cake).toMatchObject({ isDone: true, doneBy: null });

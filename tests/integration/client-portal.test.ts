@@ -421,7 +421,7 @@ describe("the portal's data and its live room (decision 006)", () => {
     await db.delete(eventClientAccess).where(eq(eventClientAccess.id, access.id));
     const refused = await loadPage(client, access.id);
     expect(refused.status).toBe(404);
-    expect(refused.data).toEqual({ refused: "Access not found or expired" });
+    expect(refused.data).toEqual({ refused: "Access not found or expired", deleted: false });
   });
 
   it("gives the couple the event's title, couple, date and venue and the lists, but not who checked a shot or block off", async () => {

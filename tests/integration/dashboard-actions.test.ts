@@ -811,7 +811,7 @@ describe("ids from another event and rows deleted meanwhile", () => {
 // ---------------------------------------------------------------- 4. delete event
 
 describe("delete event", () => {
-  it("removes the event and every row under it, leaves the lead's other event alone, and the page then answers 404", async () => {
+  it("removes the event and every row under it, leaves the lead's other event alone, and the page then says it was deleted", async () => {
     const fx = await seedEvent();
     const other = await seedEvent();
     const extraUser = await createUser(db);
@@ -856,8 +856,10 @@ describe("delete event", () => {
     const home = await lead.client.get("/");
     expect(home.status).toBe(200);
     expect(await textOf(home)).toContain("Event deleted successfully");
-    expect((await lead.client.get(pageOf(fx))).status).toBe(404);
-    expect((await member.client.get(pageOf(fx))).status).toBe(404);
+    // Its lead and team are told it was deleted (decision 017); anyone else gets the plain 404.
+    expect((await lead.client.get(pageOf(fx))).status).toBe(410);
+    expect((await member.client.get(pageOf(fx))).status).toBe(410);
+    expect((await stranger.client.get(pageOf(fx))).status).toBe(404);
     expect((await lead.client.get(pageOf(other))).status).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ import {
   sessions,
   users,
 } from "~/db/schema";
+import { deletedEventNotices } from "~/modules/event/deleted-events.server";
 import { closeEventRoom } from "~/modules/live/room.server";
 import { dispatchNotifications, notificationInsert } from "~/modules/notifications/service.server";
 import { forgetUserChannel } from "~/modules/notifications/live.server";
@@ -168,6 +169,8 @@ export async function deleteAccount(
   }
   const mails = [...recipients.values()].map(({ to, title }) => outboxInsert(db, eventRemovedEmail(to, title)));
   const ledIds = impact.ledEvents.map((event) => event.id);
+  // The team's and the clients' pages of those events say they were deleted (decision 017).
+  const notices = deletedEventNotices(db, eq(events.leadPhotographerId, userId), isoNow());
 
   try {
     await batchNamed(db, {
@@ -185,6 +188,8 @@ export async function deleteAccount(
       changeRecords: db.delete(appliedMutations).where(sql`instr(${appliedMutations.result}, ${userId}) > 0`),
       // Counters keyed by the address (sign-in, reset, sign-up limits) or by the user (this one's own).
       counters: db.delete(rateLimits).where(sql`instr(${rateLimits.key}, ${`:${user.email}`}) > 0 OR instr(${rateLimits.key}, ${`:${userId}`}) > 0`),
+      memberNotices: notices.members,
+      linkNotices: notices.links,
       // Each event with all its lists, team, client links and records (ON DELETE CASCADE).
       ledEvents: db.delete(events).where(eq(events.leadPhotographerId, userId)),
       organizations: db.delete(organizations).where(eq(organizations.ownerId, userId)),

@@ -11,6 +11,29 @@ export const BIOMETRIC_OFFLINE = "You're offline. Connect to sign in.";
 /** Decision 011, docs/product/messages.md#auth: a registration that was refused or failed. */
 export const PASSKEY_NOT_ENABLED = "Face ID/Touch ID could not be enabled. Please try again.";
 /**
+ * Decision 011, docs/product/messages.md#auth: the browser refused to make a passkey for
+ * this site (a SecurityError: the host is not one a passkey can belong to).
+ */
+export const PASSKEY_NOT_SET_UP = "Face ID/Touch ID could not be set up on this device.";
+/** …said after it when the page is open at an IP address, which WebAuthn never accepts as a site's name. */
+export const PASSKEY_OPEN_BY_NAME = "Open Event Flow by its name (for example localhost), not by an IP address.";
+
+/** An IPv4 address, or an IPv6 one (which a URL's hostname keeps in brackets). */
+export function isIpAddress(hostname: string) {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(":");
+}
+
+/**
+ * What a passkey enrolment the browser refused says (a cancel says nothing): the host
+ * refused, with how to open the app instead when it is an IP address; any other
+ * failure, to try again.
+ */
+export function enrolmentRefusal(errorName: string | undefined, hostname: string) {
+  if (errorName !== "SecurityError") return PASSKEY_NOT_ENABLED;
+  return isIpAddress(hostname) ? `${PASSKEY_NOT_SET_UP} ${PASSKEY_OPEN_BY_NAME}` : PASSKEY_NOT_SET_UP;
+}
+
+/**
  * Decision 011, docs/product/messages.md#auth: adding a passkey without a password or passkey shown in the last
  * 10 minutes; the enrolment asks for the password first.
  */

@@ -1,4 +1,4 @@
-import { BIOMETRIC_FAILED, PASSKEY_NOT_ENABLED } from "./passkey-messages";
+import { BIOMETRIC_FAILED, enrolmentRefusal, PASSKEY_NOT_ENABLED } from "./passkey-messages";
 
 // Decision 011: the browser's half of docs/product/native.md#biometric-sign-in's Face ID / Touch ID
 // sign-in, done with passkeys. The server half is routes/passkeys.ts.
@@ -34,9 +34,14 @@ async function post(fields: Record<string, string>) {
   return { ok: response.ok, status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
+/** The WebAuthn error's name (SimpleWebAuthn keeps the browser's error as its cause). */
+function errorName(error: unknown) {
+  return (error as { cause?: { name?: string } })?.cause?.name ?? (error as { name?: string })?.name;
+}
+
 /** A cancel of the system's Face ID / Touch ID sheet (or its timeout): docs/product/native.md#biometric-sign-in, nothing further happens. */
 function cancelled(error: unknown) {
-  const name = (error as { cause?: { name?: string } })?.cause?.name ?? (error as { name?: string })?.name;
+  const name = errorName(error);
   return name === "NotAllowedError" || name === "AbortError";
 }
 
@@ -62,7 +67,7 @@ export async function enablePasskey(): Promise<PasskeyEnrolment> {
       response = await startRegistration({ optionsJSON: options.body as never });
     } catch (error) {
       if (cancelled(error)) return { status: "cancelled" };
-      return failed();
+      return { status: "failed", message: enrolmentRefusal(errorName(error), window.location.hostname) };
     }
     const stored = await post({ intent: "register", response: JSON.stringify(response) });
     if (stored.body.reauth === true) return { status: "reauth" };

@@ -34,13 +34,23 @@ export async function loadPortalPage(context: Readonly<RouterContextProvider>, r
   return { ...loaded, seq: pageSeq(loaded.portal.event) };
 }
 
-/** The guess limit and the reads in one D1 batch, and nothing answered over it. */
+/**
+ * The guess limit and the reads in one D1 batch, and nothing answered over it. A link
+ * whose event was deleted is refused as any other (its look-up counts as a guess), with
+ * `deleted` for the page's words (decision 017).
+ */
 async function readPortal(context: Readonly<RouterContextProvider>, request: Request, accessId: string) {
   const { env } = context.get(cloudflareContext);
   const db = getDb(env);
   const token = await readPortalCookie(request, accessId);
-  const { refused, found: portal } = await guardedLinkBatch(db, request, async (guard) => (token ? portalReads(db, accessId, token, guard) : null));
-  if (refused) return { refused, db };
+  let deleted = false;
+  const { refused, found: portal } = await guardedLinkBatch(db, request, async (guard) => {
+    if (!token) return null;
+    const read = await portalReads(db, accessId, token, guard);
+    deleted = read?.deleted ?? false;
+    return read;
+  });
+  if (refused) return { refused, deleted: refused === 404 && deleted, db };
   return { refused: null, db, portal, grant: portal.grant };
 }
 

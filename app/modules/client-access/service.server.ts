@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { emailOutbox, eventClientAccess } from "~/db/schema";
 import { accessQuery, CLIENT_TOKEN_PATTERN } from "~/modules/event/access.server";
+import { deletedForLink } from "~/modules/event/deleted-events.server";
 import { allListQueries } from "~/modules/event/lists.server";
 import type { ClientFlags } from "~/modules/event/permissions";
 import { clientAccessEmail } from "~/modules/team/emails";
@@ -116,12 +117,29 @@ export async function portalReads(db: Db, accessId: string, token: string, alsoR
   const query = await accessQuery(db, { token, accessId }, null);
   if (!query) return null;
   const { eventId } = query;
-  // `alsoRead`: the guess limit (guardedLinkBatch), in the same round trip.
-  const results = await batchNamed(db, { ...alsoRead, access: query.statement, ...allListQueries(db, eventId) });
-  const { access: accessRows, blocks, shots, people, vendors } = results;
+  // `alsoRead`: the guess limit (guardedLinkBatch), in the same round trip; and whether the
+  // link's event was deleted (decision 017), for the refusal's words.
+  const results = await batchNamed(db, { ...alsoRead, access: query.statement, ...allListQueries(db, eventId), deleted: deletedForLink(db, await sha256Hex(token)) });
+  const { access: accessRows, blocks, shots, people, vendors, deleted } = results;
   const access = query.decide(accessRows);
-  if (!access || access.role !== "client") return { found: null, results };
-  return { found: { access: access.link, grant: { kind: "client" as const, ...access.flags }, accessStart: access.accessStart, event: access.event, blocks, shots, people, vendors }, results };
+  if (!access || access.role !== "client") return { found: null, results, deleted: deleted.length > 0 };
+  return {
+    found: { access: access.link, grant: { kind: "client" as const, ...access.flags }, accessStart: access.accessStart, event: access.event, blocks, shots, people, vendors },
+    results,
+    deleted: false,
+  };
+}
+
+/**
+ * A link opened by its token (/client/{token}): its access, and whether its event was
+ * deleted (decision 017), in one round trip. Null for a token that is not looked up.
+ */
+export async function openClientLink(db: Db, token: string) {
+  const query = await accessQuery(db, { token }, null);
+  if (!query) return null;
+  const { access, deleted } = await batchNamed(db, { access: query.statement, deleted: deletedForLink(db, await sha256Hex(token)) });
+  const found = query.decide(access);
+  return { link: found?.role === "client" ? found.link : null, deleted: deleted.length > 0 };
 }
 
 /**

@@ -24,6 +24,8 @@ import type { Viewer } from "~/modules/account/session.server";
 import { listContacts } from "~/modules/contacts/service.server";
 import { DEFAULT_BLOCKS, DEFAULT_SHOTS } from "./defaults";
 import { accessQuery, type EventAccess, type UserAccess } from "./access.server";
+import { EVENT_DELETED, EVENT_DELETED_STATUS } from "./deleted-event";
+import { deletedForUser } from "./deleted-events.server";
 import { sessionBatchFailed, settledViewer, settleSession, takeSessionForBatch } from "~/modules/account/session-batch.server";
 import { allListQueries } from "./lists.server";
 import { can, type EventAction } from "./permissions";
@@ -40,7 +42,7 @@ const EVENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 export const isEventId = (eventId: string | undefined): eventId is string => !!eventId && EVENT_ID_PATTERN.test(eventId);
 
 /** A page's reads, by name (batchNamed); `access` is the check's own. */
-export type Reads = Record<string, BatchItem<"sqlite">> & { access?: never };
+export type Reads = Record<string, BatchItem<"sqlite">> & { access?: never; deleted?: never };
 
 /**
  * The one authorization function (docs/conventions.md#2-one-authorization-function) for a signed-in page: who is
@@ -68,21 +70,30 @@ export async function requireEventAccess<R extends Reads = Record<never, never>>
     const query = (await accessQuery(db, { userId: session.userId }, eventId))!;
     let results;
     try {
-      results = await batchNamed(db, { ...session.statements, ...alsoRead?.(db, eventId, session.userId), access: query.statement });
+      results = await batchNamed(db, {
+        ...session.statements,
+        ...alsoRead?.(db, eventId, session.userId),
+        access: query.statement,
+        deleted: deletedForUser(db, eventId, session.userId),
+      });
     } catch (error) {
       sessionBatchFailed(session, error);
       throw error;
     }
     await settleSession(context, db, session, results);
-    const { sessionSlide: _slide, session: _session, headerLatest: _latest, headerUnread: _unread, access: rows, ...reads } = results;
-    return decideAccess(context, request, query.decide(rows), action, db, reads as NamedResults<R>);
+    const { sessionSlide: _slide, session: _session, headerLatest: _latest, headerUnread: _unread, access: rows, deleted, ...reads } = results;
+    return decideAccess(context, request, query.decide(rows), deleted.length > 0, action, db, reads as NamedResults<R>);
   }
   await settledViewer(context, db);
   const viewer = requireViewer(context, request);
   if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
   const query = (await accessQuery(db, { userId: viewer.userId }, eventId))!;
-  const { access: rows, ...reads } = await batchNamed(db, { ...alsoRead?.(db, eventId, viewer.userId), access: query.statement });
-  return decideAccess(context, request, query.decide(rows), action, db, reads as NamedResults<R>);
+  const { access: rows, deleted, ...reads } = await batchNamed(db, {
+    ...alsoRead?.(db, eventId, viewer.userId),
+    access: query.statement,
+    deleted: deletedForUser(db, eventId, viewer.userId),
+  });
+  return decideAccess(context, request, query.decide(rows), deleted.length > 0, action, db, reads as NamedResults<R>);
 }
 
 /**
@@ -97,10 +108,15 @@ export function decideEventAccess(access: EventAccess | null, action: EventActio
   return { granted: access };
 }
 
-/** Signed out: to sign-in; otherwise decideEventAccess's refusal as the page's answer. */
-function decideAccess<T>(context: Readonly<RouterContextProvider>, request: Request, access: EventAccess | null, action: EventAction, db: Db, reads: T) {
+/**
+ * Signed out: to sign-in; otherwise decideEventAccess's refusal as the page's answer. An
+ * event deleted while the viewer could open it answers 410 with its own page (decision
+ * 017); read in the same batch, it costs no round trip.
+ */
+function decideAccess<T>(context: Readonly<RouterContextProvider>, request: Request, access: EventAccess | null, deleted: boolean, action: EventAction, db: Db, reads: T) {
   const viewer = requireViewer(context, request);
   const decided = decideEventAccess(access, action);
+  if (!access && deleted) throw data(EVENT_DELETED, { status: EVENT_DELETED_STATUS });
   if ("error" in decided) throw data(decided.error.message, { status: decided.error.status });
   const { event, role, accessStart } = decided.granted;
   return { event, role, accessStart, viewer, db, reads };

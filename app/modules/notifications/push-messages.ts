@@ -8,3 +8,9 @@ export const NATIVE_PUSH_NOT_SUBSCRIBED = "This device is not subscribed.";
 export const NATIVE_PUSH_NO_TOKEN = "This device could not register for push notifications. Please try again.";
 /** Decision 013: push refused inside the app is turned on in the phone's Settings, not a browser's. */
 export const NATIVE_PUSH_BLOCKED = "Turn on notifications for Event Flow in your phone's Settings.";
+
+/**
+ * docs/product/messages.md#push: the browser's push service did not answer in time (or
+ * answered with an error) when this device subscribed: the switch stays off.
+ */
+export const PUSH_SERVICE_UNREACHABLE = "Could not reach the push service. Try again later.";

@@ -117,7 +117,8 @@ type BiometricMethod = {
   label: string;
   /** docs/product/native.md#biometric-sign-in's auto-login on load (native only, once per app launch). */
   auto: boolean;
-  enable(): Promise<void>;
+  /** Enables it after a sign-in with the box ticked; what went wrong, for the next page to say, or null. */
+  enable(): Promise<string | null>;
   signIn(returnTo: string | null): Promise<PasskeySignIn>;
   /** Reads again whether the device still remembers it (after a failure). */
   recheck(): Promise<boolean>;
@@ -157,6 +158,7 @@ async function nativeMethod(platform: NativePlatform, onAppLoad: boolean): Promi
       const { enabled, refused } = await native.enableNativeBiometric(platform);
       if (enabled) showToast(newToast("success", BIOMETRIC_ENABLED));
       else if (refused) showToast(newToast("error", refused));
+      return null;
     },
     signIn: (returnTo) => native.signInWithNativeBiometric(found.label, returnTo),
     recheck: async () => (await native.nativeBiometrics()).stored,
@@ -169,8 +171,12 @@ async function passkeyMethod(): Promise<BiometricMethod> {
     remembered: deviceRemembersPasskey(),
     label: "Sign in with Face ID/Touch ID",
     auto: false,
-    // 'Biometric login enabled' arrives with the next page (the server set it as a toast).
-    enable: async () => void (await enablePasskey()),
+    // 'Biometric login enabled' arrives with the next page (the server set it as a toast);
+    // a refusal is said there too (a cancel says nothing).
+    enable: async () => {
+      const outcome = await enablePasskey();
+      return outcome.status === "failed" ? outcome.message : null;
+    },
     signIn: signInWithPasskey,
     recheck: async () => deviceRemembersPasskey(),
     prepare: preloadPasskeys,
@@ -205,8 +211,12 @@ function useBiometrics(actionData: AccountActionData | undefined) {
   useEffect(() => {
     if (!redirectTo || !method || enrolling.current === redirectTo) return;
     enrolling.current = redirectTo;
-    // Enabled or not (cancelled), the person is signed in: go on.
-    void method.enable().then(() => navigate(redirectTo, { replace: true }));
+    // Enabled or not (cancelled, refused), the person is signed in: go on, and say there
+    // why Face ID / Touch ID was not enabled.
+    void method.enable().then(async (refusal) => {
+      await navigate(redirectTo, { replace: true });
+      if (refusal) showToast(newToast("error", refusal));
+    });
   }, [redirectTo, method, navigate]);
   const recheck = () => void method?.recheck().then(setRemembered);
   return { method, available: method?.available ?? false, remembered, recheck };

@@ -5,7 +5,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { ActionToast, showToast } from "~/components/ui/toaster";
 import type { FormActionData } from "~/modules/event/components/form-dialog";
 import { nativePlatform, type NativePlatform } from "~/modules/native/platform";
-import { NATIVE_PUSH_BLOCKED } from "../push-messages";
+import { NATIVE_PUSH_BLOCKED, PUSH_SERVICE_UNREACHABLE } from "../push-messages";
 import type { PushDevice } from "../push-devices.server";
 import { useRootData } from "~/root-data";
 import { newToast } from "~/utils/result";
@@ -20,6 +20,30 @@ const ACTION = "/settings/push?tab=notifications";
 const REMOVE_ACTION = "/settings/push/remove?tab=notifications";
 // navigator.serviceWorker.ready never settles when the worker cannot install.
 const SERVICE_WORKER_TIMEOUT_MS = 10_000;
+// PushManager.subscribe waits on the browser's push service; where none answers, Chromium
+// gives up only after 40 s or more. The switch ends sooner, with a message.
+const PUSH_SERVICE_TIMEOUT_MS = 8_000;
+
+/** The push service did not answer in time, or refused (an AbortError, per the Push API). */
+class PushServiceUnreachable extends Error {}
+
+async function subscribeWithin(registration: ServiceWorkerRegistration, options: PushSubscriptionOptionsInit) {
+  const subscribing = registration.pushManager.subscribe(options);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushServiceUnreachable()), PUSH_SERVICE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([subscribing, timedOut]);
+  } catch (error) {
+    // A subscription that arrives after the switch gave up is not kept: no one would know of it.
+    if (error instanceof PushServiceUnreachable) subscribing.then((late) => late.unsubscribe()).catch(() => {});
+    if (error instanceof DOMException && error.name === "AbortError") throw new PushServiceUnreachable();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 type Browser =
   | { state: "checking" }
@@ -164,7 +188,7 @@ export function PushCard({
       await subscription.unsubscribe();
       subscription = null;
     }
-    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    subscription ??= await subscribeWithin(registration, { userVisibleOnly: true, applicationServerKey: key });
     const fields: Record<string, string> = { intent: "push-subscribe", subscription: JSON.stringify(subscription.toJSON()) };
     if (replaces && replaces !== subscription.endpoint) fields.replaces = replaces;
     await fetcher.submit(fields, { method: "post", action: ACTION });
@@ -197,8 +221,8 @@ export function PushCard({
       if (browser.state === "native") await toggleNative(browser.platform);
       else if (on) await disable();
       else await enable();
-    } catch {
-      showToast(newToast("error", on ? "Failed to disable notifications" : "Failed to enable notifications"));
+    } catch (error) {
+      showToast(newToast("error", on ? "Failed to disable notifications" : "Failed to enable notifications", error instanceof PushServiceUnreachable ? PUSH_SERVICE_UNREACHABLE : undefined));
     } finally {
       await refresh();
       setWorking(false);
@@ -238,6 +262,7 @@ export function PushCard({
                   aria-labelledby="push-switch-label"
                   aria-describedby="push-switch-state"
                   aria-disabled={busy}
+                  aria-busy={busy}
                   ref={switchRef}
                   onClick={() => void toggle()}
                   className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:opacity-50 ${on ? "bg-brand-600" : "bg-slate-300"}`}
@@ -246,7 +271,8 @@ export function PushCard({
                 </button>
               </div>
               <p id="push-switch-state" className="text-sm text-slate-600">
-                {stateText(browser, on)}
+                {/* While the switch waits (the permission prompt, the push service, our server). */}
+                {working ? (on ? "Turning off…" : "Turning on…") : stateText(browser, on)}
               </p>
             </div>
           )}
