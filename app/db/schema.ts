@@ -351,6 +351,9 @@ export const timelineBlocks = sqliteTable(
     teamNotes: text("team_notes"),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
+    // Run mode's 'Skip': the block is over without being shot. A skipped block is also done
+    // (is_done), so progress and Now/Next treat it as finished; unchecking clears both.
+    isSkipped: bool("is_skipped").notNull().default(false),
     doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
     doneAt: text("done_at"),
     createdAt: createdAt(),
@@ -361,6 +364,7 @@ export const timelineBlocks = sqliteTable(
     check("timeline_blocks_type", oneOf("block_type", BLOCK_TYPES)),
     check("timeline_blocks_duration", sql`${t.durationMinutes} >= 1`),
     check("timeline_blocks_start_time", sql`${t.startTime} IS NULL OR ${t.startTime} GLOB '[0-2][0-9]:[0-5][0-9]'`),
+    check("timeline_blocks_skipped_done", sql`${t.isSkipped} = 0 OR ${t.isDone} = 1`),
   ],
 );
 

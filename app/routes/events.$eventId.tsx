@@ -44,8 +44,14 @@ const ClientTab = lazy(() => importRetrying(loadTeam).then((module) => ({ defaul
 const ClientLinkDialog = lazy(() => importRetrying(loadTeam).then((module) => ({ default: module.ClientLinkDialog })));
 const TAB_CODE: Record<string, () => Promise<unknown>> = { ...LIST_TAB_CODE, team: loadTeam, client: loadTeam };
 
+// Run mode: its own chunk, loaded when opened.
+const loadRunDay = () => import("~/modules/timeline/components/run-day");
+const RunDay = lazy(() => importRetrying(loadRunDay).then((module) => ({ default: module.RunDay })));
+
 /** A client navigation to another tab asks for its code beside its data. */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [loadCodeFor((url) => TAB_CODE[url.searchParams.get("tab") ?? ""])];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  loadCodeFor((url) => (url.searchParams.get("view") === "run" ? loadRunDay : TAB_CODE[url.searchParams.get("tab") ?? ""])),
+];
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   return [{ title: loaderData ? `${loaderData.event.title} | Event Flow` : "Event not found | Event Flow" }];
@@ -65,6 +71,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     viewerId: viewer.userId,
     seq,
     syncedAt,
+    // The moment the data was read: run mode's first render (server and hydration alike) tells the time by it.
+    servedAt: Date.now(),
     role,
     event: { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride },
     ...dashboardWindow(searchParams, role, reads),
@@ -149,6 +157,20 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     if (!rows.some((row) => row.id === loaderData.dialogRow!.row.id)) Object.assign(dialogLists, { [name]: [...rows, loaderData.dialogRow.row] });
   }
 
+  if (view.run) {
+    return (
+      <OutboxProvider value={outbox}>
+        <Suspense fallback={null}>
+          <RunDay event={event} blocks={blocks} shots={shots} role={role} servedAt={loaderData.servedAt} status={live.status} closeTo={withView(params, null)} />
+        </Suspense>
+      </OutboxProvider>
+    );
+  }
+
+  const runTo = canDo(role, "toggle-block") ? withView(params, "run") : null;
+  // On the event's date, running the day is the first thing offered.
+  const onTheDay = event.status === "active";
+
   return (
     <OutboxProvider value={outbox}>
       <SignedInHeader greetingName={loaderData.greetingName} />
@@ -206,10 +228,22 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
             {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600 lg:basis-full lg:whitespace-normal">{event.coupleNames}</p> : null}
+            {/* Before and after the day, at the end of this line: the list keeps its place. */}
+            {runTo && !onTheDay ? (
+              <Link to={runTo} className="-my-2 ml-auto inline-flex min-h-11 shrink-0 items-center px-1 text-sm font-semibold text-brand-700 hover:underline lg:order-first lg:my-0 lg:ml-0 lg:basis-full">
+                Run the day
+              </Link>
+            ) : null}
           </div>
           <div data-conflict-home className="basis-full">
             <ConflictNotice rowId="event" />
           </div>
+          {/* On the event's date, the first thing offered: a wide button under the title. */}
+          {runTo && onTheDay ? (
+            <Link to={runTo} className={buttonClass("primary", "mt-2 min-h-12 basis-full text-base")}>
+              Run the day
+            </Link>
+          ) : null}
           {/* Desktop: the progress as bars (a phone has it in the tabs' labels). */}
           <div className="mt-4 hidden basis-full space-y-3 lg:block">
             <Progress label="Timeline" done={blocksProgress.done} total={blocksProgress.total} />
@@ -264,6 +298,16 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
       <ActionToast toast={actionData?.toast} />
     </OutboxProvider>
   );
+}
+
+/** This page's URL with run mode open (`view`) or closed (null), without a dialog. */
+function withView(params: URLSearchParams, view: "run" | null) {
+  const next = new URLSearchParams(params);
+  next.delete("dialog");
+  next.delete("id");
+  if (view) next.set("view", view);
+  else next.delete("view");
+  return `?${next}`;
 }
 
 function Progress({ label, done, total }: { label: string; done: number; total: number }) {

@@ -230,7 +230,7 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   const id = field("id");
   const done = field("done");
   const args: Record<MutationName, unknown> = {
-    "toggle-block": { id, done: done === "true" ? true : done === "false" ? false : done },
+    "toggle-block": { id, done: done === "true" ? true : done === "false" ? false : done, ...(field("skipped") === "true" ? { skipped: true } : {}) },
     "toggle-shot": { id, done: done === "true" ? true : done === "false" ? false : done },
     "add-block": { id: crypto.randomUUID(), values },
     "add-shot": { id: crypto.randomUUID(), values },

@@ -98,6 +98,8 @@ export function dashboardWindowReads(params: URLSearchParams) {
       const last = sql`max(0, (${count(shown!, and(eq(shown!.eventId, eventId), also))} - 1) / ${size} * ${size})`;
       reads.window = windowed.q ? list : list.limit(LIST_WINDOW).offset(sql`min(${sql.raw(String(requested))}, ${last})` as unknown as number);
     }
+    // Run mode reads the whole timeline and shot list: Now, Next and Now's shots.
+    if (view.run) Object.assign(reads, { allBlocks: listQuery(db, "block", eventId), allShots: listQuery(db, "shot", eventId) });
     if (view.dialogRow) reads.dialogRow = listQuery(db, view.dialogRow.list, eventId, eq(LIST_TABLES[view.dialogRow.list].id, view.dialogRow.id));
     const team = teamReads(db, eventId, userId);
     if (view.team) Object.assign(reads, { members: team.members, invites: team.invites });
@@ -111,6 +113,8 @@ type WindowResults = Partial<TeamReads> & {
   counts: { blocks: number; blocksDone: number; shots: number; shotsDone: number; listed: number; shotCategories: string | null }[];
   window?: ListRow<ListKind>[];
   dialogRow?: ListRow<ListKind>[];
+  allBlocks?: ListRow<"block">[];
+  allShots?: ListRow<"shot">[];
 };
 
 
@@ -135,6 +139,7 @@ export function dashboardWindow(params: URLSearchParams, role: Grant, results: R
     (lists as Record<string, unknown>)[LIST_NAME[view.list]] = rows;
     window = { list: view.list, category: view.category, q: view.q, offset, count: counts.listed, matching };
   }
+  if (view.run && reads.allBlocks && reads.allShots) Object.assign(lists, { blocks: reads.allBlocks, shots: reads.allShots });
   const dialogRow = view.dialogRow && reads.dialogRow?.[0] ? { list: view.dialogRow.list, row: reads.dialogRow[0] } : null;
   return {
     ...lists,

@@ -32,6 +32,8 @@ export function dashboardView(params: URLSearchParams, role: Grant) {
   const id = params.get("id");
   return {
     tab: tab.id,
+    /** Run mode (`?view=run`): the day's Now and Next, full screen, for the lead and the team. */
+    run: params.get("view") === "run" && typeof role !== "object",
     list,
     /** The shots' category filter; null for all. */
     category: category ?? null,

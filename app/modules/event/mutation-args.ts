@@ -25,7 +25,8 @@ const Base = z.record(z.string().regex(/^[A-Za-z]{1,40}$/), z.union([z.string().
 
 /** A list's change's arguments, by its verb. */
 export const LIST_ARGS = {
-  toggle: z.object({ id: RowRef, done: z.boolean() }),
+  // \`skipped\`: run mode's 'Skip', a block done without being shot (only a block has it).
+  toggle: z.object({ id: RowRef, done: z.boolean(), skipped: z.boolean().optional() }),
   add: z.object({ id: NewRowId, values: FormValues }),
   edit: z.object({ id: RowRef, values: FormValues, base: Base.optional() }),
   move: z.object({ id: RowRef, direction: z.enum(["up", "down"]) }),

@@ -156,7 +156,7 @@ function planOf<K extends ChangeableKind>(kind: K, verb: MutationVerb, context: 
   const id = "id" in args ? args.id : null;
   switch (verb) {
     case "toggle":
-      return changes.toggle && id !== null && "done" in args ? changes.toggle(context, id, args.done) : null;
+      return changes.toggle && id !== null && "done" in args ? changes.toggle(context, id, args.done, ("skipped" in args && args.skipped) || false) : null;
     case "add":
       return changes.add && id !== null && value ? changes.add(context, id, value) : null;
     case "edit":

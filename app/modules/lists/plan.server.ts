@@ -70,7 +70,8 @@ export type Changes<Value extends FormValue = FormValue> = {
   readonly add?: (context: PlanContext, id: string, value: Value) => Plan;
   readonly edit?: (context: PlanContext, id: string | null, value: Value, base: Base | undefined) => Plan;
   readonly delete?: (context: PlanContext, id: string | null) => Plan;
-  readonly toggle?: (context: PlanContext, id: string, done: boolean) => Plan;
+  /** `skipped`: run mode's Skip; null from a list whose rows cannot be skipped (the runner answers 400). */
+  readonly toggle?: (context: PlanContext, id: string, done: boolean, skipped: boolean) => Plan | null;
   readonly move?: (context: PlanContext, id: string, direction: "up" | "down") => Promise<Plan>;
 };
 
@@ -104,11 +105,19 @@ export function firstOrGone(rows: readonly ChangedRow[]): Outcome<ChangedRow> {
 }
 
 /** Checked off or not: the desired state, never a flip, so a repeat cannot undo. */
-export function toggleDone({ db, eventId, guard, userId, now }: PlanContext, table: ListTable & { isDone: SQLiteColumn; doneBy: SQLiteColumn; doneAt: SQLiteColumn; title: SQLiteColumn }, id: string, done: boolean): Plan {
+export function toggleDone(
+  { db, eventId, guard, userId, now }: PlanContext,
+  table: ListTable & { isDone: SQLiteColumn; doneBy: SQLiteColumn; doneAt: SQLiteColumn; title: SQLiteColumn; isSkipped?: SQLiteColumn },
+  id: string,
+  done: boolean,
+  skipped = false,
+): Plan {
   // Checking off what someone already checked off keeps who did and when.
   const values = done
     ? { isDone: true, doneBy: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneBy} ELSE ${userId} END`, doneAt: sql`CASE WHEN ${table.isDone} = 1 THEN ${table.doneAt} ELSE ${now} END`, updatedAt: now }
     : { isDone: false, doneBy: null, doneAt: null, updatedAt: now };
+  // A list whose rows can be skipped (a timeline block in run mode): done says whether, unchecked is neither.
+  if (table.isSkipped) Object.assign(values, { isSkipped: done && skipped });
   const write = db.update(table).set(values).where(and(eq(table.id, id), eq(table.eventId, eventId), guard)).returning();
   return { ...batchPart([write], ([rows]) => firstOrGone(rows)), table, rowId: id, subject: sql`(SELECT ${table.title} FROM ${table} WHERE ${table.id} = ${id})` };
 }

@@ -45,7 +45,7 @@ function sorted(key: ListKey, rows: Row[]) {
  */
 export function applyMutation<S extends EventState<object, object>>(state: S, mutation: Mutation, at: string = new Date().toISOString()): S {
   const { verb, kind } = partsOf(mutation.name);
-  const args = mutation.args as { id?: string; done?: boolean; values?: Record<string, string>; direction?: "up" | "down" };
+  const args = mutation.args as { id?: string; done?: boolean; skipped?: boolean; values?: Record<string, string>; direction?: "up" | "down" };
   if (kind === "event") {
     if (verb !== "edit" || !args.values) return state;
     const value = valuesOf("event", args.values);
@@ -68,7 +68,11 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
   let next: Row[] = rows;
   switch (verb) {
     case "toggle":
-      next = rows.map((row) => (row.id === args.id ? { ...row, isDone: args.done, doneAt: args.done ? ((row.isDone ? row.doneAt : null) ?? at) : null } : row));
+      next = rows.map((row) =>
+        row.id === args.id
+          ? { ...row, isDone: args.done, doneAt: args.done ? ((row.isDone ? row.doneAt : null) ?? at) : null, ...("isSkipped" in row ? { isSkipped: args.done && args.skipped === true } : {}) }
+          : row,
+      );
       break;
     case "add": {
       const value = args.values ? valuesOf(kind, args.values) : null;

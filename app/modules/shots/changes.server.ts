@@ -6,5 +6,5 @@ import { shotList } from "./list";
 // (app/modules/lists/plan.server.ts): add, edit, check off, delete.
 export const shotChanges = {
   ...rowChanges(LIST_TABLES.shot, shotList.limit.max),
-  toggle: (context, id, done) => toggleDone(context, LIST_TABLES.shot, id, done),
+  toggle: (context, id, done, skipped) => (skipped ? null : toggleDone(context, LIST_TABLES.shot, id, done)),
 } satisfies Changes;

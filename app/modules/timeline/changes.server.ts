@@ -68,6 +68,6 @@ async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: stri
 
 export const timelineChanges = {
   ...rowChanges(LIST_TABLES.block, timelineList.limit.max),
-  toggle: (context, id, done) => toggleDone(context, LIST_TABLES.block, id, done),
+  toggle: (context, id, done, skipped) => toggleDone(context, LIST_TABLES.block, id, done, skipped),
   move: moveBlock,
 } satisfies Changes;

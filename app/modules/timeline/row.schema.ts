@@ -18,6 +18,7 @@ export const BlockRowSchema = z.object({
   teamNotes: z.string().nullable().optional(),
   orderIndex: z.number(),
   isDone: z.boolean(),
+  isSkipped: z.boolean(),
   doneAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

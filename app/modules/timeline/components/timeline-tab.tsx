@@ -52,7 +52,7 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 done={block.isDone}
                 disabled={!canDo(role, "toggle-block")}
                 title={block.title}
-                meta={[formatBlockSpan(block.startTime, block.durationMinutes, cycle), BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                meta={[block.isSkipped ? "Skipped" : null, formatBlockSpan(block.startTime, block.durationMinutes, cycle), BLOCK_TYPE_LABELS[block.blockType], block.location]}
                 notes={block.notes}
                 teamNotes={block.teamNotes}
                 conflict={<ConflictNotice rowId={block.id} />}

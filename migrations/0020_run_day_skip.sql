@@ -1,0 +1,1 @@
+ALTER TABLE `timeline_blocks` ADD `is_skipped` integer DEFAULT false NOT NULL CONSTRAINT "timeline_blocks_skipped_done" CHECK(is_skipped = 0 OR is_done = 1);
