@@ -54,6 +54,12 @@ describe("run mode's Now and Next", () => {
     expect(state.finished).toBe(true);
   });
 
+  it("the last block done with an earlier one passed over: the day has been run", () => {
+    const state = runState(day.map((b) => (b.id === "reception" ? { ...b, isDone: true } : b)), DAY, at("18:30"));
+    expect(ids(state)).toEqual([null, null]);
+    expect(state.finished).toBe(true);
+  });
+
   it("before the event's date Next is the first block; after it there is nothing", () => {
     expect(runState(day, DAY, at("16:00", "2027-06-11"))).toMatchObject({ day: "before", now: null, next: { id: "prep" } });
     expect(runState(day, DAY, at("08:00", "2027-06-13"))).toMatchObject({ day: "after", now: null, next: null });

@@ -33,7 +33,7 @@ export type RunState<B extends RunBlock> = {
   /** Minutes until Now's planned end: negative once it runs over. */
   minutesLeft: number | null;
   next: B | null;
-  /** Every timed block is done or skipped. */
+  /** Every timed block is done or skipped, or the last one reached is and none after it is open. */
   finished: boolean;
 };
 
@@ -56,7 +56,8 @@ export function runState<B extends RunBlock>(blocks: readonly B[], eventDate: st
   if (day === "on") timed.forEach((block, index) => (block.isDone || start(block) <= clock.minutes ? (reached = index) : null));
   if (reached === -1) return { ...none, next: firstOpen(0) };
   const now = timed[reached]!.isDone ? firstOpen(reached + 1) : timed[reached]!;
-  if (now === null) return { ...none, next: null };
+  // The last block the day reached is done and nothing open follows: the day has been run.
+  if (now === null) return { ...none, finished: true, next: null };
   const next = firstOpen(timed.indexOf(now) + 1);
   return { day, now, early: start(now) > clock.minutes, minutesLeft: start(now) + now.durationMinutes - clock.minutes, next, finished };
 }

@@ -161,7 +161,7 @@ export function RunDay({
           ) : (
             <p className="mt-1 text-lg text-slate-700">
               {state.finished
-                ? "Every block is done."
+                ? "That was the last block."
                 : state.day === "after"
                   ? "This event's day is over."
                   : state.next
