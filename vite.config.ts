@@ -15,6 +15,8 @@ const revenueCatApiBase = process.env.REVENUECAT_API_BASE;
 // Likewise the local fake APNs and FCM (scripts/local-stripe.mjs, decision 013).
 const apnsApiBase = process.env.APNS_API_BASE;
 const fcmApiBase = process.env.FCM_API_BASE;
+// Likewise the local fake geocoder (scripts/local-stripe.mjs, decision 018).
+const geocoderApiBase = process.env.GEOCODER_API_BASE;
 // The origin `npm run dev` / the e2e server listen on: links in the cron's e-mails (APP_URL).
 const appUrl = process.env.APP_URL;
 
@@ -46,6 +48,7 @@ export default defineConfig({
         if (revenueCatApiBase) worker.vars = { ...worker.vars, REVENUECAT_API_BASE: revenueCatApiBase };
         if (apnsApiBase) worker.vars = { ...worker.vars, APNS_API_BASE: apnsApiBase };
         if (fcmApiBase) worker.vars = { ...worker.vars, FCM_API_BASE: fcmApiBase };
+        if (geocoderApiBase) worker.vars = { ...worker.vars, GEOCODER_API_BASE: geocoderApiBase };
         if (appUrl) worker.vars = { ...worker.vars, APP_URL: appUrl };
       },
     }),

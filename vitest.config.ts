@@ -2,7 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { createServer } from "node:net";
 import { defineConfig } from "vitest/config";
-import { FAKE_APNS, FAKE_REVENUECAT, FAKE_STRIPE } from "./tests/setup/fake-stripe-config";
+import { FAKE_APNS, FAKE_GEOCODER, FAKE_REVENUECAT, FAKE_STRIPE } from "./tests/setup/fake-stripe-config";
 import { generateNativePushKeys } from "./scripts/ensure-dev-vars.mjs";
 
 const app = new URL("./app", import.meta.url).pathname;
@@ -25,6 +25,7 @@ export default defineConfig(async () => {
   // Read by tests/setup/fake-stripe.ts (globalSetup, same process), which starts the fake there.
   process.env.FAKE_STRIPE_PORT ??= String(await freePort());
   process.env.FAKE_REVENUECAT_PORT ??= String(await freePort());
+  process.env.FAKE_GEOCODER_PORT ??= String(await freePort());
   // Native push (decision 013): test-only keys made for this run, shared with the fakes
   // (tests/setup/fake-native-push.ts) through the environment.
   process.env.FAKE_APNS_PORT ??= String(await freePort());
@@ -68,6 +69,9 @@ export default defineConfig(async () => {
                   REVENUECAT_WEBHOOK_AUTH: FAKE_REVENUECAT.webhookAuth,
                   // The fake's purchases are sandbox ones, as every test purchase (decision 012).
                   REVENUECAT_ALLOW_SANDBOX: "true",
+                  // The address search is the fake geocoder too (tests/setup/fake-geocoder.ts, decision 018).
+                  GEOCODER_API_BASE: `http://127.0.0.1:${process.env.FAKE_GEOCODER_PORT}`,
+                  GEOCODER_API_KEY: FAKE_GEOCODER.apiKey,
                   // The native apps' identities (decision 013): tests/integration/native-app-links.test.ts.
                   APPLE_TEAM_ID: FAKE_APNS.teamId,
                   ANDROID_CERT_SHA256: "0B:30:55:7A:9F:C4:E9:0E:33:58:7D:A2:C7:EC:11:36:5B:80:A5:CA:EF:14:39:5E:83:A8:CD:F2:17:3C:61:86",
@@ -95,7 +99,7 @@ export default defineConfig(async () => {
             testTimeout: 30_000,
             hookTimeout: 30_000,
             setupFiles: ["./tests/setup/apply-migrations.ts", "./tests/setup/fail-on-console-error.ts"],
-            globalSetup: ["./tests/setup/fake-stripe.ts", "./tests/setup/fake-revenuecat.ts", "./tests/setup/fake-native-push.ts"],
+            globalSetup: ["./tests/setup/fake-stripe.ts", "./tests/setup/fake-revenuecat.ts", "./tests/setup/fake-native-push.ts", "./tests/setup/fake-geocoder.ts"],
           },
         },
       ],

@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { parseArgs } from "node:util";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
-import { freePort, startLocalNativePush, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
+import { freePort, startLocalGeocoder, startLocalNativePush, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 
 // `npm run dev -- --port 3000 --host 0.0.0.0`, the way Vite users pass them, or PORT / HOST.
@@ -45,6 +45,8 @@ const nativePush = await startLocalNativePush({
   apnsPort: await freePort(Number(process.env.FAKE_APNS_PORT ?? 12113)),
   fcmPort: await freePort(Number(process.env.FAKE_FCM_PORT ?? 12114)),
 });
+// The venue's address search (decision 018): OpenCage's geocoding API, faked, with a few places.
+const geocoder = await startLocalGeocoder({ port: await freePort(Number(process.env.FAKE_GEOCODER_PORT ?? 12115)) });
 
 console.log(`
   Event Flow:                ${appUrl}
@@ -54,8 +56,9 @@ console.log(`
   Fake Stripe (no keys):     ${stripe.url}  (pay with any card; 4000 0000 0000 0002 is declined)
   Fake RevenueCat:           ${revenueCat.url}  (POST /_fake/subscribers/{userId}, /_fake/webhook)
   Fake APNs / FCM:           ${nativePush.apns.url}  ${nativePush.fcm.url}  (GET /_fake/deliveries)
+  Fake geocoder (OpenCage):  ${geocoder.url}  (knows the demo venue, Raleigh, Central Park, Tower Bridge, …)
 `);
 
 const server = spawn("react-router", ["dev", "--port", port, "--strictPort", "--host", host], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => Promise.all([stripe.close(), revenueCat.close(), nativePush.close()]).finally(() => process.exit(code ?? 0)));
+server.on("exit", (code) => Promise.all([stripe.close(), revenueCat.close(), nativePush.close(), geocoder.close()]).finally(() => process.exit(code ?? 0)));

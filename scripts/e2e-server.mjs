@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { ensureDevVars } from "./ensure-dev-vars.mjs";
-import { startLocalNativePush, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
+import { startLocalGeocoder, startLocalNativePush, startLocalRevenueCat, startLocalStripe } from "./local-stripe.mjs";
 import { seedLocal } from "./seed-local.mjs";
 import { serveWorkerd } from "./serve-workerd.mjs";
 
@@ -17,6 +17,8 @@ export const E2E_REVENUECAT_PORT = process.env.E2E_REVENUECAT_PORT ?? String(Num
 /** The fake APNs and FCM of this run (tests/e2e/native-push.spec.ts reads what they received). */
 export const E2E_APNS_PORT = process.env.E2E_APNS_PORT ?? String(Number(E2E_PORT) + 1000);
 export const E2E_FCM_PORT = process.env.E2E_FCM_PORT ?? String(Number(E2E_PORT) + 1001);
+/** The fake geocoder of this run (decision 018: the venue's address search). */
+export const E2E_GEOCODER_PORT = process.env.E2E_GEOCODER_PORT ?? String(Number(E2E_PORT) + 12);
 const stateDir = ".wrangler/e2e-state";
 const run = (command, args) => execFileSync(command, args, { stdio: ["ignore", "inherit", "inherit"] });
 
@@ -25,10 +27,12 @@ process.env.APP_URL = `http://127.0.0.1:${E2E_PORT}`;
 // As in scripts/dev.mjs: no lookup of `Request.cf` at workers.cloudflare.com (the app reads none of it).
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 rmSync(stateDir, { recursive: true, force: true });
-// Before the build: the build's Worker config carries STRIPE_API_BASE and REVENUECAT_API_BASE (vite.config.ts).
+// Before the build: the build's Worker config carries the fakes' STRIPE_API_BASE, REVENUECAT_API_BASE,
+// APNS_API_BASE, FCM_API_BASE and GEOCODER_API_BASE (vite.config.ts).
 await startLocalStripe({ port: Number(E2E_STRIPE_PORT), appOrigin: `http://127.0.0.1:${E2E_PORT}`, retryDelaysMs: [500, 1000, 2000, 4000] });
 await startLocalRevenueCat({ port: Number(E2E_REVENUECAT_PORT), appOrigin: `http://127.0.0.1:${E2E_PORT}` });
 await startLocalNativePush({ apnsPort: Number(E2E_APNS_PORT), fcmPort: Number(E2E_FCM_PORT) });
+await startLocalGeocoder({ port: Number(E2E_GEOCODER_PORT) });
 if (!process.env.E2E_SKIP_BUILD) run("react-router", ["build"]);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
 await seedLocal({ persistTo: stateDir });

@@ -7,6 +7,7 @@ import { startFakeRevenueCat } from "../tests/fakes/revenuecat-server.mjs";
 import { startFakeStripe } from "../tests/fakes/stripe-server.mjs";
 import { startFakeApns } from "../tests/fakes/apns-server.mjs";
 import { startFakeFcm } from "../tests/fakes/fcm-server.mjs";
+import { startFakeGeocoder } from "../tests/fakes/geocoder-server.mjs";
 
 /** KEY=value lines of .dev.vars (written by ensure-dev-vars.mjs). */
 function devVars(root) {
@@ -90,4 +91,14 @@ export async function startLocalNativePush({ apnsPort, fcmPort, root = process.c
   process.env.APNS_API_BASE = apns.url;
   process.env.FCM_API_BASE = fcm.url;
   return { apns, fcm, close: () => Promise.all([apns.close(), fcm.close()]) };
+}
+
+/**
+ * The fake geocoder (decision 018) on `port`, accepting .dev.vars' GEOCODER_API_KEY. Sets
+ * GEOCODER_API_BASE for vite.config.ts, as startLocalStripe does for Stripe.
+ */
+export async function startLocalGeocoder({ port, root = process.cwd() }) {
+  const fake = await startFakeGeocoder({ port, apiKey: devVars(root).GEOCODER_API_KEY });
+  process.env.GEOCODER_API_BASE = fake.url;
+  return fake;
 }

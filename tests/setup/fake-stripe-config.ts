@@ -18,3 +18,7 @@ export const FAKE_REVENUECAT = {
 // per run (vitest.config.ts, NATIVE_PUSH_TEST_KEYS).
 // teamId is also the Worker's APPLE_TEAM_ID (the apps' App Site Association, decision 013).
 export const FAKE_APNS = { keyId: "ITKEY00001", teamId: "ABCDE12345", bundleId: "app.eventflow.test" };
+
+// What the Worker and the fake geocoder agree on (decision 018): a test key (`test_…`), the
+// only kind GEOCODER_API_BASE accepts.
+export const FAKE_GEOCODER = { apiKey: "test_geocoder_integration" };
