@@ -26,6 +26,15 @@ export const BLOCK_TYPE_LABELS: Record<BlockType, string> = {
   other: "Other",
 };
 
+/** What a block can be anchored to ('Anchor to'): it then moves with the light, never by 'Running late'. */
+export const SUN_ANCHORS = ["sunset", "golden_hour_start", "golden_hour_end"] as const;
+export type SunAnchor = (typeof SUN_ANCHORS)[number];
+export const SUN_ANCHOR_LABELS: Record<SunAnchor, string> = {
+  sunset: "Sunset",
+  golden_hour_start: "Golden hour start",
+  golden_hour_end: "Golden hour end",
+};
+
 export const SHOT_CATEGORIES = [
   "getting_ready",
   "details",

@@ -16,6 +16,7 @@ import {
 import {
   BILLING_INTERVALS,
   BLOCK_TYPES,
+  SUN_ANCHORS,
   EVENT_STATUSES,
   INVITE_STATUSES,
   INVITE_TYPES,
@@ -288,6 +289,13 @@ export const events = sqliteTable(
     // the lead sets it by hand; a hand-set value lives here, null means derived.
     statusOverride: text("status_override", { enum: EVENT_STATUSES }),
     timeZone: text("time_zone").notNull().default("UTC"),
+    // 'Venue location': where the light is computed (sun.ts); both or neither.
+    venueLatitude: real("venue_latitude"),
+    venueLongitude: real("venue_longitude"),
+    // 'Client edits lock on': from this date (in the event's zone) a client link changes nothing.
+    clientEditsLockOn: text("client_edits_lock_on"),
+    // 'Back on time': the last 'Running late' shift's moves ([{id, from, to}], shift.ts), null once undone.
+    lastShift: text("last_shift", { mode: "json" }).$type<{ minutes: number; moves: { id: string; from: string; to: string }[] }>(),
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
@@ -307,6 +315,11 @@ export const events = sqliteTable(
     index("events_date_idx").on(t.date),
     check("events_status_override", oneOf("status_override", EVENT_STATUSES, true)),
     check("events_date_format", sql`${t.date} GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
+    check(
+      "events_venue_location",
+      sql`(${t.venueLatitude} IS NULL AND ${t.venueLongitude} IS NULL) OR (${t.venueLatitude} BETWEEN -90 AND 90 AND ${t.venueLongitude} BETWEEN -180 AND 180)`,
+    ),
+    check("events_client_edits_lock_on", sql`${t.clientEditsLockOn} IS NULL OR ${t.clientEditsLockOn} GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`),
   ],
 );
 
@@ -354,6 +367,13 @@ export const timelineBlocks = sqliteTable(
     // Run mode's 'Skip': the block is over without being shot. A skipped block is also done
     // (is_done), so progress and Now/Next treat it as finished; unchecking clears both.
     isSkipped: bool("is_skipped").notNull().default(false),
+    // 'Fixed time': ceremony start, sunset portraits, the exit: 'Running late' never moves it.
+    fixedTime: bool("fixed_time").notNull().default(false),
+    // 'Travel to next (min)': the leg from this block to the next; it moves with its block.
+    travelMinutes: integer("travel_minutes"),
+    // 'Anchor to': the block starts at this moment of the light plus the offset (minutes, negative before).
+    anchor: text("anchor", { enum: SUN_ANCHORS }),
+    anchorOffsetMinutes: integer("anchor_offset_minutes").notNull().default(0),
     doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
     doneAt: text("done_at"),
     createdAt: createdAt(),
@@ -365,6 +385,9 @@ export const timelineBlocks = sqliteTable(
     check("timeline_blocks_duration", sql`${t.durationMinutes} >= 1`),
     check("timeline_blocks_start_time", sql`${t.startTime} IS NULL OR ${t.startTime} GLOB '[0-2][0-9]:[0-5][0-9]'`),
     check("timeline_blocks_skipped_done", sql`${t.isSkipped} = 0 OR ${t.isDone} = 1`),
+    check("timeline_blocks_travel", sql`${t.travelMinutes} IS NULL OR ${t.travelMinutes} BETWEEN 1 AND 720`),
+    check("timeline_blocks_anchor", oneOf("anchor", SUN_ANCHORS, true)),
+    check("timeline_blocks_anchor_offset", sql`${t.anchorOffsetMinutes} BETWEEN -240 AND 240`),
   ],
 );
 
@@ -391,6 +414,44 @@ export const shotListItems = sqliteTable(
     index("shot_list_items_event_order_idx").on(t.eventId, t.orderIndex),
     check("shot_list_items_category", oneOf("category", SHOT_CATEGORIES)),
   ],
+);
+
+/**
+ * Who shoots what: a block or a shot assigned to a team member ('Assign'), any number each.
+ * A member removed from the team loses theirs with the team row's removal.
+ */
+export const blockAssignments = sqliteTable(
+  "block_assignments",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    blockId: text("block_id")
+      .notNull()
+      .references(() => timelineBlocks.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("block_assignments_block_user_unique").on(t.blockId, t.userId), index("block_assignments_event_user_idx").on(t.eventId, t.userId)],
+);
+
+export const shotAssignments = sqliteTable(
+  "shot_assignments",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    shotId: text("shot_id")
+      .notNull()
+      .references(() => shotListItems.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("shot_assignments_shot_user_unique").on(t.shotId, t.userId), index("shot_assignments_event_user_idx").on(t.eventId, t.userId)],
 );
 
 export const eventPeople = sqliteTable(

@@ -11,7 +11,7 @@ export const timelineList = {
   // A client link never checks off, moves or deletes a block.
   clientRights: { add: "canEditTimeline", edit: "canEditTimeline" },
   // Not given to a client: who checked a block off (`doneBy`, a team member's id).
-  portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "isSkipped", "doneAt", "createdAt", "updatedAt"],
+  portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "isSkipped", "fixedTime", "travelMinutes", "anchor", "anchorOffsetMinutes", "doneAt", "createdAt", "updatedAt"],
   teamFields: ["teamNotes"],
   // docs/product/screens.md#timeline: by start time (blocks with none last), blocks at the
   // same time by their order (order_index, moved up and down among themselves); rows added

@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { BLOCK_TYPES } from "~/db/enums";
+import { BLOCK_TYPES, SUN_ANCHORS } from "~/db/enums";
 
 // A timeline block as every page holds it (the fields of its descriptor's `portalFields`, list.ts),
 // as zod reads it: a live change's rows and an outbox answer's are read with it. Its own
@@ -19,6 +19,10 @@ export const BlockRowSchema = z.object({
   orderIndex: z.number(),
   isDone: z.boolean(),
   isSkipped: z.boolean(),
+  fixedTime: z.boolean(),
+  travelMinutes: z.number().nullable(),
+  anchor: z.enum(SUN_ANCHORS).nullable(),
+  anchorOffsetMinutes: z.number(),
   doneAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -161,13 +161,8 @@ export function dayLight({ date, timeZone, latitude, longitude }: LightQuery): D
 }
 
 /** What a block can be anchored to ('Anchor to'). */
-export const SUN_ANCHORS = ["sunset", "golden_hour_start", "golden_hour_end"] as const;
-export type SunAnchor = (typeof SUN_ANCHORS)[number];
-export const SUN_ANCHOR_LABELS: Record<SunAnchor, string> = {
-  sunset: "Sunset",
-  golden_hour_start: "Golden hour start",
-  golden_hour_end: "Golden hour end",
-};
+import type { SunAnchor } from "~/db/enums";
+export { SUN_ANCHORS, SUN_ANCHOR_LABELS, type SunAnchor } from "~/db/enums";
 
 /** The anchor's minutes after the event day's midnight; null when it does not happen that day. */
 export function anchorMinutes(light: DayLight | null, anchor: SunAnchor) {
