@@ -16,6 +16,7 @@ import {
 } from "~/db/schema";
 import { canDo, type DashboardIntent, INTENT_PERMISSIONS } from "~/modules/event/intents";
 import { getDb } from "~/utils/db.server";
+import { shiftBasis } from "~/modules/timeline/shift";
 import { createUser } from "../factories";
 import { createClient, signedInUser, type Client } from "./helpers";
 
@@ -205,6 +206,26 @@ const CASES: Record<DashboardIntent, IntentCase> = {
         [fx.blocks[0], 0],
         [fx.blocks[2], 1],
         [fx.blocks[1], 2],
+      ]);
+    },
+  },
+  "shift-block": {
+    // 'Running late' 30 min from the Ceremony: it and the block at its time move, Getting Ready stays.
+    fields: (fx) => ({
+      id: fx.blocks[1],
+      minutes: "30",
+      basis:
+        shiftBasis(
+          fx.blocks.map((id, i) => ({ id, startTime: ["14:00", "16:00", "16:00"][i]!, durationMinutes: 30, orderIndex: i, fixedTime: false, anchored: false, travelMinutes: null })),
+          fx.blocks[1],
+        ) ?? "",
+    }),
+    toast: "Timeline shifted",
+    effect: (_before, after, fx) => {
+      expect(after.blocks.map((b) => [b.id, b.startTime])).toEqual([
+        [fx.blocks[0], "14:00"],
+        [fx.blocks[1], "16:30"],
+        [fx.blocks[2], "16:30"],
       ]);
     },
   },

@@ -11,6 +11,7 @@ import type { ClientFlags, Grant } from "~/modules/event/permissions";
 import { removeTeamRow } from "~/modules/team/service.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
+import { shiftBasis, shiftBlocksOf } from "~/modules/timeline/shift";
 import { createEvent } from "../factories";
 import { type Client, createClient, eventLists, insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
@@ -57,7 +58,8 @@ async function seed(): Promise<Fixture> {
     vendors: [crypto.randomUUID(), crypto.randomUUID()],
   };
   await db.batch([
-    db.insert(timelineBlocks).values(fx.blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "ceremony" as const, orderIndex: i }))),
+    // At one time: a move reorders them, a shift moves them.
+    db.insert(timelineBlocks).values(fx.blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "ceremony" as const, startTime: "14:00", orderIndex: i }))),
     db.insert(shotListItems).values(fx.shots.map((id, i) => ({ id, eventId: event.id, title: `Shot ${i}`, category: "details" as const, orderIndex: i }))),
     db.insert(eventPeople).values(fx.people.map((id, i) => ({ id, eventId: event.id, firstName: `Person${i}`, role: "guest" as const }))),
     db.insert(eventVendors).values(fx.vendors.map((id, i) => ({ id, eventId: event.id, vendorName: `Vendor ${i}`, vendorType: "florist" as const }))),
@@ -94,6 +96,14 @@ async function send(client: Client, path: string, mutations: unknown, headers: R
 
 const mid = () => crypto.randomUUID();
 
+/** A shift's basis computed, as a device does, on the blocks as they are now. */
+async function withBasis(mutation: Mutation): Promise<Mutation> {
+  if (mutation.name !== "shift-block" || !("minutes" in mutation.args)) return mutation;
+  const { id } = mutation.args;
+  const rows = await db.select().from(timelineBlocks).where(eq(timelineBlocks.eventId, sql`(SELECT event_id FROM timeline_blocks WHERE id = ${id})`));
+  return { ...mutation, args: { ...mutation.args, basis: shiftBasis(shiftBlocksOf(rows), id) ?? "" } };
+}
+
 /** A valid mutation of each name against the fixture (deletes take the second row, edits the first). */
 function mutationFor(name: MutationName, fx: Fixture): Mutation {
   const m = (args: unknown) => ({ id: mid(), name, args }) as Mutation;
@@ -108,6 +118,9 @@ function mutationFor(name: MutationName, fx: Fixture): Mutation {
       return m({ id: fx.blocks[0], values: { title: "Getting Ready", blockType: "prep", durationMinutes: "90" } });
     case "move-block":
       return m({ id: fx.blocks[1], direction: "up" });
+    case "shift-block":
+      // Its basis is the blocks' times as D1 holds them when it is sent (withBasis).
+      return m({ id: fx.blocks[1], minutes: 15, basis: "" });
     case "delete-block":
       return m({ id: fx.blocks[2] });
     case "add-shot":
@@ -163,7 +176,7 @@ describe("every mutation × every role, through the outbox (the roles table of d
       const { client, path } = await role.make(fx);
       for (const name of OUTBOX_NAMES) {
         const before = await snapshot(fx.eventId);
-        const answer = await send(client, path, [mutationFor(name, fx)]);
+        const answer = await send(client, path, [await withBasis(mutationFor(name, fx))]);
         const allowed = role.grant !== null && canDo(role.grant, name);
         if (role.grant === null) {
           expect(answer.status, `${role.label} ${name}`).toBe(404);

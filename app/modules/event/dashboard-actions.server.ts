@@ -242,6 +242,8 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
     "edit-vendor": { id, values, base },
     "edit-event": { values, base },
     "move-block": { id, direction: field("direction") },
+    // A number field reads as text: a value that is not a number stays text, which the schema refuses.
+    "shift-block": field("undo") === "true" ? { undo: true } : { id, minutes: Number.isFinite(Number(field("minutes"))) && field("minutes") !== "" ? Number(field("minutes")) : field("minutes"), basis: field("basis") },
     "delete-block": { id },
     "delete-shot": { id },
     "delete-person": { id },

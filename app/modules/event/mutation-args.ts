@@ -1,6 +1,7 @@
 import type { ChangeVerb } from "~/modules/lists/descriptor";
 import type { ChangeName } from "~/modules/lists/registry";
 import { z } from "~/utils/zod";
+import { SHIFT_MINUTES_MAX } from "~/modules/timeline/shift";
 
 // The schemas of each mutation's arguments (mutations.ts says what a mutation is). Their
 // own file, without the names, so that the names (mutation-names.ts, no zod) take their
@@ -30,6 +31,12 @@ export const LIST_ARGS = {
   add: z.object({ id: NewRowId, values: FormValues }),
   edit: z.object({ id: RowRef, values: FormValues, base: Base.optional() }),
   move: z.object({ id: RowRef, direction: z.enum(["up", "down"]) }),
+  // 'Running late': from a block, by N minutes, against the times the device computed it
+  // on (shift.ts shiftBasis); or 'Back on time', the last shift undone.
+  shift: z.union([
+    z.object({ id: RowRef, minutes: z.number().int().min(1).max(SHIFT_MINUTES_MAX), basis: z.string().max(20_000) }),
+    z.object({ undo: z.literal(true) }),
+  ]),
   delete: z.object({ id: RowRef }),
 } as const satisfies Record<ChangeVerb, z.ZodType>;
 
@@ -54,6 +61,7 @@ export const MUTATION_ARGS = {
   "add-block": LIST_ARGS.add,
   "edit-block": LIST_ARGS.edit,
   "move-block": LIST_ARGS.move,
+  "shift-block": LIST_ARGS.shift,
   "delete-block": LIST_ARGS.delete,
   "add-shot": LIST_ARGS.add,
   "edit-shot": LIST_ARGS.edit,

@@ -165,6 +165,8 @@ function planOf<K extends ChangeableKind>(kind: K, verb: MutationVerb, context: 
       return changes.move && id !== null && "direction" in args ? changes.move(context, id, args.direction) : null;
     case "delete":
       return changes.delete ? changes.delete(context, id) : null;
+    case "shift":
+      return changes.shift && ("undo" in args || "minutes" in args) ? changes.shift(context, args) : null;
   }
 }
 
@@ -306,6 +308,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
     return kind === "event" ? { result, access, ended: true } : { result, access };
   }
   if ("taken" in outcome) return { result: refused(mutation.id, 409, failedTitle(mutation.name, sender), ID_TAKEN), access };
+  if ("refused" in outcome) return { result: refused(mutation.id, outcome.refused.code, failedTitle(mutation.name, sender), outcome.refused.message), access };
   if ("full" in outcome) return { result: refused(mutation.id, 400, failedTitle(mutation.name, sender), kind === "event" ? NOT_UNDERSTOOD : limitMessage(kind)), access };
 
   const row = outcome.row;
@@ -449,6 +452,14 @@ async function tell(
       : { entity: kind, op: "upsert" as const, rows: outcome.rows ?? (outcome.row ? [outcome.row] : []) };
   // The room first: devices see the change before the notifications are written.
   await publishChange(env, event.id, seq, { ...change, actor: actor?.userId ?? null });
+  if (verb === "shift") {
+    // 'Running late' tells the team once, with the next block's new time; 'Back on time' tells no one.
+    const first = outcome.rows?.[0] ?? outcome.row;
+    if ("minutes" in mutation.args && first && "startTime" in first && first.startTime) {
+      await notify(db, env, event, { type: "running_late", subject: subjectOf(kind, first), minutes: mutation.args.minutes, time: first.startTime }, actor, false);
+    }
+    return;
+  }
   const notices: Partial<Record<MutationVerb, TeamChange["type"]>> = LISTS[kind].notices;
   const type = notices[verb];
   const done = "done" in mutation.args ? mutation.args.done : undefined;

@@ -71,6 +71,7 @@ export const MutationSchema = z.discriminatedUnion("name", [
   named("add-block"),
   named("edit-block"),
   named("move-block"),
+  named("shift-block"),
   named("delete-block"),
   named("add-shot"),
   named("edit-shot"),

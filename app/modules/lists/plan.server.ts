@@ -21,7 +21,13 @@ export type Base = Readonly<Record<string, string | number | boolean | null>>;
 export type ChangedRow = ChangedTable["$inferSelect"];
 
 /** What a change's batch left: the row (or none, for a deletion), or why nothing was written. */
-export type Outcome<Row> = { row: Row | null; rows?: Row[]; conflicts?: Conflict[] } | { gone: true } | { full: true } | { taken: true };
+export type Outcome<Row> =
+  | { row: Row | null; rows?: Row[]; conflicts?: Conflict[] }
+  | { gone: true }
+  | { full: true }
+  | { taken: true }
+  /** A change its own rules refuse, with the words the sender reads ('Running late' against a plan that moved). */
+  | { refused: { code: 400 | 409; message: string } };
 
 /**
  * What one change writes, as statements for the batch, and how its result is read from
@@ -73,6 +79,8 @@ export type Changes<Value extends FormValue = FormValue> = {
   /** `skipped`: run mode's Skip; null from a list whose rows cannot be skipped (the runner answers 400). */
   readonly toggle?: (context: PlanContext, id: string, done: boolean, skipped: boolean) => Plan | null;
   readonly move?: (context: PlanContext, id: string, direction: "up" | "down") => Promise<Plan>;
+  /** 'Running late' from a block by N minutes against the plan's basis, or 'Back on time'. */
+  readonly shift?: (context: PlanContext, args: { id: string; minutes: number; basis: string } | { undo: true }) => Promise<Plan>;
 };
 
 /** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */

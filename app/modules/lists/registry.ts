@@ -38,6 +38,7 @@ export const CHANGE_RIGHTS = {
   "add-block": LISTS.block.rights.add,
   "edit-block": LISTS.block.rights.edit,
   "move-block": LISTS.block.rights.move,
+  "shift-block": LISTS.block.rights.shift,
   "delete-block": LISTS.block.rights.delete,
   "add-shot": LISTS.shot.rights.add,
   "edit-shot": LISTS.shot.rights.edit,
@@ -69,7 +70,7 @@ export function isChangeName(value: unknown): value is ChangeName {
   return typeof value === "string" && Object.hasOwn(CHANGE_RIGHTS, value);
 }
 
-const CHANGE_VERBS: readonly ChangeVerb[] = ["toggle", "add", "edit", "move", "delete"];
+const CHANGE_VERBS: readonly ChangeVerb[] = ["toggle", "add", "edit", "move", "delete", "shift"];
 const isChangeVerb = (value: string | undefined): value is ChangeVerb => CHANGE_VERBS.some((verb) => verb === value);
 const isChangeableKind = (value: string | undefined): value is ChangeableKind => value !== undefined && Object.hasOwn(CHANGEABLE, value);
 

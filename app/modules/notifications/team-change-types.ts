@@ -13,5 +13,6 @@ export const TEAM_CHANGE_TYPES = [
   "person_deleted",
   "event_updated",
   "team_member_joined",
+  "running_late",
 ] as const;
 export type TeamChangeType = (typeof TEAM_CHANGE_TYPES)[number];

@@ -5,6 +5,8 @@ import { type Db, batchWithRaw } from "~/utils/db.server";
 import { enqueueJobs, type JobMessage } from "~/utils/jobs";
 import type { WrittenNotification } from "./live.server";
 import { dispatchNotifications } from "./service.server";
+import { runningLateMessage } from "~/modules/timeline/shift";
+import { formatBlockStart, type HourCycle } from "~/modules/timeline/span";
 
 // Team-change notifications (docs/product/notifications.md#types, docs/product/notifications.md#recipients, docs/product/notifications.md;
 // decision 006): the lead and every accepted team member except whoever made the
@@ -15,8 +17,11 @@ import { dispatchNotifications } from "./service.server";
 export { TEAM_CHANGE_TYPES, type TeamChangeType } from "./team-change-types";
 import type { TeamChangeType } from "./team-change-types";
 
-/** What changed, as the handler that made the change knows it. */
-export type TeamChange = { type: TeamChangeType; subject: string; done?: boolean };
+/**
+ * What changed, as the handler that made the change knows it. 'Running late' also carries
+ * its minutes and the next block's new start ("HH:MM"), told on each recipient's clock.
+ */
+export type TeamChange = { type: TeamChangeType; subject: string; done?: boolean; minutes?: number; time?: string };
 
 /** How long one push covers: later changes of the same event wait for the digest. */
 export const PUSH_WINDOW_MS = 60_000;
@@ -33,11 +38,16 @@ const TITLES: Record<TeamChangeType, string> = {
   person_deleted: "Person Removed",
   event_updated: "Event Updated",
   team_member_joined: "Team Member Joined",
+  running_late: "Running Late",
 };
 
-/** The notification's title and message, e.g. 'Alex checked off "First kiss" (Smith Wedding).' */
-export function teamChangeText(change: TeamChange, actorName: string, eventTitle: string) {
+/** The notification's title and message, e.g. 'Alex checked off "First kiss" (Smith Wedding).', times on `cycle`'s clock. */
+export function teamChangeText(change: TeamChange, actorName: string, eventTitle: string, cycle: HourCycle = "12h") {
   const s = change.subject;
+  // The team's one line on the day, not a person's action: no name before it.
+  if (change.type === "running_late") {
+    return { title: TITLES.running_late, message: `${runningLateMessage(change.minutes ?? 0, s, formatBlockStart(change.time ?? "", cycle))} (${eventTitle}).` };
+  }
   const what: Record<TeamChangeType, string> = {
     timeline_added: `added "${s}" to the timeline`,
     timeline_updated: change.done === undefined ? `updated "${s}" on the timeline` : change.done ? `marked "${s}" done` : `marked "${s}" not done`,
@@ -50,6 +60,7 @@ export function teamChangeText(change: TeamChange, actorName: string, eventTitle
     person_deleted: `removed ${s} from the people list`,
     event_updated: "updated the event details",
     team_member_joined: "joined the team",
+    running_late: "",
   };
   return { title: TITLES[change.type], message: `${actorName} ${what[change.type]} (${eventTitle}).` };
 }
@@ -79,7 +90,10 @@ const SQL_UUID = sql.raw(
  */
 export function teamChangeStatements(notice: TeamChangeNotice) {
   const { event, change, actor } = notice;
-  const { title, message } = teamChangeText(change, actor?.name ?? "The client", event.title);
+  const { title, message: on12h } = teamChangeText(change, actor?.name ?? "The client", event.title, "12h");
+  const { message: on24h } = teamChangeText(change, actor?.name ?? "The client", event.title, "24h");
+  // A time in the text is told on each recipient's clock (their 'Time format', 'Automatic' their browser's).
+  const message = on12h === on24h ? on12h : sql`CASE WHEN (SELECT CASE time_format WHEN 'auto' THEN auto_hour_cycle ELSE time_format END FROM profiles WHERE user_id = r.uid) = '24h' THEN ${on24h} ELSE ${on12h} END`;
   const data = { type: change.type, eventId: event.id, eventTitle: event.title, notificationType: change.type, url: "/" };
   const recipients = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${event.id}
       UNION SELECT user_id FROM event_second_shooters WHERE event_id = ${event.id} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)}) AS r

@@ -14,6 +14,7 @@ export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
   "add-block": "Timeline block added",
   "edit-block": "Timeline block updated",
   "delete-block": "Timeline block deleted",
+  "shift-block": "Timeline shifted",
   "add-shot": "Shot added",
   "edit-shot": "Shot updated",
   "delete-shot": "Shot deleted",

@@ -3,6 +3,7 @@ import { type Mutation, type MutationName, partsOf } from "~/modules/event/mutat
 import { valueParser } from "./value-parser";
 import { CHANGEABLE, LIST_NAME, LISTS, listOrder } from "~/modules/lists/registry";
 import { moveTarget } from "~/modules/timeline/order";
+import { planShift } from "~/modules/timeline/shift";
 
 // Decision 010 "Offline writing": what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -45,7 +46,7 @@ function sorted(key: ListKey, rows: Row[]) {
  */
 export function applyMutation<S extends EventState<object, object>>(state: S, mutation: Mutation, at: string = new Date().toISOString()): S {
   const { verb, kind } = partsOf(mutation.name);
-  const args = mutation.args as { id?: string; done?: boolean; skipped?: boolean; values?: Record<string, string>; direction?: "up" | "down" };
+  const args = mutation.args as { id?: string; done?: boolean; skipped?: boolean; values?: Record<string, string>; direction?: "up" | "down"; minutes?: number; basis?: string };
   if (kind === "event") {
     if (verb !== "edit" || !args.values) return state;
     const value = valuesOf("event", args.values);
@@ -100,6 +101,28 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     case "delete":
       next = rows.filter((row) => row.id !== args.id);
       break;
+    case "shift": {
+      // As the server plans it, on the blocks this device holds; 'Back on time' waits for
+      // the server, which alone keeps the last shift.
+      if (args.minutes === undefined || !args.id) return state;
+      const blocks = rows.map((row) => ({
+        id: row.id,
+        startTime: typeof row.startTime === "string" ? row.startTime : null,
+        durationMinutes: Number(row.durationMinutes),
+        orderIndex: Number(row.orderIndex),
+        fixedTime: row.fixedTime === true,
+        anchored: typeof row.anchor === "string",
+        travelMinutes: typeof row.travelMinutes === "number" ? row.travelMinutes : null,
+      }));
+      const planned = planShift(blocks, { fromBlockId: args.id, minutes: args.minutes, basis: args.basis });
+      if (!planned.ok) return state;
+      const to = new Map(planned.moves.map((move) => [move.id, move.to]));
+      next = sorted(
+        key,
+        rows.map((row) => (to.has(row.id) ? { ...row, startTime: to.get(row.id)! } : row)),
+      );
+      break;
+    }
     case "move": {
       const order = sorted(key, rows);
       const from = order.findIndex((row) => row.id === args.id);

@@ -1,11 +1,12 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { appliedMutations, timelineBlocks } from "~/db/schema";
+import { appliedMutations, events, timelineBlocks } from "~/db/schema";
 import { listQuery } from "~/modules/event/lists.server";
 import { batchPart } from "~/utils/db.server";
 import { type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
 import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { timelineList } from "./list";
 import { moveTarget } from "./order";
+import { type BlockMove, NOTHING_TO_UNDO, planShift, planUndo, shiftBlocksOf } from "./shift";
 
 // The timeline's changes, each as the statements of the mutation runner's batch
 // (app/modules/lists/plan.server.ts): add, edit, check off, move, delete.
@@ -66,8 +67,64 @@ async function moveBlock({ db, eventId, guard, now, key }: PlanContext, id: stri
   };
 }
 
+/**
+ * 'Running late' (every block from the given one that is not fixed or anchored, later by N
+ * minutes) or 'Back on time' (the last shift put back), planned by shift.ts on the blocks
+ * as read, like a move: two round trips. Each block moves only from the time the plan read
+ * and only if every moved block still has it, so two phones shifting at once shift once: the
+ * second is planned again on the shifted blocks and refused, its basis gone. The event keeps
+ * the shift's moves for 'Back on time'.
+ */
+async function shiftBlocks(context: PlanContext, args: { id: string; minutes: number; basis: string } | { undo: true }): Promise<Plan> {
+  const { db, eventId, guard, now, key } = context;
+  const [rows, [event]] = await db.batch([listQuery(db, "block", eventId), db.select({ lastShift: events.lastShift }).from(events).where(eq(events.id, eventId))]);
+  const blocks = shiftBlocksOf(rows);
+  const last = event?.lastShift ?? null;
+  const planned =
+    "undo" in args
+      ? last
+        ? planUndo(blocks, last.moves)
+        : ({ ok: false, reason: "moved", message: NOTHING_TO_UNDO } as const)
+      : planShift(blocks, { fromBlockId: args.id, minutes: args.minutes, basis: args.basis });
+  if (!planned.ok || planned.moves.length === 0) {
+    const message = planned.ok ? NOTHING_TO_UNDO : planned.message;
+    const code = !planned.ok && planned.reason === "minutes" ? 400 : 409;
+    // Nothing written and no record kept: the device may try again on the plan as it is.
+    const read = db.select({ one: sql<number>`1` }).from(events).where(eq(events.id, eventId));
+    return { ...batchPart([read], (): Outcome<never> => ({ refused: { code, message } })), table: timelineBlocks, rowId: null, noop: { missing: sql`1 = 1` } };
+  }
+  const moves: readonly BlockMove[] = planned.moves;
+  const listed = JSON.stringify(moves.map((move) => [move.id, move.from]));
+  // Every moved block still where the plan found it when the batch runs, or nothing is written.
+  const precondition = sql`(SELECT COUNT(*) FROM ${timelineBlocks} JOIN json_each(${listed}) AS j
+      ON ${timelineBlocks.id} = json_extract(j.value, '$[0]') AND ${timelineBlocks.startTime} = json_extract(j.value, '$[1]')
+      WHERE ${timelineBlocks.eventId} = ${eventId}) = ${moves.length}`;
+  const recorded = sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`;
+  const updates = moves.map((move) =>
+    db
+      .update(timelineBlocks)
+      .set({ startTime: move.to, updatedAt: now })
+      .where(and(eq(timelineBlocks.id, move.id), eq(timelineBlocks.eventId, eventId), eq(timelineBlocks.startTime, move.from), guard, recorded))
+      .returning(),
+  );
+  const kept = db
+    .update(events)
+    .set({ lastShift: "undo" in args ? null : { minutes: args.minutes, moves: [...moves] } })
+    .where(and(eq(events.id, eventId), guard, recorded));
+  return {
+    precondition,
+    ...batchPart([...updates, kept], (results) => {
+      const moved = (results.slice(0, updates.length) as (typeof timelineBlocks.$inferSelect)[][]).flat();
+      return moved.length ? { row: moved[0]!, rows: moved } : { gone: true };
+    }),
+    table: timelineBlocks,
+    rowId: moves[0]!.id,
+  };
+}
+
 export const timelineChanges = {
   ...rowChanges(LIST_TABLES.block, timelineList.limit.max),
   toggle: (context, id, done, skipped) => toggleDone(context, LIST_TABLES.block, id, done, skipped),
   move: moveBlock,
+  shift: shiftBlocks,
 } satisfies Changes;

@@ -7,7 +7,8 @@ type Block = typeof timelineBlocks.$inferSelect;
 export const timelineList = {
   kind: "block",
   name: "blocks",
-  rights: { add: "editBlocks", edit: "editBlocks", toggle: "toggleDone", move: "editBlocks", delete: "deleteBlocksAndShots" },
+  // Only the lead shifts the day ('Running late', 'Back on time').
+  rights: { add: "editBlocks", edit: "editBlocks", toggle: "toggleDone", move: "editBlocks", shift: "editBlocks", delete: "deleteBlocksAndShots" },
   // A client link never checks off, moves or deletes a block.
   clientRights: { add: "canEditTimeline", edit: "canEditTimeline" },
   // Not given to a client: who checked a block off (`doneBy`, a team member's id).

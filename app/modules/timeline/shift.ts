@@ -237,3 +237,11 @@ export function squeezedLabel(minutes: number) {
 export function runningLateMessage(minutes: number, blockTitle: string, time: string) {
   return `Running ${minutes} min late — next: ${blockTitle} at ${time}`;
 }
+
+/** A timeline row as a shift reads it: an anchored block is one with an anchor to the light. */
+export function shiftBlocksOf<B extends { readonly anchor: string | null; readonly fixedTime: boolean; readonly travelMinutes: number | null }>(rows: readonly B[]): (B & { anchored: boolean })[] {
+  return rows.map((row) => ({ ...row, anchored: row.anchor !== null }));
+}
+
+/** 'Back on time' with no shift to put back (none yet, or already undone). */
+export const NOTHING_TO_UNDO = "There is no shift to undo.";
