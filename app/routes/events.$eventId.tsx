@@ -163,6 +163,9 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         <Suspense fallback={null}>
           <RunDay event={event} blocks={blocks} shots={shots} role={role} servedAt={loaderData.servedAt} status={live.status} closeTo={withView(params, null)} />
         </Suspense>
+        <Suspense fallback={null}>
+          {dialog === "shift-block" && canDo(role, dialog) ? <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, clientAccess: [], contacts: [] }} team={team} /> : null}
+        </Suspense>
       </OutboxProvider>
     );
   }
@@ -275,7 +278,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             // next one's code is there (React keeps revealed content during a transition).
             <Suspense fallback={null}>
               <PartialWindowProvider value={partial}>
-                {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} /> : null}
+                {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} event={{ date: event.date, timeZone: event.timeZone, servedAt: loaderData.servedAt }} /> : null}
                 {tab === "shots" ? <ShotsTab shots={shots} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
                 {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
                 {tab === "team" ? <TeamTab team={team} role={role} /> : null}

@@ -115,7 +115,7 @@ function mutationFor(name: MutationName, fx: Fixture): Mutation {
     case "add-block":
       return m({ id: crypto.randomUUID(), values: { title: "First Look", blockType: "first_look", durationMinutes: "20" } });
     case "edit-block":
-      return m({ id: fx.blocks[0], values: { title: "Getting Ready", blockType: "prep", durationMinutes: "90" } });
+      return m({ id: fx.blocks[0], values: { title: "Getting Ready", blockType: "prep", startTime: "14:00", durationMinutes: "90" } });
     case "move-block":
       return m({ id: fx.blocks[1], direction: "up" });
     case "shift-block":
@@ -566,7 +566,7 @@ describe("runMutation: the dashboard's forms and the outbox run the same functio
   it("two moves at once end as if one ran after the other: neither is lost, no two blocks share a place", async () => {
     const fx = await seed();
     const fourth = crypto.randomUUID();
-    await db.insert(timelineBlocks).values({ id: fourth, eventId: fx.eventId, title: "Block 3", blockType: "ceremony", orderIndex: 3 });
+    await db.insert(timelineBlocks).values({ id: fourth, eventId: fx.eventId, title: "Block 3", blockType: "ceremony", startTime: "14:00", orderIndex: 3 });
     const [a, b, c] = fx.blocks;
     const move = (id: string, direction: "up" | "down") =>
       runMutation(db, env, { userId: lead.id, name: "Maya" }, fx.eventId, { id: mid(), name: "move-block", args: { id, direction } });
@@ -596,7 +596,7 @@ describe("runMutation: the dashboard's forms and the outbox run the same functio
 it("the list of mutations covers every list change the dashboard offers", () => {
   expect([...MUTATION_NAMES].sort()).toEqual(
     [
-      "toggle-block", "toggle-shot", "add-block", "edit-block", "move-block", "delete-block", "add-shot", "edit-shot", "delete-shot",
+      "toggle-block", "toggle-shot", "add-block", "edit-block", "move-block", "shift-block", "delete-block", "add-shot", "edit-shot", "delete-shot",
       "add-person", "edit-person", "delete-person", "add-vendor", "edit-vendor", "delete-vendor", "edit-event", "delete-event",
     ].sort(),
   );

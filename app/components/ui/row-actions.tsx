@@ -12,6 +12,7 @@ let rowMenuCode: Promise<typeof import("./row-menu")> | undefined;
 const loadRowMenu = () => (rowMenuCode ??= importRetrying(() => import("./row-menu")));
 export const RowMenuItems = lazy(() => loadRowMenu().then((module) => ({ default: module.RowMenuItems })));
 export const RowActionButton = lazy(() => loadRowMenu().then((module) => ({ default: module.RowActionButton })));
+export const RowActionLink = lazy(() => loadRowMenu().then((module) => ({ default: module.RowActionLink })));
 const SharedPanel = lazy(() => loadRowMenu().then((module) => ({ default: module.SharedPanel })));
 
 /**

@@ -4,7 +4,7 @@ import { item, panelClass } from "./row-menu-styles";
 
 // A list's open "⋯" menu (useRowMenu in row-actions.tsx): its popover and its items.
 
-function RowActionLink({ to, children, destructive = false }: { to: string; children: ReactNode; destructive?: boolean }) {
+export function RowActionLink({ to, children, destructive = false }: { to: string; children: ReactNode; destructive?: boolean }) {
   return (
     <Link
       to={to}

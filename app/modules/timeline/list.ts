@@ -12,8 +12,9 @@ export const timelineList = {
   // A client link never checks off, moves or deletes a block.
   clientRights: { add: "canEditTimeline", edit: "canEditTimeline" },
   // Not given to a client: who checked a block off (`doneBy`, a team member's id).
-  portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "isSkipped", "fixedTime", "travelMinutes", "anchor", "anchorOffsetMinutes", "doneAt", "createdAt", "updatedAt"],
-  teamFields: ["teamNotes"],
+  portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "isSkipped", "anchor", "anchorOffsetMinutes", "doneAt", "createdAt", "updatedAt"],
+  // The lead's plan for the day: a fixed time and a travel leg are the team's, not the couple's.
+  teamFields: ["teamNotes", "fixedTime", "travelMinutes"],
   // docs/product/screens.md#timeline: by start time (blocks with none last), blocks at the
   // same time by their order (order_index, moved up and down among themselves); rows added
   // at the same moment by creation.
@@ -27,4 +28,4 @@ export const timelineList = {
     add: (title) => `added the timeline block "${title}"`,
     edit: (title) => `updated the timeline block "${title}"`,
   },
-} as const satisfies ListDescriptor<"block", Block, Exclude<keyof Block, "doneBy" | "teamNotes">, "teamNotes">;
+} as const satisfies ListDescriptor<"block", Block, Exclude<keyof Block, "doneBy" | "teamNotes" | "fixedTime" | "travelMinutes">, "teamNotes" | "fixedTime" | "travelMinutes">;

@@ -19,8 +19,9 @@ export const BlockRowSchema = z.object({
   orderIndex: z.number(),
   isDone: z.boolean(),
   isSkipped: z.boolean(),
-  fixedTime: z.boolean(),
-  travelMinutes: z.number().nullable(),
+  // The team's, like teamNotes: a portal's rows have none.
+  fixedTime: z.boolean().optional(),
+  travelMinutes: z.number().nullable().optional(),
   anchor: z.enum(SUN_ANCHORS).nullable(),
   anchorOffsetMinutes: z.number(),
   doneAt: z.string().nullable(),

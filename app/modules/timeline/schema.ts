@@ -1,6 +1,6 @@
 import { z } from "~/utils/zod";
 import { BLOCK_TYPES } from "~/db/enums";
-import { optionalText, optionalTime, requiredText } from "~/utils/schema-fields";
+import { checkbox, optionalText, optionalTime, requiredText } from "~/utils/schema-fields";
 
 // docs/product/validation.md#timeline-block: title required, duration an integer of at least 1
 // (a value that is not a number counts as 0, so it fails the same rule). Defaults of
@@ -9,6 +9,8 @@ export const BLOCK_DEFAULTS = { blockType: "ceremony", durationMinutes: 60 } as 
 export const BLOCK_DURATION_MAX = 24 * 60;
 
 const DURATION_MESSAGE = "Duration must be at least 1 minute";
+export const TRAVEL_MAX = 720;
+const TRAVEL_MESSAGE = `Travel must be a whole number of minutes from 1 to ${TRAVEL_MAX}`;
 
 export const BlockSchema = z.object({
   title: requiredText(200, "Title"),
@@ -22,4 +24,13 @@ export const BlockSchema = z.object({
   location: optionalText(200, "Location"),
   notes: optionalText(2000, "Notes"),
   teamNotes: optionalText(2000, "Team notes"),
+  // The lead's plan for the day, never a client's to set (the descriptor's teamFields).
+  fixedTime: checkbox,
+  travelMinutes: z
+    .number({ error: TRAVEL_MESSAGE })
+    .int({ error: TRAVEL_MESSAGE })
+    .min(1, { error: TRAVEL_MESSAGE })
+    .max(TRAVEL_MAX, { error: TRAVEL_MESSAGE })
+    .optional()
+    .transform((value) => value ?? null),
 });

@@ -238,6 +238,19 @@ export function runningLateMessage(minutes: number, blockTitle: string, time: st
   return `Running ${minutes} min late — next: ${blockTitle} at ${time}`;
 }
 
+/** A page's timeline row as a shift reads it: its plan fields where the viewer has them (a client's rows have none). */
+export function shiftBlockOf(row: {
+  readonly id: string;
+  readonly startTime: string | null;
+  readonly durationMinutes: number;
+  readonly orderIndex: number;
+  readonly anchor: string | null;
+  readonly fixedTime?: boolean;
+  readonly travelMinutes?: number | null;
+}): ShiftBlock {
+  return { id: row.id, startTime: row.startTime, durationMinutes: row.durationMinutes, orderIndex: row.orderIndex, fixedTime: row.fixedTime === true, anchored: row.anchor !== null, travelMinutes: row.travelMinutes ?? null };
+}
+
 /** A timeline row as a shift reads it: an anchored block is one with an anchor to the light. */
 export function shiftBlocksOf<B extends { readonly anchor: string | null; readonly fixedTime: boolean; readonly travelMinutes: number | null }>(rows: readonly B[]): (B & { anchored: boolean })[] {
   return rows.map((row) => ({ ...row, anchored: row.anchor !== null }));

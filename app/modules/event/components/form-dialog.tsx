@@ -32,7 +32,7 @@ export function useLastResult(intent: string) {
  * After a change made through the page's outbox (decision 010): the dialog closes
  * as after a save, replacing its history entry as the server's redirect does.
  */
-function useCloseAfterQueue() {
+export function useCloseAfterQueue() {
   const navigate = useNavigate();
   const { close } = useDialogHrefs();
   return () => {

@@ -3,7 +3,7 @@ import { DeletePersonDialog, PersonDialog } from "~/modules/people/components/pe
 import type { Person } from "~/modules/people/components/people-tab";
 import { DeleteShotDialog, ShotDialog } from "~/modules/shots/components/shots-dialogs";
 import type { Shot } from "~/modules/shots/components/shots-tab";
-import { BlockDialog, DeleteBlockDialog } from "~/modules/timeline/components/timeline-dialogs";
+import { BlockDialog, DeleteBlockDialog, RunningLateDialog } from "~/modules/timeline/components/timeline-dialogs";
 import type { Block } from "~/modules/timeline/components/timeline-tab";
 import { DeleteVendorDialog, VendorDialog } from "~/modules/vendors/components/vendors-dialogs";
 import type { Vendor } from "~/modules/vendors/components/vendors-tab";
@@ -32,6 +32,8 @@ export function ListDialog({ dialog, id, lists, defaults = {}, forClient = false
       return block ? <BlockDialog block={block} forClient={forClient} /> : null;
     case "delete-block":
       return block ? <DeleteBlockDialog block={block} /> : null;
+    case "shift-block":
+      return block ? <RunningLateDialog block={block} blocks={lists.blocks} /> : null;
     case "add-shot":
       return <ShotDialog forClient={forClient} />;
     case "edit-shot":

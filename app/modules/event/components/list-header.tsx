@@ -1,17 +1,21 @@
+import type { ReactNode } from "react";
 import { ButtonLink } from "~/components/ui/button";
 
-/** A list's count and its add button (shown only to those who may add). */
-export function ListHeader({ count, noun, addLabel, addTo }: { count: number; noun: [string, string]; addLabel: string; addTo: string | null }) {
+/** A list's count and its add button (shown only to those who may add); `children`, other actions before it. */
+export function ListHeader({ count, noun, addLabel, addTo, children }: { count: number; noun: [string, string]; addLabel: string; addTo: string | null; children?: ReactNode }) {
   return (
     <div className="mb-2 flex items-center justify-between gap-3">
       <p className="text-sm text-slate-600">
         {count} {count === 1 ? noun[0] : noun[1]}
       </p>
-      {addTo ? (
-        <ButtonLink to={addTo} replace preventScrollReset className="min-h-9">
-          {addLabel}
-        </ButtonLink>
-      ) : null}
+      <div className="flex items-center gap-2">
+        {children}
+        {addTo ? (
+          <ButtonLink to={addTo} replace preventScrollReset className="min-h-9">
+            {addLabel}
+          </ButtonLink>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -23,6 +23,7 @@ export function ToggleRow({
   teamNotes,
   actions,
   conflict,
+  warning,
 }: {
   intent: "toggle-block" | "toggle-shot";
   id: string;
@@ -36,6 +37,8 @@ export function ToggleRow({
   actions?: ReactNode;
   /** The row's conflict notice (ConflictNotice), under it. */
   conflict?: ReactNode;
+  /** What the day's plan costs this row ('Squeezed by 15 min'), under its details. */
+  warning?: string | null;
 }) {
   const fetcher = useFetcher<DashboardActionData>();
   const outbox = useOutboxContext();
@@ -75,6 +78,7 @@ export function ToggleRow({
               <PendingMark id={id} />
             </span>
             {meta.some(Boolean) ? <span className="block text-sm leading-5 text-slate-600">{meta.filter(Boolean).join(" · ")}</span> : null}
+            {warning ? <span className="block text-sm leading-5 font-semibold text-red-700">{warning}</span> : null}
             {notes ? <span className="mt-0.5 block text-sm leading-5 whitespace-pre-line text-slate-600">{notes}</span> : null}
             <TeamNotes notes={teamNotes} />
           </span>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useNow } from "../use-now";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { ActionToast, useHydrated } from "~/components/ui/toaster";
@@ -6,6 +7,7 @@ import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import { TeamNotes } from "~/modules/event/components/team-notes";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { formatEventDate } from "~/modules/event/format";
+import { useDialogHrefs } from "~/modules/event/dialog-href";
 import type { DashboardActionData } from "~/modules/event/intents";
 import { canDo } from "~/modules/event/intents";
 import type { Grant } from "~/modules/event/permissions";
@@ -19,25 +21,6 @@ import { formatBlockSpan, formatBlockStart, formatDuration } from "../span";
 
 type Block = ListRow<"block">;
 type Shot = ListRow<"shot">;
-
-/** How often the view reads the clock: 'N min left' never lags by more than this. */
-const TICK_MS = 15_000;
-
-/**
- * The time, ticking. The first render (the server's, and hydration's) uses the moment the
- * page's data was read, so both render the same; the browser's clock takes over after.
- */
-function useNow(served: number) {
-  const [now, setNow] = useState(served);
-  const hydrated = useHydrated();
-  useEffect(() => {
-    if (!hydrated) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, [hydrated]);
-  return now;
-}
 
 /**
  * The screen stays on while run mode is open (Screen Wake Lock, where the browser has it).
@@ -106,6 +89,9 @@ export function RunDay({
   // Only once hydrated: the server does not know the phone's zone.
   const zone = hydrated ? otherZoneName(event.timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone, at) : null;
   const current = state.now;
+  const dialogs = useDialogHrefs();
+  // What has not started yet: Now brought forward early, else Next.
+  const lateFrom = current && state.early ? current : state.next;
   const ownShots = current ? shots.filter((shot) => SHOTS_OF_BLOCK[current.blockType].includes(shot.category)) : [];
   const minutesTo = (block: Block) => {
     const clock = wallClockIn(event.timeZone, at);
@@ -186,6 +172,12 @@ export function RunDay({
               ))}
             </ol>
           </section>
+        ) : null}
+
+        {lateFrom && canDo(role, "shift-block") ? (
+          <Link to={dialogs.open("shift-block", lateFrom.id)} replace preventScrollReset className={buttonClass("secondary", "min-h-12 w-full text-base")}>
+            Running late
+          </Link>
         ) : null}
 
         <section aria-labelledby="run-next" className="rounded-2xl border border-slate-200 bg-white p-4">

@@ -1,9 +1,14 @@
 import { useListWindow } from "~/components/ui/list-window";
 import { timelineList } from "../list";
 import { moveTarget } from "../order";
-import { formatBlockSpan } from "../span";
+import { formatBlockSpan, formatDuration } from "../span";
+import { legWarningsOf, shiftBlockOf, squeezedLabel, squeezesOf } from "../shift";
+import { runState, wallClockIn } from "../run";
+import { Fragment } from "react";
+import { useNow } from "../use-now";
+import { ButtonLink } from "~/components/ui/button";
 import { useHourCycle } from "~/root-data";
-import { RowActionButton, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
+import { RowActionButton, RowActionLink, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
 import type { ListRow } from "~/modules/lists/registry";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
@@ -18,9 +23,18 @@ import type { Grant } from "~/modules/event/permissions";
 export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
-export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) {
+export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Grant; event?: { date: string; timeZone: string; servedAt: number } }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
+  const canShift = canDo(role, "shift-block");
+  // The lead's plan: what a fixed or anchored block loses to the one before it, and travel
+  // legs longer than the gap they cross (shift.ts), on the whole timeline the page holds.
+  const plan = blocks.map(shiftBlockOf);
+  const squeezed = new Map(squeezesOf(plan).map((squeeze) => [squeeze.id, squeeze.minutes]));
+  const shortLegs = new Map(legWarningsOf(plan).map((leg) => [leg.id, leg.minutes]));
+  // 'Running late' starts from the first block not yet started (Next, or Now brought forward), else the first.
+  const now = useNow(event?.servedAt ?? 0);
+  const lateFrom = canShift && event ? lateStart(blocks, event, now) : null;
   const canDelete = canDo(role, "delete-block");
   const outbox = useOutboxContext();
   const cycle = useHourCycle();
@@ -37,22 +51,32 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
       : undefined;
   return (
     <>
-      <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} />
+      <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null}>
+        {lateFrom ? (
+          <ButtonLink to={dialogs.open("shift-block", lateFrom)} replace preventScrollReset variant="secondary" className="min-h-9">
+            Running late
+          </ButtonLink>
+        ) : null}
+      </ListHeader>
       {list.count === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
       {list.controls}
       <ol className="space-y-1.5" start={list.offset > 0 ? list.offset + 1 : undefined}>
         {list.shown.map((block) => {
           // Its neighbours in the blocks this page holds (the server decides on the whole timeline).
           const index = blocks.indexOf(block);
+          const leg = block.travelMinutes ?? null;
+          const short = shortLegs.get(block.id);
           return (
-            <li key={block.id}>
+            <Fragment key={block.id}>
+            <li>
               <ToggleRow
                 intent="toggle-block"
                 id={block.id}
                 done={block.isDone}
                 disabled={!canDo(role, "toggle-block")}
                 title={block.title}
-                meta={[block.isSkipped ? "Skipped" : null, formatBlockSpan(block.startTime, block.durationMinutes, cycle), BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                meta={[block.isSkipped ? "Skipped" : null, formatBlockSpan(block.startTime, block.durationMinutes, cycle), block.fixedTime ? "Fixed time" : null, BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                warning={squeezed.has(block.id) ? squeezedLabel(squeezed.get(block.id)!) : null}
                 notes={block.notes}
                 teamNotes={block.teamNotes}
                 conflict={<ConflictNotice rowId={block.id} />}
@@ -60,6 +84,9 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                   canEdit || canDelete
                     ? menu.button(block.id, block.title, () => (
                         <RowMenuItems editTo={canEdit ? dialogs.open("edit-block", block.id) : null} deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}>
+                          {canShift && block.startTime ? (
+                            <RowActionLink to={dialogs.open("shift-block", block.id)}>Running late from here</RowActionLink>
+                          ) : null}
                           {canEdit && moveTarget(blocks, index, "up") !== null ? (
                             <RowActionButton fields={{ intent: "move-block", id: block.id, direction: "up" }} onSubmit={move(block.id, "up")}>
                               Move up
@@ -76,6 +103,13 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
                 }
               />
             </li>
+            {leg ? (
+              <li data-travel-leg className={`flex items-center gap-2 pl-12 text-sm ${short ? "font-medium text-red-700" : "text-slate-600"}`}>
+                <span aria-hidden="true">↓</span>
+                {short ? `Travel ${formatDuration(leg)}: ${formatDuration(short)} longer than the gap` : `Travel ${formatDuration(leg)}`}
+              </li>
+            ) : null}
+            </Fragment>
           );
         })}
       </ol>
@@ -83,4 +117,11 @@ export function TimelineTab({ blocks, role }: { blocks: Block[]; role: Grant }) 
       {menu.form}
     </>
   );
+}
+
+/** The block 'Running late' starts from: Next (or Now brought forward early) by the event's clock, else the first timed block. */
+function lateStart(blocks: Block[], event: { date: string; timeZone: string }, now: number) {
+  const state = runState(blocks, event.date, wallClockIn(event.timeZone, new Date(now)));
+  const from = state.now && state.early ? state.now : (state.next ?? (state.day === "on" ? null : blocks.find((block) => block.startTime !== null)));
+  return from?.id ?? null;
 }
