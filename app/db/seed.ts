@@ -38,6 +38,10 @@ const DEMO_TIMELINE: Array<[title: string, type: string, start: string, minutes:
   ["Sparkler Exit", "exit", "21:45", 15, "Barn driveway", "Sparklers handed out by the planner at 21:35."],
 ];
 
+// The day's fixed moments and travel legs: 'Running late' moves everything else.
+const DEMO_FIXED = new Set(["Ceremony", "Sparkler Exit"]);
+const DEMO_TRAVEL: Record<string, number> = { "Wedding Party Portraits": 5 };
+
 const DEMO_SHOTS: Array<[title: string, category: string, description: string | null]> = [
   ["Dress hanging in window light", "getting_ready", null],
   ["Emma's hair and makeup finishing touches", "getting_ready", null],
@@ -169,6 +173,8 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
         location,
         notes,
         team_notes: teamNotes,
+        fixed_time: DEMO_FIXED.has(title),
+        travel_minutes: DEMO_TRAVEL[title] ?? null,
         order_index: i,
       }),
     );

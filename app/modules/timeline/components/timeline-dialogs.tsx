@@ -124,7 +124,7 @@ export function RunningLateDialog({ block, blocks }: { block: Block; blocks: Blo
       <Form method="post" preventScrollReset onSubmit={send} className="mt-4 grid grid-cols-4 gap-2">
         {hidden}
         {LATE_MINUTES.map((minutes) => (
-          <Button key={minutes} type="submit" name="minutes" value={String(minutes)} variant="secondary" className="min-h-12 px-0">
+          <Button key={minutes} type="submit" name="minutes" value={String(minutes)} variant="secondary" className="min-h-12 px-1 whitespace-nowrap">
             {`${minutes} min`}
           </Button>
         ))}

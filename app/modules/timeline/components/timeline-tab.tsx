@@ -106,7 +106,7 @@ export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Gr
             {leg ? (
               <li data-travel-leg className={`flex items-center gap-2 pl-12 text-sm ${short ? "font-medium text-red-700" : "text-slate-600"}`}>
                 <span aria-hidden="true">↓</span>
-                {short ? `Travel ${formatDuration(leg)}: ${formatDuration(short)} longer than the gap` : `Travel ${formatDuration(leg)}`}
+                {short ? `Travel ${formatDuration(leg)}: ${formatDuration(short)} short` : `Travel ${formatDuration(leg)}`}
               </li>
             ) : null}
             </Fragment>
