@@ -62,6 +62,7 @@ describe("the lists' registry", () => {
       "add-block": "editBlocks",
       "edit-block": "editBlocks",
       "move-block": "editBlocks",
+      "shift-block": "editBlocks",
       "delete-block": "deleteBlocksAndShots",
       "add-shot": "editShots",
       "edit-shot": "editShots",
