@@ -195,6 +195,8 @@ export function RunDay({
                   `at ${formatBlockStart(state.next.startTime!, cycle)}`,
                   state.day === "on" && minutesTo(state.next) > 0 ? `in ${formatDuration(minutesTo(state.next))}` : null,
                   state.next.location,
+                  // The leg from Now to it, where the lead set one.
+                  current?.travelMinutes ? `${formatDuration(current.travelMinutes)} travel` : null,
                 ]
                   .filter(Boolean)
                   .join(" · ")}
