@@ -229,8 +229,13 @@ test.describe("a tab's own code (phone)", () => {
     const tabChunks = /\/assets\/(shots-tab|people-tab|vendors-tab|team-tab)-/;
     expect(first.filter(({ script }) => tabChunks.test(script)).map(({ script }) => script)).toEqual([]);
     const scripts = watchScripts(page);
+    // The rest of the page (every list) is here before the tap: until then another tab has
+    // no data to show and says 'Loading…'; this is about its code only.
+    const rest = page.waitForResponse((response) => /\/events\/[^/]+\/lists$/.test(new URL(response.url()).pathname));
     await page.goto(DEMO_EVENT);
     await settled(page);
+    expect((await rest).status()).toBe(200);
+    await page.waitForLoadState("networkidle");
     expect(scripts.holding("Filter shots")).toEqual([]);
 
     const shots = await holdBack(page, /\/assets\/shots-tab-[\w-]+\.js$/);
