@@ -8,6 +8,7 @@ import { ActionToast } from "~/components/ui/toaster";
 import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
 import { EVENT_DELETED, EVENT_DELETED_STATUS } from "~/modules/event/deleted-event";
 import { formatEventDate } from "~/modules/event/format";
+import { CLIENT_EDITS_LOCKED, clientEditsLocked } from "~/modules/event/client-lock";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
 import { LiveStatusBadge } from "~/modules/live/live-status";
@@ -62,6 +63,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     syncedAt,
     event: toPortalRow("event", portal.event),
     grant,
+    // Whether the lead's lock has come (the server refuses the link's writes from then on), and
+    // the zone it is told in, for a lock the lead sets or moves while the page is open.
+    locked: clientEditsLocked(portal.event),
+    timeZone: portal.event.timeZone,
     blocks: portal.blocks.map((row) => toPortalRow("block", row)),
     shots: portal.shots.map((row) => toPortalRow("shot", row)),
     people: portal.people.map((row) => toPortalRow("person", row)),
@@ -136,7 +141,11 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
   const { shown, outbox } = useOutbox({ path: `/client/view/${accessId}`, owner: "link", live: confirmed, notice: portalNotice });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
   const { event } = live;
-  const { grant } = data;
+  // Locked, the link only views: no edit controls, and the portal says why.
+  const lockOn = event.clientEditsLockOn ?? null;
+  const locked = lockOn === data.event.clientEditsLockOn ? data.locked : clientEditsLocked({ clientEditsLockOn: lockOn, timeZone: data.timeZone });
+  const grant: ClientGrant = locked ? { kind: "client", canEditPeople: false, canEditTimeline: false, canEditShots: false, canEditVendors: false } : data.grant;
+  const mayEdit = data.grant.canEditPeople || data.grant.canEditTimeline || data.grant.canEditShots || data.grant.canEditVendors;
   const syncedAt = useLastSynced(data.syncedAt, live.status, [live.blocks, live.shots, live.people, live.vendors, event]);
   useKeepPageOffline(data.syncedAt);
   const tab: Tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "timeline";
@@ -173,10 +182,16 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
             {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600">{event.coupleNames}</p> : null}
           </div>
         </header>
-        {viewOnly ? (
+        {locked && mayEdit ? (
+          <Card className="mt-3 !p-3">
+            <p className="text-sm text-slate-700">{CLIENT_EDITS_LOCKED}</p>
+          </Card>
+        ) : viewOnly ? (
           <Card className="mt-3 !p-3">
             <p className="text-sm text-slate-700">You can view event details but don't have permission to make edits.</p>
           </Card>
+        ) : lockOn ? (
+          <p className="mt-2 text-sm text-slate-600">Changes lock on {formatEventDate(lockOn)}.</p>
         ) : null}
         <div className="scroll-cue mt-3">
           <LinkTabs label="Event sections" tabs={TABS} current={tab} hrefFor={(t) => (t === "timeline" ? "?" : `?tab=${t}`)} />

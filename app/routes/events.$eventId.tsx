@@ -13,7 +13,7 @@ import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { LIST_NAME } from "~/modules/lists/registry";
-import { toEventSummary } from "~/modules/event/service.server";
+import { toDashboardEvent } from "~/modules/event/service.server";
 import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } from "~/modules/event/dashboard-data.server";
 import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";
 import { useRestOfPage } from "~/modules/event/use-rest-of-page";
@@ -74,7 +74,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // The moment the data was read: run mode's first render (server and hydration alike) tells the time by it.
     servedAt: Date.now(),
     role,
-    event: { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride },
+    event: toDashboardEvent(event),
     ...dashboardWindow(searchParams, role, reads),
   };
 }

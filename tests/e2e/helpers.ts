@@ -247,14 +247,19 @@ export async function d1<Row = Record<string, unknown>>(sql: string, { json = fa
  * (Client tab, Create Client Access with every edit flag off) and returns the link the
  * dialog copies, once, and the address.
  */
-export async function createViewOnlyClientLink(page: Page, label = "couple") {
+export function createViewOnlyClientLink(page: Page, label = "couple") {
+  return createClientLink(page, { label, viewOnly: true });
+}
+
+/** From the event's dashboard: a client link made on the Client tab (all four flags, or none), copied as the lead would. */
+export async function createClientLink(page: Page, { label = "couple", viewOnly = false }: { label?: string; viewOnly?: boolean } = {}) {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await sectionLink(page, "Client").click();
   await page.getByRole("link", { name: "Create Client Access" }).click();
   const create = page.getByRole("dialog", { name: "Create Client Access" });
   const clientEmail = uniqueEmail(label);
   await create.getByLabel("Client Email").fill(clientEmail);
-  for (const flag of ["Timeline", "Shot list", "People", "Vendors"]) await create.getByLabel(flag, { exact: true }).uncheck();
+  if (viewOnly) for (const flag of ["Timeline", "Shot list", "People", "Vendors"]) await create.getByLabel(flag, { exact: true }).uncheck();
   await create.getByRole("button", { name: "Create Access" }).click();
   await expect(toast(page, "success", "Client access created")).toBeVisible();
   const created = page.getByRole("dialog", { name: "Client link created" });

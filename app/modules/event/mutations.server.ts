@@ -9,6 +9,8 @@ import { batchNamed, type Db, type NamedResults, rawAll, violatesUnique } from "
 import { consume, LIMITS, TOO_MANY_CHANGES } from "~/utils/rate-limit.server";
 import { type AccessQuery, accessOf, accessQuery, type EventAccess } from "./access.server";
 import { canDo, isClientIntent } from "./intents";
+import { CLIENT_EDITS_LOCKED, clientEditsLocked } from "./client-lock";
+import { todayIn } from "./status";
 import { z } from "zod";
 import {
   type Conflict,
@@ -29,7 +31,7 @@ import type { Grant } from "./permissions";
 import { CHANGEABLE, type ChangeableKind, limitMessage, LISTS, type ListKind, type ListRow, teamFieldsOf } from "~/modules/lists/registry";
 import { CHANGES, type ChangesByKind } from "~/modules/lists/changes.server";
 import { type ChangedRow, conflictsOf, fromDriver, mineOf, type Plan, type PlanContext, rowJson } from "~/modules/lists/plan.server";
-import { toEventSummary } from "./service.server";
+import { toDashboardEvent } from "./service.server";
 import { personNameSql } from "~/modules/team/service.server";
 
 // Decision 010 "One mutation layer": the one server function that
@@ -195,12 +197,20 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   if (!query) return accessEnded(mutation.id);
   const key = await recordKey(sender, eventId, mutation.id);
   const { kind, verb } = partsOf(mutation.name);
+  let lockGuard: SQL | undefined;
 
   if (!("userId" in sender)) {
     // A client link is known valid before anything else: before its values are read (an
     // answer other than "no access" to a wrong token would let guesses go uncounted) and
     // before its writes are counted (a wrong token must not use up the real client's).
-    if (!(await accessOf(db, { token: sender.token, accessId: sender.accessId }, null))) return accessEnded(mutation.id);
+    const link = await accessOf(db, { token: sender.token, accessId: sender.accessId }, null);
+    if (!link) return accessEnded(mutation.id);
+    // Locked by the lead: nothing is written, and a repeat of a change made before is still answered.
+    if (clientEditsLocked(link.event)) {
+      return (await replayOf(db, env, query, key, mutation)) ?? { result: refused(mutation.id, 403, failedTitle(mutation.name, sender), CLIENT_EDITS_LOCKED), access: null };
+    }
+    // The same in the write's own batch, should the lead lock it meanwhile.
+    lockGuard = sql`NOT EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${query.eventId} AND ${events.clientEditsLockOn} <= ${todayIn(link.event.timeZone)})`;
     // Its writes are counted (decision 007); a repeat is answered, never refused.
     if (await consume(db, [[LIMITS.portalWritesPerLink, sender.accessId]])) {
       const replay = await replayOf(db, env, query, key, mutation);
@@ -229,7 +239,7 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   const context: PlanContext = {
     db,
     eventId: query.eventId,
-    guard: query.permitted(mutation.name),
+    guard: lockGuard ? and(query.permitted(mutation.name), lockGuard)! : query.permitted(mutation.name),
     userId: "userId" in sender ? sender.userId : null,
     now: new Date().toISOString(),
     key,
@@ -302,6 +312,9 @@ export async function runMutation(db: Db, env: Env, sender: Sender, eventId: str
   const access = query.decide(results.access);
   if (!access) return accessEnded(mutation.id);
   if (!canDo(grantOf(access), mutation.name)) return { result: refused(mutation.id, 403, "Error", NO_PERMISSION), access };
+  if (access.role === "client" && clientEditsLocked(access.event, new Date(context.now))) {
+    return { result: refused(mutation.id, 403, failedTitle(mutation.name, sender), CLIENT_EDITS_LOCKED), access };
+  }
   const outcome = plan.read(Object.keys(writes).map((name) => results[name]));
   if ("gone" in outcome) {
     const result = refused(mutation.id, 404, failedTitle(mutation.name, sender), kind === "event" ? ACCESS_ENDED : GONE_MESSAGE);
@@ -375,7 +388,7 @@ async function replayOf(db: Db, env: Env, query: AccessQuery, key: string | SQL<
 async function retell(env: Env, access: EventAccess, kind: RowKind | "event", current: ChangedRow | null, id: string, seq: number | null) {
   if (kind === "event") {
     if (current && !isEventRow(current)) throw new Error("An event's change read back a row that is not the event's");
-    await publishChange(env, access.event.id, seq, current ? { entity: "event", op: "upsert", rows: [toEventSummary(current)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
+    await publishChange(env, access.event.id, seq, current ? { entity: "event", op: "upsert", rows: [toDashboardEvent(current)], actor: null } : { entity: "event", op: "delete", ids: [access.event.id], actor: null });
     return;
   }
   await publishChange(env, access.event.id, seq, current ? { entity: kind, op: "upsert", rows: [current], actor: null } : { entity: kind, op: "delete", ids: [id], actor: null });
@@ -442,7 +455,7 @@ async function tell(
     const updated = outcome.row;
     // An edit of the event answers the event's row (eventChanges.edit).
     if (!updated || !isEventRow(updated)) throw new Error("An edit of the event answered no event row");
-    await publishChange(env, event.id, seq, { entity: "event", op: "upsert", rows: [toEventSummary(updated)], actor: actor?.userId ?? null });
+    await publishChange(env, event.id, seq, { entity: "event", op: "upsert", rows: [toDashboardEvent(updated)], actor: actor?.userId ?? null });
     await notify(db, env, event, { type: "event_updated", subject: updated.title }, actor, false);
     return;
   }

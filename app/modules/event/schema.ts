@@ -5,13 +5,15 @@ import { optionalText, requiredText } from "~/utils/schema-fields";
 // Create / edit event (docs/product/screens.md#create-event, docs/product/validation.md#create-and-edit-event: title and date required, the
 // others optional; empty optional values are stored as null).
 
+/** yyyy-MM-dd naming a real day (not 2027-02-30). */
+function isValidIsoDate(value: string) {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
 const isoDate = z
   .string({ error: "Wedding date is required" })
   .min(1, { error: "Wedding date is required" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please enter a valid date" })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: "Please enter a valid date",
-  });
+  .refine(isValidIsoDate, { error: "Please enter a valid date" });
 
 /** An IANA time zone the runtime knows (the browser sends its own; see the create form). */
 function isTimeZone(value: string) {
@@ -45,10 +47,20 @@ export type EventInput = z.infer<typeof EventSchema>;
  */
 export const STATUS_CHOICES = ["auto", ...EVENT_STATUSES] as const;
 
+/** An optional date: empty is none (null). */
+const optionalDate = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || isValidIsoDate(value), { error: "Please enter a valid date" })
+  .transform((value) => value || null);
+
 export const EditEventSchema = EventSchema.extend({
   status: z
     .enum(STATUS_CHOICES, { error: "Please choose a status" })
     .transform((value) => (value === "auto" ? null : value)),
+  // docs/product/screens.md#edit-event: from this date (the event's time zone) a client link only views.
+  clientEditsLockOn: optionalDate,
 });
 export type EditEventInput = z.infer<typeof EditEventSchema>;
 

@@ -173,6 +173,11 @@ export function toEventSummary(event: EventRow) {
 }
 export type EventSummary = ReturnType<typeof toEventSummary>;
 
+/** The event as its dashboard holds it and its live changes carry it: the summary and what Edit Event sets beside it (a link is sent its portal fields only). */
+export function toDashboardEvent(event: EventRow) {
+  return { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride, clientEditsLockOn: event.clientEditsLockOn };
+}
+
 /**
  * Creates the event with its organization (for a lead who has none, named after the
  * e-mail), the four default blocks and seven default shots, in one D1 batch.

@@ -5,6 +5,8 @@ import { SelectField } from "~/components/dialog-fields";
 import { useHydrated } from "~/components/ui/toaster";
 import { DELETE_CONFIRMATION, DeleteEventSchema, EditEventSchema, STATUS_CHOICES } from "../schema";
 import { STATUS_LABEL } from "./status-badge";
+import { suggestedLockOn } from "../client-lock";
+import { formatEventDate } from "../format";
 import { FormDialog, formDefaults, useDialogForm } from "./form-dialog";
 
 type EditableEvent = {
@@ -14,6 +16,7 @@ type EditableEvent = {
   venue: string | null;
   timeZone: string;
   statusOverride: string | null;
+  clientEditsLockOn: string | null;
 };
 
 const STATUS_OPTIONS = STATUS_CHOICES.map((value) => ({
@@ -37,7 +40,7 @@ function useTimeZones(current: string) {
 /** Edit event (lead only): the create form's fields, the status and the time zone. */
 export function EditEventDialog({ event }: { event: EditableEvent }) {
   const [form, fields, base] = useDialogForm("edit-event", undefined, EditEventSchema, {
-    ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone"]),
+    ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone", "clientEditsLockOn"]),
     status: event.statusOverride ?? "auto",
   });
   const timeZones = useTimeZones(event.timeZone);
@@ -60,6 +63,12 @@ export function EditEventDialog({ event }: { event: EditableEvent }) {
         inputProps={getSelectProps(fields.timeZone)}
         options={timeZones}
         errors={fields.timeZone.errors}
+      />
+      <Field
+        label="Client edits lock on"
+        hint={`From this date the client links can only view. Suggested: ${formatEventDate(suggestedLockOn(event.date))}, two days before.`}
+        inputProps={getInputProps(fields.clientEditsLockOn, { type: "date" })}
+        errors={fields.clientEditsLockOn.errors}
       />
     </FormDialog>
   );
