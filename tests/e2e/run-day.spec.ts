@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, d1, demoSessionCookies, skipInviteStep } from "./helpers";
+import { checkOff, d1, demoSessionCookies, skipInviteStep, waitUntilKept } from "./helpers";
 
 // Run the day (docs/product/screens.md#run-the-day) on phones: Now and Next advance with
 // the clock; Done and Skip reach a second phone live, and Skip made offline is sent on
-// reconnect; the event's times on a phone in another zone; the screen kept awake.
+// reconnect; the event's times on a phone in another zone; the screen kept awake; opened
+// for the first time without signal, from the dashboard the phone kept.
 
 // A phone in London at a wedding in New York.
 test.use({ timezoneId: "Europe/London" });
@@ -113,4 +114,30 @@ test("Now and Next advance with the clock; Done and Skip reach another phone liv
   await expect(page.getByRole("heading", { level: 1, name: /Run Day Wedding/ })).toBeVisible();
   await expect.poll(() => wakeLog(page)).toEqual(["request", "release"]);
   await other.close();
+});
+
+test.describe("run mode without signal", () => {
+  test.use({ expectedConsoleErrors: [[/Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/], { scope: "test" }] });
+
+  test("opened for the first time offline, from the dashboard this phone kept: Now and Next from the device's copy, Done waits and is sent once online", async ({ page, context }) => {
+    const { url, eventId } = await newWedding(page);
+    // 11:10 in New York.
+    await page.clock.install({ time: new Date("2027-08-14T15:10:00Z") });
+    await page.goto(url);
+    await waitForHydration(page);
+    await waitUntilKept(page, url);
+    await context.setOffline(true);
+    await expect(page.locator("[data-live-status=offline]")).toBeVisible();
+    await page.getByRole("link", { name: "Run the day" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Run the day" })).toBeVisible();
+    await expect(now(page)).toContainText("First Look");
+    await expect(now(page)).toContainText("20 min left");
+    await expect(next(page)).toContainText("Ceremony");
+    await now(page).getByRole("button", { name: "Done" }).click();
+    await expect(now(page)).toContainText("Ceremony");
+    await expect(page.getByTestId("pending-count")).toHaveText("1 change waiting to sync");
+    await context.setOffline(false);
+    await expect(page.getByTestId("pending-count")).toHaveText("", { timeout: 10_000 });
+    expect(await d1(`SELECT title, is_done FROM timeline_blocks WHERE event_id = '${eventId}' AND is_done = 1`, { json: true })).toEqual([{ title: "First Look", is_done: 1 }]);
+  });
 });
