@@ -29,8 +29,9 @@ export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Gr
   const canShift = canDo(role, "shift-block");
   // The lead's plan: what a fixed or anchored block loses to the one before it, and travel
   // legs longer than the gap they cross (shift.ts), on the whole timeline the page holds.
+  // The lead's and the team's: a client link sees the order, not what the day loses.
   const plan = blocks.map(shiftBlockOf);
-  const squeezed = new Map(squeezesOf(plan).map((squeeze) => [squeeze.id, squeeze.minutes]));
+  const squeezed = new Map(typeof role === "string" ? squeezesOf(plan).map((squeeze) => [squeeze.id, squeeze.minutes]) : []);
   const shortLegs = new Map(legWarningsOf(plan).map((leg) => [leg.id, leg.minutes]));
   // 'Running late' starts from the first block not yet started (Next, or Now brought forward), else the first.
   const now = useNow(event?.servedAt ?? 0);
