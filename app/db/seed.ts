@@ -32,7 +32,7 @@ const DEMO_TIMELINE: Array<[title: string, type: string, start: string, minutes:
   ["Cocktail Hour", "cocktail", "17:00", 60, "Garden terrace", "Second shooter covers candids; lead takes couple portraits."],
   ["Grand Entrance and Dinner", "reception", "18:00", 60, "The barn", null],
   ["Toasts and First Dance", "reception", "19:00", 45, "The barn", "Toasts: Oluwaseun (best man), then Niamh (maid of honor)."],
-  ["Golden Hour Portraits", "portrait", "19:45", 20, "Meadow west of the barn", "Sunset at 20:02."],
+  ["Golden Hour Portraits", "portrait", "19:45", 20, "Meadow west of the barn", "Meet at the meadow gate; the Golden hour row says when the light is best."],
   ["Cake Cutting", "reception", "20:15", 15, "The barn", null],
   ["Open Dancing", "reception", "20:30", 75, "The barn", null],
   ["Sparkler Exit", "exit", "21:45", 15, "Barn driveway", "Sparklers handed out by the planner at 21:35."],
@@ -156,6 +156,9 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
       couple_names: "Emma Carter & James Okafor",
       date: addDays(today, 45),
       venue: "Willow Creek Barn, Asheville, NC",
+      // The barn's point (the geocoder's fake knows it): golden hour and sunset on the timeline.
+      venue_latitude: 35.579,
+      venue_longitude: -82.67,
       time_zone: "America/New_York",
       organization_id: DEMO_ORGANIZATION_ID,
       lead_photographer_id: DEMO_USER_ID,

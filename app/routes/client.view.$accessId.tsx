@@ -209,7 +209,9 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
           ) : null}
           {/* Stays mounted across tabs: a client navigation keeps the shown tab until the next one's code is there. */}
           <Suspense fallback={null}>
-            {tab === "timeline" ? <TimelineTab blocks={live.blocks} role={grant} /> : null}
+            {tab === "timeline" ? (
+              <TimelineTab blocks={live.blocks} role={grant} event={{ date: event.date, timeZone: data.timeZone, venueLatitude: event.venueLatitude ?? null, venueLongitude: event.venueLongitude ?? null }} />
+            ) : null}
             {tab === "shots" ? <ShotsTab shots={live.shots} role={grant} /> : null}
             {tab === "people" ? <PeopleTab people={live.people} role={grant} /> : null}
             {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={grant} /> : null}

@@ -278,7 +278,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             // next one's code is there (React keeps revealed content during a transition).
             <Suspense fallback={null}>
               <PartialWindowProvider value={partial}>
-                {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} event={{ date: event.date, timeZone: event.timeZone, servedAt: loaderData.servedAt }} /> : null}
+                {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} event={{ date: event.date, timeZone: event.timeZone, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude, servedAt: loaderData.servedAt }} /> : null}
                 {tab === "shots" ? <ShotsTab shots={shots} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
                 {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
                 {tab === "team" ? <TeamTab team={team} role={role} /> : null}

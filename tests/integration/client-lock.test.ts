@@ -137,3 +137,44 @@ describe("client edits lock", () => {
     expect(open).not.toContain(CLIENT_EDITS_LOCKED);
   });
 });
+
+describe("venue location", () => {
+  const form = { intent: "edit-event", title: "Emma & James Wedding", date: "2027-06-12", status: "auto" };
+  const stored = async (eventId: string) => {
+    const [row] = await db.select({ latitude: events.venueLatitude, longitude: events.venueLongitude }).from(events).where(eq(events.id, eventId));
+    return row;
+  };
+
+  it("the lead types it in Edit Event; both or neither, each in range; cleared, it is none; the couple's portal is given it", async () => {
+    const fx = await seed();
+    const page = `/events/${fx.eventId}?dialog=edit-event`;
+    expect((await lead.client.post(page, { ...form, venueLatitude: "35.579", venueLongitude: "-82.67" })).status).toBe(302);
+    expect(await stored(fx.eventId)).toEqual({ latitude: 35.579, longitude: -82.67 });
+    const portal = await (await fx.couple.get(fx.portal)).text();
+    expect(portal).toContain("35.579");
+    expect(portal).toContain("Golden hour");
+
+    for (const [fields, message] of [
+      [{ venueLatitude: "91", venueLongitude: "10" }, "Latitude must be a number between -90 and 90"],
+      [{ venueLatitude: "10", venueLongitude: "-180.5" }, "Longitude must be a number between -180 and 180"],
+      [{ venueLatitude: "north", venueLongitude: "10" }, "Latitude must be a number between -90 and 90"],
+      [{ venueLatitude: "35.5", venueLongitude: "" }, "Enter both latitude and longitude, or neither"],
+    ] as const) {
+      const response = await lead.client.post(page, { ...form, ...fields });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    expect(await stored(fx.eventId)).toEqual({ latitude: 35.579, longitude: -82.67 });
+
+    expect((await lead.client.post(page, { ...form, venueLatitude: "", venueLongitude: "" })).status).toBe(302);
+    expect(await stored(fx.eventId)).toEqual({ latitude: null, longitude: null });
+  });
+
+  it("only the lead sets it: a team member and a client link are refused, nothing changes", async () => {
+    const fx = await seed();
+    const values = { title: "Emma & James Wedding", date: "2027-06-12", status: "auto", venueLatitude: "35.579", venueLongitude: "-82.67" };
+    expect((await send(member.client, `/events/${fx.eventId}/mutations`, [{ id: crypto.randomUUID(), name: "edit-event", args: { values } }])).results[0]).toMatchObject({ status: "refused", code: 403 });
+    expect((await fx.couple.post(fx.portal, { ...form, venueLatitude: "35.579", venueLongitude: "-82.67" })).status).toBe(403);
+    expect(await stored(fx.eventId)).toEqual({ latitude: null, longitude: null });
+  });
+});

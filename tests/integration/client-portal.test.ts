@@ -424,13 +424,13 @@ describe("the portal's data and its live room (decision 006)", () => {
     expect(refused.data).toEqual({ refused: "Access not found or expired", deleted: false });
   });
 
-  it("gives the couple the event's title, couple, date, venue and the date client edits lock on, and the lists, but not who checked a shot or block off", async () => {
+  it("gives the couple the event's title, couple, date, venue, its location and the date client edits lock on, and the lists, but not who checked a shot or block off", async () => {
     const fx = await seedEvent();
     await db.update(shotListItems).set({ isDone: true, doneBy: memberId, doneAt: "2027-06-12T16:00:00.000Z" }).where(eq(shotListItems.id, fx.shot));
     await db.update(timelineBlocks).set({ isDone: true, doneBy: leadId, doneAt: "2027-06-12T16:30:00.000Z" }).where(eq(timelineBlocks.id, fx.block));
     const { client, path, access } = await portalOf(fx.eventId);
     const { data } = await loadPage(client, access.id);
-    expect(Object.keys(data.event).sort()).toEqual(["clientEditsLockOn", "coupleNames", "date", "id", "title", "updatedAt", "venue"]);
+    expect(Object.keys(data.event).sort()).toEqual(["clientEditsLockOn", "coupleNames", "date", "id", "title", "updatedAt", "venue", "venueLatitude", "venueLongitude"]);
     expect(data.shots[0]).toMatchObject({ id: fx.shot, isDone: true });
     expect(data.shots[0]).not.toHaveProperty("doneBy");
     expect(data.blocks[0]).not.toHaveProperty("doneBy");

@@ -55,12 +55,30 @@ const optionalDate = z
   .refine((value) => !value || isValidIsoDate(value), { error: "Please enter a valid date" })
   .transform((value) => value || null);
 
+/** A coordinate in degrees, typed or filled in by the address search; empty is none (null). */
+function coordinate(label: string, max: number) {
+  return z
+    .preprocess((value) => (typeof value === "number" ? String(value) : value), z.string().trim().optional())
+    .refine((value) => !value || (/^[-+]?\d{1,3}(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= max), { error: `${label} must be a number between -${max} and ${max}` })
+    .transform((value) => (value ? Number(value) : null));
+}
+
+/** docs/product/validation.md#create-and-edit-event: the venue's point, both or neither. */
+export const VENUE_LOCATION_PAIR = "Enter both latitude and longitude, or neither";
+
 export const EditEventSchema = EventSchema.extend({
   status: z
     .enum(STATUS_CHOICES, { error: "Please choose a status" })
     .transform((value) => (value === "auto" ? null : value)),
   // docs/product/screens.md#edit-event: from this date (the event's time zone) a client link only views.
   clientEditsLockOn: optionalDate,
+  // 'Venue location': golden hour, sunset and blue hour on the timeline (decision 018).
+  venueLatitude: coordinate("Latitude", 90),
+  venueLongitude: coordinate("Longitude", 180),
+}).superRefine((value, context) => {
+  if ((value.venueLatitude === null) !== (value.venueLongitude === null)) {
+    context.addIssue({ code: "custom", message: VENUE_LOCATION_PAIR, path: [value.venueLatitude === null ? "venueLatitude" : "venueLongitude"] });
+  }
 });
 export type EditEventInput = z.infer<typeof EditEventSchema>;
 

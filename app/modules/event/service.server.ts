@@ -175,7 +175,7 @@ export type EventSummary = ReturnType<typeof toEventSummary>;
 
 /** The event as its dashboard holds it and its live changes carry it: the summary and what Edit Event sets beside it (a link is sent its portal fields only). */
 export function toDashboardEvent(event: EventRow) {
-  return { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride, clientEditsLockOn: event.clientEditsLockOn };
+  return { ...toEventSummary(event), timeZone: event.timeZone, statusOverride: event.statusOverride, clientEditsLockOn: event.clientEditsLockOn, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude };
 }
 
 /**

@@ -68,7 +68,7 @@ export const FIELD_LABELS: Record<string, Record<string, string>> = {
     tiktokHandle: "TikTok",
     notes: "Notes",
   },
-  event: { title: "Event Title", coupleNames: "Couple Names", date: "Wedding Date", venue: "Venue", status: "Status", timeZone: "Time Zone", clientEditsLockOn: "Client edits lock on" },
+  event: { title: "Event Title", coupleNames: "Couple Names", date: "Wedding Date", venue: "Venue", status: "Status", timeZone: "Time Zone", clientEditsLockOn: "Client edits lock on", venueLatitude: "Latitude", venueLongitude: "Longitude" },
 };
 
 /**

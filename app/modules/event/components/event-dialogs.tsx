@@ -17,6 +17,8 @@ type EditableEvent = {
   timeZone: string;
   statusOverride: string | null;
   clientEditsLockOn: string | null;
+  venueLatitude: number | null;
+  venueLongitude: number | null;
 };
 
 const STATUS_OPTIONS = STATUS_CHOICES.map((value) => ({
@@ -40,7 +42,7 @@ function useTimeZones(current: string) {
 /** Edit event (lead only): the create form's fields, the status and the time zone. */
 export function EditEventDialog({ event }: { event: EditableEvent }) {
   const [form, fields, base] = useDialogForm("edit-event", undefined, EditEventSchema, {
-    ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone", "clientEditsLockOn"]),
+    ...formDefaults(event, ["title", "coupleNames", "date", "venue", "timeZone", "clientEditsLockOn", "venueLatitude", "venueLongitude"]),
     status: event.statusOverride ?? "auto",
   });
   const timeZones = useTimeZones(event.timeZone);
@@ -50,6 +52,16 @@ export function EditEventDialog({ event }: { event: EditableEvent }) {
       <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
       <Field required label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
       <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Venue location</legend>
+        <p className="mt-0.5 text-xs text-slate-500">
+          For golden hour, sunset and blue hour on the timeline: the venue's latitude and longitude, as a map shows them (35.579, -82.67).
+        </p>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          <Field label="Latitude" inputProps={{ ...getInputProps(fields.venueLatitude, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.venueLatitude.errors} />
+          <Field label="Longitude" inputProps={{ ...getInputProps(fields.venueLongitude, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.venueLongitude.errors} />
+        </div>
+      </fieldset>
       <SelectField
         label="Status"
         hint="Automatic: upcoming before the date, active on it, completed after it."

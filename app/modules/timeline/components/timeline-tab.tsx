@@ -5,6 +5,9 @@ import { formatBlockSpan, formatDuration } from "../span";
 import { legWarningsOf, shiftBlockOf, squeezedLabel, squeezesOf } from "../shift";
 import { runState, wallClockIn } from "../run";
 import { Fragment } from "react";
+import { Link } from "react-router";
+import { type LightEvent, type LightMarker, lightMarkers, lightOf, markerTime, withMarkers } from "../light-rows";
+import type { HourCycle } from "../span";
 import { useNow } from "../use-now";
 import { ButtonLink } from "~/components/ui/button";
 import { useHourCycle } from "~/root-data";
@@ -23,16 +26,20 @@ import type { Grant } from "~/modules/event/permissions";
 export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
-export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Grant; event?: { date: string; timeZone: string; servedAt: number } }) {
+export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Grant; event?: LightEvent & { servedAt?: number } }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
   const canShift = canDo(role, "shift-block");
   // The lead's plan: what a fixed or anchored block loses to the one before it, and travel
   // legs longer than the gap they cross (shift.ts), on the whole timeline the page holds.
   // The lead's and the team's: a client link sees the order, not what the day loses.
+  const forTeam = typeof role === "string";
   const plan = blocks.map(shiftBlockOf);
-  const squeezed = new Map(typeof role === "string" ? squeezesOf(plan).map((squeeze) => [squeeze.id, squeeze.minutes]) : []);
+  const squeezed = new Map(forTeam ? squeezesOf(plan).map((squeeze) => [squeeze.id, squeeze.minutes]) : []);
   const shortLegs = new Map(legWarningsOf(plan).map((leg) => [leg.id, leg.minutes]));
+  // The day's light at the venue (decision 018), computed here: it shows offline too.
+  const light = lightOf(event);
+  const markers = lightMarkers(light);
   // 'Running late' starts from the first block not yet started (Next, or Now brought forward), else the first.
   const now = useNow(event?.servedAt ?? 0);
   const lateFrom = canShift && event ? lateStart(blocks, event, now) : null;
@@ -60,9 +67,19 @@ export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Gr
         ) : null}
       </ListHeader>
       {list.count === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
+      {canEdit && event && !light && forTeam ? (
+        <p className="mb-2 text-sm text-slate-600">
+          <Link to={dialogs.open("edit-event")} replace preventScrollReset className="font-medium text-brand-700 underline">
+            Add the venue's location
+          </Link>{" "}
+          to see golden hour and sunset on the timeline.
+        </p>
+      ) : null}
       {list.controls}
-      <ol className="space-y-1.5" start={list.offset > 0 ? list.offset + 1 : undefined}>
-        {list.shown.map((block) => {
+      <ol className="space-y-1.5">
+        {withMarkers(list.shown, markers, { first: list.offset === 0, last: list.offset + list.shown.length >= list.count }).map((slot) => {
+          if ("marker" in slot) return <LightRow key={slot.marker.kind} marker={slot.marker} cycle={cycle} />;
+          const { block } = slot;
           // Its neighbours in the blocks this page holds (the server decides on the whole timeline).
           const index = blocks.indexOf(block);
           const leg = block.travelMinutes ?? null;
@@ -125,4 +142,16 @@ function lateStart(blocks: Block[], event: { date: string; timeZone: string }, n
   const state = runState(blocks, event.date, wallClockIn(event.timeZone, new Date(now)));
   const from = state.now && state.early ? state.now : (state.next ?? (state.day === "on" ? null : blocks.find((block) => block.startTime !== null)));
   return from?.id ?? null;
+}
+
+/** 'Golden hour 6:21 PM – 7:32 PM', 'Sunset 6:58 PM', 'Blue hour …': a row of the day's light among the blocks. */
+function LightRow({ marker, cycle }: { marker: LightMarker; cycle: HourCycle }) {
+  const tone = marker.kind === "blue_hour" ? "border-brand-100 bg-brand-50 text-brand-900" : "border-amber-200 bg-amber-50 text-amber-900";
+  return (
+    <li data-light-marker={marker.kind} className={`flex min-h-9 items-center gap-2 rounded-lg border px-3 py-1 text-sm ${tone}`}>
+      <span aria-hidden="true">{marker.kind === "sunset" ? "☀︎↓" : "☀︎"}</span>
+      <span className="font-semibold">{marker.label}</span>
+      <span className="tabular-nums">{markerTime(marker, cycle)}</span>
+    </li>
+  );
 }
