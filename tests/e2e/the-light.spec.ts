@@ -1,0 +1,50 @@
+import { expect, test, waitForHydration } from "./fixtures";
+import { demoSessionCookies, skipInviteStep, toast } from "./helpers";
+
+// The light at the venue (docs/product/screens.md#the-light) on a phone: the seeded wedding's
+// barn shows Golden hour, Sunset and Blue hour among its blocks, in time order; a new event
+// says to add the location, and once the lead types it the rows appear.
+
+const DEMO_EVENT = "/events/00000000-0000-4000-8000-00000000d003";
+// A phone in North Carolina: a new event takes its time zone, as the venue's.
+test.use({ timezoneId: "America/New_York" });
+
+const markers = (page: import("@playwright/test").Page) => page.locator("[data-light-marker]");
+
+test("golden hour, sunset and blue hour for the seeded wedding's venue, among its blocks in time order; a new event's location typed by the lead", async ({ page, browser }) => {
+  await page.context().addCookies(await demoSessionCookies(browser));
+  await page.goto(DEMO_EVENT);
+  await waitForHydration(page);
+  await expect(markers(page)).toHaveCount(3);
+  await expect(markers(page).nth(0)).toHaveText(/^.*Golden hour\s*\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M$/);
+  await expect(markers(page).nth(1)).toHaveText(/Sunset\s*\d{1,2}:\d{2} PM$/);
+  await expect(markers(page).nth(2)).toHaveText(/Blue hour/);
+  // Each row sits between the blocks around its time.
+  const rows = await page.locator("main ol > li").evaluateAll((items) =>
+    items.map((item) => (item.hasAttribute("data-light-marker") ? `marker ${item.textContent}` : (item.querySelector("[aria-pressed]")?.textContent ?? ""))),
+  );
+  const toMinutes = (text: string) => {
+    const match = /(\d{1,2}):(\d{2}) ([AP]M)/.exec(text);
+    return match ? ((Number(match[1]) % 12) + (match[3] === "PM" ? 12 : 0)) * 60 + Number(match[2]) : null;
+  };
+  const starts = rows.map(toMinutes).filter((minutes) => minutes !== null);
+  expect(starts).toEqual([...starts].sort((a, b) => a! - b!));
+
+  // A new event: no location, the hint; the lead types it, and the light shows.
+  const title = `Light Wedding ${Date.now()}`;
+  await page.goto("/events/new");
+  await page.getByLabel("Event Title").fill(title);
+  await page.getByLabel("Wedding Date").fill("2027-06-19");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await skipInviteStep(page);
+  await waitForHydration(page);
+  await expect(markers(page)).toHaveCount(0);
+  await page.getByRole("link", { name: "Add the venue's location" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Event" });
+  await edit.getByLabel("Latitude").fill("35.579");
+  await edit.getByLabel("Longitude").fill("-82.67");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page, "success", "Event updated successfully.")).toBeVisible();
+  await expect(markers(page)).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "Add the venue's location" })).toHaveCount(0);
+});
