@@ -362,6 +362,9 @@ export const timelineBlocks = sqliteTable(
     notes: text("notes"),
     // Seen by the lead and the team, never by a client link (docs/product/roles.md#client-links).
     teamNotes: text("team_notes"),
+    // Who shoots it ('Assign'): the user ids of team members (the lead included), any number.
+    // The team's, never a client link's; a member removed from the team is taken off.
+    assignees: text("assignees", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
     // Run mode's 'Skip': the block is over without being shot. A skipped block is also done
@@ -403,6 +406,8 @@ export const shotListItems = sqliteTable(
     description: text("description"),
     // Seen by the lead and the team, never by a client link (docs/product/roles.md#client-links).
     teamNotes: text("team_notes"),
+    // Who shoots it ('Assign'), as a block's.
+    assignees: text("assignees", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
     doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
@@ -414,44 +419,6 @@ export const shotListItems = sqliteTable(
     index("shot_list_items_event_order_idx").on(t.eventId, t.orderIndex),
     check("shot_list_items_category", oneOf("category", SHOT_CATEGORIES)),
   ],
-);
-
-/**
- * Who shoots what: a block or a shot assigned to a team member ('Assign'), any number each.
- * A member removed from the team loses theirs with the team row's removal.
- */
-export const blockAssignments = sqliteTable(
-  "block_assignments",
-  {
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    blockId: text("block_id")
-      .notNull()
-      .references(() => timelineBlocks.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("block_assignments_block_user_unique").on(t.blockId, t.userId), index("block_assignments_event_user_idx").on(t.eventId, t.userId)],
-);
-
-export const shotAssignments = sqliteTable(
-  "shot_assignments",
-  {
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    shotId: text("shot_id")
-      .notNull()
-      .references(() => shotListItems.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("shot_assignments_shot_user_unique").on(t.shotId, t.userId), index("shot_assignments_event_user_idx").on(t.eventId, t.userId)],
 );
 
 export const eventPeople = sqliteTable(

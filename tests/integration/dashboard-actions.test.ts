@@ -229,6 +229,21 @@ const CASES: Record<DashboardIntent, IntentCase> = {
       ]);
     },
   },
+  "assign-block": {
+    // The form's checkboxes: one `userIds` per person ticked (the lead here).
+    fields: (fx) => ({ id: fx.blocks[0], userIds: lead.id }),
+    toast: "Assignments saved",
+    effect: (_before, after, fx) => {
+      expect(after.blocks.find((b) => b.id === fx.blocks[0])!.assignees).toEqual([lead.id]);
+    },
+  },
+  "assign-shot": {
+    fields: (fx) => ({ id: fx.shots[0], userIds: lead.id }),
+    toast: "Assignments saved",
+    effect: (_before, after, fx) => {
+      expect(after.shots.find((s) => s.id === fx.shots[0])!.assignees).toEqual([lead.id]);
+    },
+  },
   "delete-block": {
     fields: (fx) => ({ id: fx.blocks[1] }),
     toast: "Timeline block deleted",

@@ -123,6 +123,11 @@ function mutationFor(name: MutationName, fx: Fixture): Mutation {
       return m({ id: fx.blocks[1], minutes: 15, basis: "" });
     case "delete-block":
       return m({ id: fx.blocks[2] });
+    case "assign-block":
+      // No one: the set is valid whoever is on the team.
+      return m({ id: fx.blocks[0], userIds: [] });
+    case "assign-shot":
+      return m({ id: fx.shots[0], userIds: [] });
     case "add-shot":
       return m({ id: crypto.randomUUID(), values: { title: "Bouquet toss", category: "reception" } });
     case "edit-shot":

@@ -244,6 +244,9 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
     "move-block": { id, direction: field("direction") },
     // A number field reads as text: a value that is not a number stays text, which the schema refuses.
     "shift-block": field("undo") === "true" ? { undo: true } : { id, minutes: Number.isFinite(Number(field("minutes"))) && field("minutes") !== "" ? Number(field("minutes")) : field("minutes"), basis: field("basis") },
+    // The Assign dialog's checkboxes, one `userIds` each ticked.
+    "assign-block": { id, userIds: formData.getAll("userIds") },
+    "assign-shot": { id, userIds: formData.getAll("userIds") },
     "delete-block": { id },
     "delete-shot": { id },
     "delete-person": { id },

@@ -2,6 +2,7 @@ import type { ChangeVerb } from "~/modules/lists/descriptor";
 import type { ChangeName } from "~/modules/lists/registry";
 import { z } from "~/utils/zod";
 import { SHIFT_MINUTES_MAX } from "~/modules/timeline/shift";
+import { ASSIGNEES_MAX } from "~/modules/team/assignees";
 
 // The schemas of each mutation's arguments (mutations.ts says what a mutation is). Their
 // own file, without the names, so that the names (mutation-names.ts, no zod) take their
@@ -37,6 +38,8 @@ export const LIST_ARGS = {
     z.object({ id: RowRef, minutes: z.number().int().min(1).max(SHIFT_MINUTES_MAX), basis: z.string().max(20_000) }),
     z.object({ undo: z.literal(true) }),
   ]),
+  // 'Assign': the whole set of who shoots the row (so a repeat or a late arrival sets the same), team members only.
+  assign: z.object({ id: RowRef, userIds: z.array(z.uuid()).max(ASSIGNEES_MAX) }),
   delete: z.object({ id: RowRef }),
 } as const satisfies Record<ChangeVerb, z.ZodType>;
 
@@ -62,9 +65,11 @@ export const MUTATION_ARGS = {
   "edit-block": LIST_ARGS.edit,
   "move-block": LIST_ARGS.move,
   "shift-block": LIST_ARGS.shift,
+  "assign-block": LIST_ARGS.assign,
   "delete-block": LIST_ARGS.delete,
   "add-shot": LIST_ARGS.add,
   "edit-shot": LIST_ARGS.edit,
+  "assign-shot": LIST_ARGS.assign,
   "delete-shot": LIST_ARGS.delete,
   "add-person": LIST_ARGS.add,
   "edit-person": LIST_ARGS.edit,

@@ -169,6 +169,8 @@ function planOf<K extends ChangeableKind>(kind: K, verb: MutationVerb, context: 
       return changes.delete ? changes.delete(context, id) : null;
     case "shift":
       return changes.shift && ("undo" in args || "minutes" in args) ? changes.shift(context, args) : null;
+    case "assign":
+      return changes.assign && id !== null && "userIds" in args ? changes.assign(context, id, args.userIds) : null;
   }
 }
 
@@ -436,7 +438,7 @@ async function tell(
   sender: NamedSender,
   access: EventAccess,
   mutation: Mutation,
-  outcome: { row: ChangedRow | null; rows?: ChangedRow[] },
+  outcome: { row: ChangedRow | null; rows?: ChangedRow[]; assigned?: string[] },
   /** The live room's number for it (nextLiveSeq, in the change's batch). */
   seq: number | null,
   /** The team's notifications, when the change's own batch wrote them (noticeIn): only their pushes and bells are left. */
@@ -471,6 +473,12 @@ async function tell(
     if ("minutes" in mutation.args && first && "startTime" in first && first.startTime) {
       await notify(db, env, event, { type: "running_late", subject: subjectOf(kind, first), minutes: mutation.args.minutes, time: first.startTime }, actor, false);
     }
+    return;
+  }
+  if (verb === "assign") {
+    // Those newly on the row are told, each once (their pushes coalesced); no one else.
+    const assigned = (outcome.assigned ?? []).filter((userId) => userId !== actor?.userId);
+    if (assigned.length) await notifyTeamChange(db, env, { event, change: { type: "assigned", subject: subjectOf(kind, outcome.row) }, actor, onlyTo: assigned });
     return;
   }
   const notices: Partial<Record<MutationVerb, TeamChange["type"]>> = LISTS[kind].notices;

@@ -25,6 +25,8 @@ export const EVENT_ACTIONS = [
   "editPeople",
   "editVendors",
   "manageEvent",
+  // 'Assign': who shoots which block and shot.
+  "assignShooters",
   "leaveEvent",
 ] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];

@@ -1,7 +1,9 @@
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { events } from "~/db/schema";
+import { events, eventSecondShooters, type shotListItems, type timelineBlocks } from "~/db/schema";
+import { ON_TEAM_STATUSES } from "~/db/enums";
+import { NOT_ON_TEAM, normalizedAssignees } from "~/modules/team/assignees";
 import type { Conflict } from "~/modules/event/mutation-names";
 import type { LIST_TABLES } from "./tables.server";
 import { type BatchResults, batchPart, type Db } from "~/utils/db.server";
@@ -22,7 +24,8 @@ export type ChangedRow = ChangedTable["$inferSelect"];
 
 /** What a change's batch left: the row (or none, for a deletion), or why nothing was written. */
 export type Outcome<Row> =
-  | { row: Row | null; rows?: Row[]; conflicts?: Conflict[] }
+  /** `assigned`: an assignment's people who were not on the row before (they are told). */
+  | { row: Row | null; rows?: Row[]; conflicts?: Conflict[]; assigned?: string[] }
   | { gone: true }
   | { full: true }
   | { taken: true }
@@ -81,6 +84,8 @@ export type Changes<Value extends FormValue = FormValue> = {
   readonly move?: (context: PlanContext, id: string, direction: "up" | "down") => Promise<Plan>;
   /** 'Running late' from a block by N minutes against the plan's basis, or 'Back on time'. */
   readonly shift?: (context: PlanContext, args: { id: string; minutes: number; basis: string } | { undo: true }) => Promise<Plan>;
+  /** 'Assign': the row's people, the whole set. */
+  readonly assign?: (context: PlanContext, id: string, userIds: readonly string[]) => Plan;
 };
 
 /** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */
@@ -241,4 +246,35 @@ function guardedOf(edits: ReadonlyMap<string, { value: unknown; seen?: unknown }
 /** The columns an edit with `base` wrote (as editRow chose them), to re-derive its conflicts on a repeat. */
 export function mineOf(fields: FieldColumns, value: FormValue, base: Base, unwritable: readonly string[]) {
   return guardedOf(editsOf(fields, value, base, unwritable));
+}
+
+/**
+ * 'Assign' (docs/product/screens.md#who-shoots-what): the row's people set whole, each the
+ * event's lead or an accepted team member, or nothing is written and the change is refused
+ * with NOT_ON_TEAM. The row as it was is read first, so those newly on it are told.
+ */
+export function assignRow({ db, eventId, guard, now }: PlanContext, table: typeof timelineBlocks | typeof shotListItems, id: string, userIds: readonly string[]): Plan {
+  const wanted = JSON.stringify(normalizedAssignees(userIds));
+  const team = sql`SELECT ${events.leadPhotographerId} FROM ${events} WHERE ${events.id} = ${eventId}
+    UNION SELECT ${eventSecondShooters.userId} FROM ${eventSecondShooters} WHERE ${eventSecondShooters.eventId} = ${eventId} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)}`;
+  const outsiders = sql`SELECT value FROM json_each(${wanted}) WHERE value NOT IN (${team})`;
+  const which = and(eq(table.id, id), eq(table.eventId, eventId));
+  const before = db.select({ assignees: table.assignees }).from(table).where(which);
+  const strangers = db.select({ count: sql<number>`count(*)` }).from(sql`(${outsiders})`);
+  const write = db
+    .update(table)
+    .set({ assignees: sql`${wanted}`, updatedAt: now })
+    .where(and(which, guard, sql`NOT EXISTS (${outsiders})`))
+    .returning();
+  return {
+    ...batchPart([before, strangers, write], ([was, [outside], rows]): Outcome<ChangedRow> => {
+      if ((outside?.count ?? 0) > 0) return { refused: { code: 400, message: NOT_ON_TEAM } };
+      const [row] = rows;
+      if (!row) return { gone: true };
+      const previous: readonly string[] = was[0]?.assignees ?? [];
+      return { row, assigned: row.assignees.filter((userId) => !previous.includes(userId)) };
+    }),
+    table,
+    rowId: id,
+  };
 }

@@ -39,9 +39,11 @@ export const CHANGE_RIGHTS = {
   "edit-block": LISTS.block.rights.edit,
   "move-block": LISTS.block.rights.move,
   "shift-block": LISTS.block.rights.shift,
+  "assign-block": LISTS.block.rights.assign,
   "delete-block": LISTS.block.rights.delete,
   "add-shot": LISTS.shot.rights.add,
   "edit-shot": LISTS.shot.rights.edit,
+  "assign-shot": LISTS.shot.rights.assign,
   "delete-shot": LISTS.shot.rights.delete,
   "add-person": LISTS.person.rights.add,
   "edit-person": LISTS.person.rights.edit,
@@ -70,7 +72,7 @@ export function isChangeName(value: unknown): value is ChangeName {
   return typeof value === "string" && Object.hasOwn(CHANGE_RIGHTS, value);
 }
 
-const CHANGE_VERBS: readonly ChangeVerb[] = ["toggle", "add", "edit", "move", "delete", "shift"];
+const CHANGE_VERBS: readonly ChangeVerb[] = ["toggle", "add", "edit", "move", "delete", "shift", "assign"];
 const isChangeVerb = (value: string | undefined): value is ChangeVerb => CHANGE_VERBS.some((verb) => verb === value);
 const isChangeableKind = (value: string | undefined): value is ChangeableKind => value !== undefined && Object.hasOwn(CHANGEABLE, value);
 

@@ -14,5 +14,6 @@ export const TEAM_CHANGE_TYPES = [
   "event_updated",
   "team_member_joined",
   "running_late",
+  "assigned",
 ] as const;
 export type TeamChangeType = (typeof TEAM_CHANGE_TYPES)[number];

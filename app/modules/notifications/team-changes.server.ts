@@ -39,6 +39,7 @@ const TITLES: Record<TeamChangeType, string> = {
   event_updated: "Event Updated",
   team_member_joined: "Team Member Joined",
   running_late: "Running Late",
+  assigned: "Assigned to You",
 };
 
 /** The notification's title and message, e.g. 'Alex checked off "First kiss" (Smith Wedding).', times on `cycle`'s clock. */
@@ -61,6 +62,7 @@ export function teamChangeText(change: TeamChange, actorName: string, eventTitle
     event_updated: "updated the event details",
     team_member_joined: "joined the team",
     running_late: "",
+    assigned: `assigned you "${s}"`,
   };
   return { title: TITLES[change.type], message: `${actorName} ${what[change.type]} (${eventTitle}).` };
 }
@@ -74,6 +76,8 @@ export type TeamChangeNotice = {
   alsoExcept?: SQL;
   /** Only if this holds when the batch runs (a change earlier in the same batch took effect). */
   onlyIf?: SQL;
+  /** Only these of the team (those newly assigned), when the change is theirs alone. */
+  onlyTo?: readonly string[];
   now?: Date;
 };
 
@@ -97,7 +101,7 @@ export function teamChangeStatements(notice: TeamChangeNotice) {
   const data = { type: change.type, eventId: event.id, eventTitle: event.title, notificationType: change.type, url: "/" };
   const recipients = sql`(SELECT lead_photographer_id AS uid FROM events WHERE id = ${event.id}
       UNION SELECT user_id FROM event_second_shooters WHERE event_id = ${event.id} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)}) AS r
-    WHERE r.uid IS NOT ${actor?.userId ?? null}${notice.alsoExcept ? sql` AND r.uid NOT IN (${notice.alsoExcept})` : sql``}${notice.onlyIf ? sql` AND (${notice.onlyIf})` : sql``}`;
+    WHERE r.uid IS NOT ${actor?.userId ?? null}${notice.alsoExcept ? sql` AND r.uid NOT IN (${notice.alsoExcept})` : sql``}${notice.onlyIf ? sql` AND (${notice.onlyIf})` : sql``}${notice.onlyTo ? sql` AND r.uid IN (SELECT value FROM json_each(${JSON.stringify(notice.onlyTo)}))` : sql``}`;
   return coalescedStatements({ eventId: event.id, recipients, title, message, data, now: notice.now ?? new Date() });
 }
 

@@ -15,6 +15,8 @@ export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
   "edit-block": "Timeline block updated",
   "delete-block": "Timeline block deleted",
   "shift-block": "Timeline shifted",
+  "assign-block": "Assignments saved",
+  "assign-shot": "Assignments saved",
   "add-shot": "Shot added",
   "edit-shot": "Shot updated",
   "delete-shot": "Shot deleted",

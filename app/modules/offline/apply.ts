@@ -1,5 +1,6 @@
 import { eventStatus } from "~/modules/event/status";
 import { type Mutation, type MutationName, partsOf } from "~/modules/event/mutation-names";
+import { normalizedAssignees } from "~/modules/team/assignees";
 import { valueParser } from "./value-parser";
 import { CHANGEABLE, LIST_NAME, LISTS, listOrder } from "~/modules/lists/registry";
 import { moveTarget } from "~/modules/timeline/order";
@@ -46,7 +47,7 @@ function sorted(key: ListKey, rows: Row[]) {
  */
 export function applyMutation<S extends EventState<object, object>>(state: S, mutation: Mutation, at: string = new Date().toISOString()): S {
   const { verb, kind } = partsOf(mutation.name);
-  const args = mutation.args as { id?: string; done?: boolean; skipped?: boolean; values?: Record<string, string>; direction?: "up" | "down"; minutes?: number; basis?: string };
+  const args = mutation.args as { id?: string; done?: boolean; skipped?: boolean; values?: Record<string, string>; direction?: "up" | "down"; minutes?: number; basis?: string; userIds?: string[] };
   if (kind === "event") {
     if (verb !== "edit" || !args.values) return state;
     const value = valuesOf("event", args.values);
@@ -100,6 +101,11 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     }
     case "delete":
       next = rows.filter((row) => row.id !== args.id);
+      break;
+    case "assign":
+      // As the server stores it; whether each is on the team is the server's to say.
+      if (!args.userIds) return state;
+      next = rows.map((row) => (row.id === args.id ? { ...row, assignees: normalizedAssignees(args.userIds!) } : row));
       break;
     case "shift": {
       // As the server plans it, on the blocks this device holds; 'Back on time' waits for

@@ -7,11 +7,12 @@ type Shot = typeof shotListItems.$inferSelect;
 export const shotList = {
   kind: "shot",
   name: "shots",
-  rights: { add: "editShots", edit: "editShots", toggle: "toggleDone", delete: "deleteBlocksAndShots" },
+  rights: { add: "editShots", edit: "editShots", toggle: "toggleDone", assign: "assignShooters", delete: "deleteBlocksAndShots" },
   clientRights: { add: "canEditShots", edit: "canEditShots", toggle: "canEditShots" },
   // Not given to a client: who checked a shot off (`doneBy`, a team member's id).
   portalFields: ["id", "eventId", "title", "category", "description", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
-  teamFields: ["teamNotes"],
+  // Team notes, and who shoots it ('Assign').
+  teamFields: ["teamNotes", "assignees"],
   // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.
   order: [{ field: "orderIndex" }, { field: "createdAt" }, { field: "id" }],
   limit: { max: 500, noun: "shots" },
@@ -25,4 +26,4 @@ export const shotList = {
     edit: (title) => `updated the shot "${title}"`,
     toggle: () => "checked off a shot",
   },
-} as const satisfies ListDescriptor<"shot", Shot, Exclude<keyof Shot, "doneBy" | "teamNotes">, "teamNotes">;
+} as const satisfies ListDescriptor<"shot", Shot, Exclude<keyof Shot, "doneBy" | "teamNotes" | "assignees">, "teamNotes" | "assignees">;

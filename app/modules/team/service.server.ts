@@ -5,6 +5,7 @@ import {
   events,
   eventSecondShooters,
   profiles,
+  shotListItems,
   timelineBlocks,
   users,
 } from "~/db/schema";
@@ -228,6 +229,16 @@ export type TeamRowKind = "invite" | "member" | "client";
  * invitation deletes the invitation, a member row deletes the membership (access ends
  * at once) together with the member's invitation, so its link cannot be reused.
  */
+/** A member off the team is off every block and shot of the event too (docs/product/screens.md#who-shoots-what). */
+function unassignStatements(db: Db, eventId: string, userId: SQL) {
+  const off = (table: typeof timelineBlocks | typeof shotListItems) =>
+    db
+      .update(table)
+      .set({ assignees: sql`(SELECT json_group_array(value) FROM json_each(${table.assignees}) WHERE value IS NOT ${userId})`, updatedAt: new Date().toISOString() })
+      .where(and(eq(table.eventId, eventId), sql`EXISTS (SELECT 1 FROM json_each(${table.assignees}) WHERE value = ${userId})`));
+  return { unassignBlocks: off(timelineBlocks), unassignShots: off(shotListItems) };
+}
+
 export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, id: string): Promise<boolean | { userId: string }> {
   if (kind === "client") {
     const rows = await db
@@ -244,6 +255,8 @@ export async function removeTeamRow(db: Db, eventId: string, kind: TeamRowKind, 
     return rows.length > 0;
   }
   const { removed } = await batchNamed(db, {
+    // Before the membership goes: the member's blocks and shots are theirs no more.
+    ...unassignStatements(db, eventId, sql`(SELECT ${eventSecondShooters.userId} FROM ${eventSecondShooters} WHERE ${eventSecondShooters.id} = ${id} AND ${eventSecondShooters.eventId} = ${eventId})`),
     invitation: db.delete(eventInvites).where(
       and(
         eq(eventInvites.eventId, eventId),
@@ -271,6 +284,7 @@ export async function leaveEvent(db: Db, env: Pick<Env, "JOBS" | "USER_CHANNEL">
     eventId: event.id,
   });
   const { removed } = await batchNamed(db, {
+    ...unassignStatements(db, event.id, sql`${member.userId}`),
     invitation: db.delete(eventInvites).where(and(eq(eventInvites.eventId, event.id), eq(eventInvites.email, member.email))),
     removed: db
       .delete(eventSecondShooters)

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { appliedMutations, events, timelineBlocks } from "~/db/schema";
 import { listQuery } from "~/modules/event/lists.server";
 import { batchPart } from "~/utils/db.server";
-import { type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
+import { assignRow, type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
 import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { timelineList } from "./list";
 import { moveTarget } from "./order";
@@ -127,4 +127,5 @@ export const timelineChanges = {
   toggle: (context, id, done, skipped) => toggleDone(context, LIST_TABLES.block, id, done, skipped),
   move: moveBlock,
   shift: shiftBlocks,
+  assign: (context, id, userIds) => assignRow(context, LIST_TABLES.block, id, userIds),
 } satisfies Changes;
