@@ -42,6 +42,10 @@ const DEMO_TIMELINE: Array<[title: string, type: string, start: string, minutes:
 const DEMO_FIXED = new Set(["Ceremony", "Sparkler Exit"]);
 const DEMO_TRAVEL: Record<string, number> = { "Wedding Party Portraits": 5 };
 
+// Who shoots what: the second shooter's blocks and shots (their 'Mine', from a 13:30 call time).
+const ALEX_BLOCKS = new Set(["Getting Ready: James", "Ceremony", "Cocktail Hour"]);
+const ALEX_SHOTS = new Set(["James putting on his grandfather's cufflinks", "James's reaction at the first look", "Recessional", "Toasts with reactions"]);
+
 const DEMO_SHOTS: Array<[title: string, category: string, description: string | null]> = [
   ["Dress hanging in window light", "getting_ready", null],
   ["Emma's hair and makeup finishing touches", "getting_ready", null],
@@ -178,6 +182,7 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
         team_notes: teamNotes,
         fixed_time: DEMO_FIXED.has(title),
         travel_minutes: DEMO_TRAVEL[title] ?? null,
+        assignees: JSON.stringify(ALEX_BLOCKS.has(title) ? [DEMO_SHOOTER_ID] : []),
         order_index: i,
       }),
     );
@@ -190,6 +195,7 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
         title,
         category,
         description,
+        assignees: JSON.stringify(ALEX_SHOTS.has(title) ? [DEMO_SHOOTER_ID] : []),
         order_index: i,
       }),
     );

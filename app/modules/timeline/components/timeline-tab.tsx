@@ -5,6 +5,7 @@ import { formatBlockSpan, formatDuration } from "../span";
 import { legWarningsOf, shiftBlockOf, squeezedLabel, squeezesOf } from "../shift";
 import { runState, wallClockIn } from "../run";
 import { Fragment } from "react";
+import { assignedText, type RosterEntry } from "~/modules/team/assignees";
 import { Link } from "react-router";
 import { type LightEvent, type LightMarker, lightMarkers, lightOf, markerTime, withMarkers } from "../light-rows";
 import type { HourCycle } from "../span";
@@ -26,7 +27,7 @@ import type { Grant } from "~/modules/event/permissions";
 export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
-export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Grant; event?: LightEvent & { servedAt?: number } }) {
+export function TimelineTab({ blocks, role, event, roster = [] }: { blocks: Block[]; role: Grant; event?: LightEvent & { servedAt?: number }; roster?: readonly RosterEntry[] }) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
   const canShift = canDo(role, "shift-block");
@@ -44,6 +45,7 @@ export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Gr
   const now = useNow(event?.servedAt ?? 0);
   const lateFrom = canShift && event ? lateStart(blocks, event, now) : null;
   const canDelete = canDo(role, "delete-block");
+  const canAssign = canDo(role, "assign-block");
   const outbox = useOutboxContext();
   const cycle = useHourCycle();
   const menu = useRowMenu();
@@ -93,7 +95,7 @@ export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Gr
                 done={block.isDone}
                 disabled={!canDo(role, "toggle-block")}
                 title={block.title}
-                meta={[block.isSkipped ? "Skipped" : null, formatBlockSpan(block.startTime, block.durationMinutes, cycle), block.fixedTime ? "Fixed time" : null, BLOCK_TYPE_LABELS[block.blockType], block.location]}
+                meta={[block.isSkipped ? "Skipped" : null, formatBlockSpan(block.startTime, block.durationMinutes, cycle), block.fixedTime ? "Fixed time" : null, BLOCK_TYPE_LABELS[block.blockType], block.location, assignedText(block.assignees, roster)]}
                 warning={squeezed.has(block.id) ? squeezedLabel(squeezed.get(block.id)!) : null}
                 notes={block.notes}
                 teamNotes={block.teamNotes}
@@ -102,6 +104,7 @@ export function TimelineTab({ blocks, role, event }: { blocks: Block[]; role: Gr
                   canEdit || canDelete
                     ? menu.button(block.id, block.title, () => (
                         <RowMenuItems editTo={canEdit ? dialogs.open("edit-block", block.id) : null} deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}>
+                          {canAssign ? <RowActionLink to={dialogs.open("assign-block", block.id)}>Assign</RowActionLink> : null}
                           {canShift && block.startTime ? (
                             <RowActionLink to={dialogs.open("shift-block", block.id)}>Running late from here</RowActionLink>
                           ) : null}
