@@ -15,7 +15,7 @@ import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/
 import { LIST_NAME } from "~/modules/lists/registry";
 import { toDashboardEvent } from "~/modules/event/service.server";
 import { callTimeOf, countsOf, mineOf } from "~/modules/team/assignees";
-import { MineToggle } from "~/modules/team/components/mine-toggle";
+import { CallTime, MineToggle } from "~/modules/team/components/mine-toggle";
 import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } from "~/modules/event/dashboard-data.server";
 import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";
 import { useRestOfPage } from "~/modules/event/use-rest-of-page";
@@ -125,6 +125,11 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   const blocks = mine ? mineOf(live.blocks, loaderData.viewerId) : live.blocks;
   const shots = mine ? mineOf(live.shots, loaderData.viewerId) : live.shots;
   const roster = loaderData.roster;
+  // The lists' 'All' / 'Mine', with their counts, in each list's header; Mine's call time above its rows.
+  const whose = (rows: readonly { assignees?: readonly string[] }[], noun: [string, string]) => (
+    <MineToggle mine={mine} all={rows.length} own={mineOf(rows, loaderData.viewerId).length} noun={noun} />
+  );
+  const callTime = mine ? <CallTime callTime={callTimeOf(live.blocks, loaderData.viewerId)} /> : null;
   const syncedAt = useLastSynced(loaderData.syncedAt, live.status, [live.blocks, live.shots, live.people, live.vendors, event]);
   useKeepPageOffline(loaderData.syncedAt);
   const dialogs = useDialogHrefs();
@@ -173,7 +178,12 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         <Suspense fallback={null}>
           <RunDay event={event} blocks={blocks} shots={shots} role={role} servedAt={loaderData.servedAt} status={live.status}
             closeTo={withView(params, null)}
-            whose={<MineToggle mine={mine} callTime={mine ? callTimeOf(live.blocks, loaderData.viewerId) : null} />}
+            whose={
+              <>
+                {whose(live.blocks, ["block", "blocks"])}
+                {callTime}
+              </>
+            }
           />
         </Suspense>
         <Suspense fallback={null}>
@@ -277,6 +287,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
               count: t.id === "timeline" ? `${blocksProgress.done}/${blocksProgress.total}` : t.id === "shots" ? `${shotsProgress.done}/${shotsProgress.total}` : null,
             }))}
             current={tab}
+            keep={mine ? { mine: "1" } : {}}
           />
         </nav>
 
@@ -291,9 +302,8 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             // next one's code is there (React keeps revealed content during a transition).
             <Suspense fallback={null}>
               <PartialWindowProvider value={partial}>
-                {tab === "timeline" || tab === "shots" ? <MineToggle mine={mine} callTime={mine ? callTimeOf(live.blocks, loaderData.viewerId) : null} /> : null}
-                {tab === "timeline" ? <TimelineTab blocks={blocks} roster={roster} role={role} event={{ date: event.date, timeZone: event.timeZone, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude, servedAt: loaderData.servedAt }} /> : null}
-                {tab === "shots" ? <ShotsTab shots={shots} roster={roster} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
+                {tab === "timeline" ? <TimelineTab blocks={blocks} roster={roster} summary={whose(live.blocks, ["block", "blocks"])} intro={callTime} role={role} event={{ date: event.date, timeZone: event.timeZone, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude, servedAt: loaderData.servedAt }} /> : null}
+                {tab === "shots" ? <ShotsTab shots={shots} roster={roster} summary={whose(live.shots, ["shot", "shots"])} intro={callTime} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
                 {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
                 {tab === "team" ? <TeamTab team={team} role={role} assigned={countsOf(live.blocks, live.shots)} /> : null}
                 {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useListWindow } from "~/components/ui/list-window";
 import { shotList } from "../list";
@@ -21,7 +22,22 @@ export type Shot = ListRow<"shot">;
  * `categories`: the categories that have shots as the server counted them, while the page
  * holds only a window of the list (one category's); otherwise they are read off `shots`.
  */
-export function ShotsTab({ shots, role, categories, roster = [] }: { shots: Shot[]; role: Grant; categories?: readonly ShotCategory[]; roster?: readonly RosterEntry[] }) {
+export function ShotsTab({
+  shots,
+  role,
+  categories,
+  roster = [],
+  summary,
+  intro,
+}: {
+  shots: Shot[];
+  role: Grant;
+  categories?: readonly ShotCategory[];
+  roster?: readonly RosterEntry[];
+  /** In the header's count place ('All' / 'Mine'); `intro` above the rows (Mine's call time). */
+  summary?: ReactNode;
+  intro?: ReactNode;
+}) {
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
   const filter = SHOT_CATEGORIES.find((c) => c === params.get("category")) ?? "all";
@@ -55,7 +71,8 @@ export function ShotsTab({ shots, role, categories, roster = [] }: { shots: Shot
           </Link>
         ))}
       </nav>
-      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
+      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} summary={summary} />
+      {intro}
       {list.controls}
       {groups.map((group) => (
         <section key={group.category} className="mb-3" aria-labelledby={`shots-${group.category}`}>

@@ -4,7 +4,8 @@ import { useHourCycle } from "~/root-data";
 
 // 'All' / 'Mine' on the timeline and the shot list (docs/product/screens.md#who-shoots-what):
 // links that keep the rest of the URL (the tab, run mode), so the choice works without
-// JavaScript and run mode respects it. Mine starts with the member's call time.
+// JavaScript and run mode respects it. In the list's header, in its count's place; Mine
+// starts with the member's call time.
 
 /** This page's URL with 'Mine' on or off, without a dialog or a list's page. */
 function withMine(params: URLSearchParams, mine: boolean) {
@@ -15,31 +16,37 @@ function withMine(params: URLSearchParams, mine: boolean) {
   return `?${next}`;
 }
 
-export function MineToggle({ mine, callTime }: { mine: boolean; callTime: string | null }) {
+/** The two choices with their counts: "All 14", "Mine 3". */
+export function MineToggle({ mine, all, own, noun }: { mine: boolean; all: number; own: number; noun: [string, string] }) {
   const [params] = useSearchParams();
-  const cycle = useHourCycle();
-  const option = (label: string, on: boolean) => (
+  const option = (label: string, on: boolean, count: number) => (
     <Link
       to={withMine(params, on)}
       replace
       preventScrollReset
       aria-current={mine === on ? "true" : undefined}
-      className={`inline-flex min-h-9 items-center rounded-md px-3 text-sm font-semibold ${mine === on ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+      aria-label={`${label}: ${count} ${count === 1 ? noun[0] : noun[1]}`}
+      className={`inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold whitespace-nowrap ${mine === on ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
     >
       {label}
+      {/* A phone keeps the header on one line: the counts from a wider screen on. */}
+      <span className={`hidden tabular-nums sm:inline ${mine === on ? "" : "font-normal text-slate-600"}`}>{count}</span>
     </Link>
   );
   return (
-    <div className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-      <nav aria-label="Whose" className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5">
-        {option("All", false)}
-        {option("Mine", true)}
-      </nav>
-      {mine ? (
-        <p className="text-sm font-medium text-slate-800" data-testid="call-time">
-          {callTime ? `Call time ${formatBlockStart(callTime, cycle)}` : "Nothing assigned to you yet"}
-        </p>
-      ) : null}
-    </div>
+    <nav aria-label="Whose" className="inline-flex shrink-0 rounded-lg border border-slate-200 bg-white p-0.5">
+      {option("All", false, all)}
+      {option("Mine", true, own)}
+    </nav>
+  );
+}
+
+/** Mine's first line: when the member starts. */
+export function CallTime({ callTime }: { callTime: string | null }) {
+  const cycle = useHourCycle();
+  return (
+    <p className="mb-2 text-sm font-semibold text-slate-900" data-testid="call-time">
+      {callTime ? `Call time ${formatBlockStart(callTime, cycle)}` : "Nothing assigned to you yet"}
+    </p>
   );
 }

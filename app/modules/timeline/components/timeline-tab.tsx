@@ -4,7 +4,7 @@ import { moveTarget } from "../order";
 import { formatBlockSpan, formatDuration } from "../span";
 import { legWarningsOf, shiftBlockOf, squeezedLabel, squeezesOf } from "../shift";
 import { runState, wallClockIn } from "../run";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { assignedText, type RosterEntry } from "~/modules/team/assignees";
 import { Link } from "react-router";
 import { type LightEvent, type LightMarker, lightMarkers, lightOf, markerTime, withMarkers } from "../light-rows";
@@ -27,7 +27,22 @@ import type { Grant } from "~/modules/event/permissions";
 export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
-export function TimelineTab({ blocks, role, event, roster = [] }: { blocks: Block[]; role: Grant; event?: LightEvent & { servedAt?: number }; roster?: readonly RosterEntry[] }) {
+export function TimelineTab({
+  blocks,
+  role,
+  event,
+  roster = [],
+  summary,
+  intro,
+}: {
+  blocks: Block[];
+  role: Grant;
+  event?: LightEvent & { servedAt?: number };
+  roster?: readonly RosterEntry[];
+  /** In the header's count place ('All' / 'Mine'); `intro` above the rows (Mine's call time). */
+  summary?: ReactNode;
+  intro?: ReactNode;
+}) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
   const canShift = canDo(role, "shift-block");
@@ -61,13 +76,14 @@ export function TimelineTab({ blocks, role, event, roster = [] }: { blocks: Bloc
       : undefined;
   return (
     <>
-      <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null}>
+      <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} summary={summary}>
         {lateFrom ? (
-          <ButtonLink to={dialogs.open("shift-block", lateFrom)} replace preventScrollReset variant="secondary" className="min-h-9">
+          <ButtonLink to={dialogs.open("shift-block", lateFrom)} replace preventScrollReset variant="secondary" className="min-h-9 whitespace-nowrap">
             Running late
           </ButtonLink>
         ) : null}
       </ListHeader>
+      {intro}
       {list.count === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
       {canEdit && event && !light && forTeam ? (
         <p className="mb-2 text-sm text-slate-600">
