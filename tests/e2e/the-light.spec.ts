@@ -48,3 +48,42 @@ test("golden hour, sunset and blue hour for the seeded wedding's venue, among it
   await expect(markers(page)).toHaveCount(3);
   await expect(page.getByRole("link", { name: "Add the venue's location" })).toHaveCount(0);
 });
+
+test("the lead finds the venue by its address: the search fills the latitude and longitude, and the light shows", async ({ page, browser }) => {
+  await page.context().addCookies(await demoSessionCookies(browser));
+  const title = `Barn Wedding ${Date.now()}`;
+  await page.goto("/events/new");
+  await page.getByLabel("Event Title").fill(title);
+  await page.getByLabel("Wedding Date").fill("2027-06-19");
+  await page.getByRole("button", { name: "Create Event" }).click();
+  await skipInviteStep(page);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Add the venue's location" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Event" });
+  // Nothing known by that name: said, and nothing filled in.
+  await edit.getByLabel("Search address").fill("Nowhere Lane 404, Atlantis");
+  await edit.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(edit.getByText("No places found. Try a fuller address, or type the latitude and longitude.")).toBeVisible();
+  // Enter searches; it does not save the form.
+  await edit.getByLabel("Search address").fill("Willow Creek Barn, Asheville");
+  await edit.getByLabel("Search address").press("Enter");
+  const places = edit.getByRole("list", { name: "Places found" });
+  await places.getByRole("button", { name: "Willow Creek Barn, Asheville, NC 28806, United States of America" }).click();
+  await expect(edit.getByLabel("Latitude")).toHaveValue("35.579");
+  await expect(edit.getByLabel("Longitude")).toHaveValue("-82.67");
+  await expect(edit.getByText("Location set: Willow Creek Barn, Asheville, NC 28806, United States of America")).toBeVisible();
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page, "success", "Event updated successfully.")).toBeVisible();
+  await expect(markers(page)).toHaveCount(3);
+
+
+  // 'Clear location' empties both fields; saved, the rows go and the hint is back.
+  await page.getByRole("button", { name: `Actions for ${title}` }).click();
+  await page.locator(":popover-open, #row-menu").getByRole("link", { name: "Edit event", exact: true }).click();
+  await edit.getByRole("button", { name: "Clear location" }).click();
+  await expect(edit.getByLabel("Latitude")).toHaveValue("");
+  await expect(edit.getByLabel("Longitude")).toHaveValue("");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(markers(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add the venue's location" })).toBeVisible();
+});

@@ -22,8 +22,9 @@ export const BlockRowSchema = z.object({
   // The team's, like teamNotes: a portal's rows have none.
   fixedTime: z.boolean().optional(),
   travelMinutes: z.number().nullable().optional(),
-  anchor: z.enum(SUN_ANCHORS).nullable(),
-  anchorOffsetMinutes: z.number(),
+  // 'Anchor to': the team's too.
+  anchor: z.enum(SUN_ANCHORS).nullable().optional(),
+  anchorOffsetMinutes: z.number().optional(),
   doneAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
