@@ -5,15 +5,18 @@ import { lightOf } from "~/modules/timeline/light-rows";
 import { BlockSchema } from "~/modules/timeline/schema";
 import { shiftBlockOf } from "~/modules/timeline/shift";
 import { anchorTime, dayLight } from "~/modules/timeline/sun";
-import { buildDemoSeed } from "~/db/seed";
-import { anchoredStart as seedAnchoredStart } from "../../scripts/seed-local.mjs";
+import { buildDemoSeed, DEMO_VENUE } from "~/db/seed";
+import { demoAnchoredStart } from "../../scripts/demo-sun.mjs";
+
+const seedAnchoredStart = demoAnchoredStart(DEMO_VENUE);
 
 // 'Anchor to' and 'Outside golden hour' (docs/product/screens.md#the-light).
 
 const BARN = { timeZone: "America/New_York", venueLatitude: 35.579, venueLongitude: -82.67 };
 const winter = lightOf({ date: "2027-01-12", ...BARN })!;
 const summer = lightOf({ date: "2027-06-19", ...BARN })!;
-const parse = (values: Record<string, string>) => parseWithZod(new URLSearchParams({ title: "Portraits", blockType: "portrait", durationMinutes: "30", ...values }), { schema: BlockSchema });
+const parse = (values: Record<string, string>) =>
+  parseWithZod(new URLSearchParams({ title: "Portraits", blockType: "portrait", durationMinutes: "30", ...values }), { schema: BlockSchema }) as { status?: string; value?: unknown; error?: unknown };
 
 describe("the block form's 'Anchor to'", () => {
   it("keeps minutes before as a negative offset, after as a positive one, none as no anchor", () => {
