@@ -48,6 +48,10 @@ const DEMO_TRAVEL: Record<string, number> = { "Wedding Party Portraits": 5 };
 const DEMO_ANCHORED: Record<string, [anchor: SunAnchor, offsetMinutes: number]> = { "Golden Hour Portraits": ["golden_hour_start", 10] };
 export const DEMO_VENUE = { latitude: 35.579, longitude: -82.67, timeZone: "America/New_York" } as const;
 
+// Who shoots what: the second shooter's blocks and shots (their 'Mine', from a 13:30 call time).
+const ALEX_BLOCKS = new Set(["Getting Ready: James", "Ceremony", "Cocktail Hour"]);
+const ALEX_SHOTS = new Set(["James putting on his grandfather's cufflinks", "James's reaction at the first look", "Recessional", "Toasts with reactions"]);
+
 const DEMO_SHOTS: Array<[title: string, category: string, description: string | null]> = [
   ["Dress hanging in window light", "getting_ready", null],
   ["Emma's hair and makeup finishing touches", "getting_ready", null],
@@ -201,6 +205,7 @@ export function buildDemoSeed({
         travel_minutes: DEMO_TRAVEL[title] ?? null,
         anchor,
         anchor_offset_minutes: offset,
+        assignees: JSON.stringify(ALEX_BLOCKS.has(title) ? [DEMO_SHOOTER_ID] : []),
         order_index: i,
       }),
     );
@@ -213,6 +218,7 @@ export function buildDemoSeed({
         title,
         category,
         description,
+        assignees: JSON.stringify(ALEX_SHOTS.has(title) ? [DEMO_SHOOTER_ID] : []),
         order_index: i,
       }),
     );

@@ -14,6 +14,8 @@ import { useDialogHrefs } from "~/modules/event/dialog-href";
 import { canDo, type DashboardIntent, isDashboardIntent } from "~/modules/event/intents";
 import { LIST_NAME } from "~/modules/lists/registry";
 import { toDashboardEvent } from "~/modules/event/service.server";
+import { callTimeOf, countsOf, mineOf } from "~/modules/team/assignees";
+import { CallTime, MineToggle } from "~/modules/team/components/mine-toggle";
 import { dashboardWindow, dashboardWindowReads, type EventRest, readDashboard } from "~/modules/event/dashboard-data.server";
 import { dashboardView, tabsFor } from "~/modules/event/dashboard-view";
 import { useRestOfPage } from "~/modules/event/use-rest-of-page";
@@ -116,10 +118,20 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   // worker keeps with the page (decision 014).
   const { shown, outbox } = useOutbox({ path: `/events/${loaderData.event.id}`, owner: `user:${loaderData.viewerId}`, live: confirmed });
   const live = { ...shown.lists, event: shown.event, status: confirmed.status };
-  const { event, blocks, shots } = live;
-  const syncedAt = useLastSynced(loaderData.syncedAt, live.status, [blocks, shots, live.people, live.vendors, event]);
-  useKeepPageOffline(loaderData.syncedAt);
   const [params] = useSearchParams();
+  const { event } = live;
+  // 'Mine' (docs/product/screens.md#who-shoots-what): the viewer's blocks and shots only, in the lists and in run mode.
+  const mine = params.get("mine") === "1";
+  const blocks = mine ? mineOf(live.blocks, loaderData.viewerId) : live.blocks;
+  const shots = mine ? mineOf(live.shots, loaderData.viewerId) : live.shots;
+  const roster = loaderData.roster;
+  // The lists' 'All' / 'Mine', with their counts, in each list's header; Mine's call time above its rows.
+  const whose = (rows: readonly { assignees?: readonly string[] }[], noun: [string, string]) => (
+    <MineToggle mine={mine} all={rows.length} own={mineOf(rows, loaderData.viewerId).length} noun={noun} />
+  );
+  const callTime = mine ? <CallTime callTime={callTimeOf(live.blocks, loaderData.viewerId)} /> : null;
+  const syncedAt = useLastSynced(loaderData.syncedAt, live.status, [live.blocks, live.shots, live.people, live.vendors, event]);
+  useKeepPageOffline(loaderData.syncedAt);
   const dialogs = useDialogHrefs();
   const eventMenu = useRowMenu();
   const view = dashboardView(params, role);
@@ -135,9 +147,11 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   // Until the rest is here, a list tab shows the server's window if it is this view's (the same list and filter).
   const served = loaderData.window;
   const windowFits = rest === null && view.list !== null && served !== null && served.list === view.list && served.category === view.category;
+  // 'Mine' filters the rows the page holds: the server's window (a whole list of up to one
+  // window's rows, as without JavaScript) until the rest is here, not a window of all rows.
   const partial = useMemo<PartialWindow | null>(
-    () => (windowFits ? { offset: served!.offset, count: served!.count, matching: served!.matching, q: served!.q, need } : null),
-    [windowFits, served, need],
+    () => (windowFits && !mine ? { offset: served!.offset, count: served!.count, matching: served!.matching, q: served!.q, need } : null),
+    [windowFits, mine, served, need],
   );
   const ready = rest !== null || (view.list ? windowFits : tab === "team" ? members !== null && invites !== null && clientAccess !== null : clientAccess !== null);
   // Needed now; or tried without network before and the live room is back (so is the network).
@@ -147,8 +161,9 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   const dialog = params.get("dialog");
   // A client link just created: shown (and copyable) this once, until dismissed.
   const clientLink = useFlash("clientLink");
-  const blocksProgress = progress(blocks, rest ? null : loaderData.counts.blocks, loaderData.blocks);
-  const shotsProgress = progress(shots, rest ? null : loaderData.counts.shots, loaderData.shots);
+  // The whole day's progress, also in 'Mine'.
+  const blocksProgress = progress(live.blocks, rest ? null : loaderData.counts.blocks, loaderData.blocks);
+  const shotsProgress = progress(live.shots, rest ? null : loaderData.counts.shots, loaderData.shots);
   // A row dialog opened by URL has its row from the server even when it is not in the window.
   const dialogLists = { ...live };
   if (loaderData.dialogRow && !rest) {
@@ -161,10 +176,18 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
     return (
       <OutboxProvider value={outbox}>
         <Suspense fallback={null}>
-          <RunDay event={event} blocks={blocks} shots={shots} role={role} servedAt={loaderData.servedAt} status={live.status} closeTo={withView(params, null)} />
+          <RunDay event={event} blocks={blocks} shots={shots} role={role} servedAt={loaderData.servedAt} status={live.status}
+            closeTo={withView(params, null)}
+            whose={
+              <>
+                {whose(live.blocks, ["block", "blocks"])}
+                {callTime}
+              </>
+            }
+          />
         </Suspense>
         <Suspense fallback={null}>
-          {dialog === "shift-block" && canDo(role, dialog) ? <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, clientAccess: [], contacts: [] }} team={team} /> : null}
+          {dialog === "shift-block" && canDo(role, dialog) ? <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, roster, clientAccess: [], contacts: [] }} team={team} /> : null}
         </Suspense>
       </OutboxProvider>
     );
@@ -264,6 +287,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
               count: t.id === "timeline" ? `${blocksProgress.done}/${blocksProgress.total}` : t.id === "shots" ? `${shotsProgress.done}/${shotsProgress.total}` : null,
             }))}
             current={tab}
+            keep={mine ? { mine: "1" } : {}}
           />
         </nav>
 
@@ -278,10 +302,10 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             // next one's code is there (React keeps revealed content during a transition).
             <Suspense fallback={null}>
               <PartialWindowProvider value={partial}>
-                {tab === "timeline" ? <TimelineTab blocks={blocks} role={role} event={{ date: event.date, timeZone: event.timeZone, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude, servedAt: loaderData.servedAt }} /> : null}
-                {tab === "shots" ? <ShotsTab shots={shots} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
+                {tab === "timeline" ? <TimelineTab blocks={blocks} roster={roster} summary={whose(live.blocks, ["block", "blocks"])} intro={callTime} role={role} event={{ date: event.date, timeZone: event.timeZone, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude, servedAt: loaderData.servedAt }} /> : null}
+                {tab === "shots" ? <ShotsTab shots={shots} roster={roster} summary={whose(live.shots, ["shot", "shots"])} intro={callTime} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
                 {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
-                {tab === "team" ? <TeamTab team={team} role={role} /> : null}
+                {tab === "team" ? <TeamTab team={team} role={role} assigned={countsOf(live.blocks, live.shots)} /> : null}
                 {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
                 {tab === "client" ? <ClientTab accesses={clientAccess ?? []} /> : null}
               </PartialWindowProvider>
@@ -295,7 +319,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         {clientLink ? (
           <ClientLinkDialog link={clientLink} />
         ) : isDashboardIntent(dialog) && canDo(role, dialog) ? (
-          <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, clientAccess: clientAccess ?? [], contacts: teamData("contacts") ?? [] }} team={team} />
+          <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, roster, clientAccess: clientAccess ?? [], contacts: teamData("contacts") ?? [] }} team={team} />
         ) : null}
       </Suspense>
       <ActionToast toast={actionData?.toast} />

@@ -171,7 +171,7 @@ test.describe("event dashboard (phone)", () => {
     await expect(toast(page, "success", "Shot updated")).toBeVisible();
     // It left the Reception filter.
     await expect(row(page, /Grandparents dancing/)).toHaveCount(0);
-    await page.getByRole("link", { name: "All" }).click();
+    await page.getByRole("navigation", { name: "Filter shots" }).getByRole("link", { name: "All" }).click();
     await expect(page.getByRole("region", { name: "Family Formals" })).toContainText("Grandparents dancing");
 
     await rowMenu(page, "Rings", "Delete");

@@ -231,7 +231,8 @@ describe("a portal socket is sent only what the portal's page is given", () => {
   // docs/product/roles.md#client-links: no team. The rows the room publishes are whole rows
   // (who checked a shot off, the event's status…); a client link gets toPortalRow's.
   const SHOT_FIELDS = ["category", "createdAt", "description", "doneAt", "eventId", "id", "isDone", "orderIndex", "title", "updatedAt"];
-  const EVENT_FIELDS = ["coupleNames", "date", "id", "title", "venue"];
+  // The event: what the portal shows, its location (the light) and the date its edits lock on; not its status or time zone.
+  const EVENT_FIELDS = ["clientEditsLockOn", "coupleNames", "date", "id", "title", "venue", "venueLatitude", "venueLongitude"];
 
   async function changesOf(eventId: string, shot: string, block: string) {
     const page = `/events/${eventId}`;

@@ -601,7 +601,7 @@ describe("runMutation: the dashboard's forms and the outbox run the same functio
 it("the list of mutations covers every list change the dashboard offers", () => {
   expect([...MUTATION_NAMES].sort()).toEqual(
     [
-      "toggle-block", "toggle-shot", "add-block", "edit-block", "move-block", "shift-block", "delete-block", "add-shot", "edit-shot", "delete-shot",
+      "toggle-block", "toggle-shot", "add-block", "edit-block", "move-block", "shift-block", "assign-block", "delete-block", "assign-shot", "add-shot", "edit-shot", "delete-shot",
       "add-person", "edit-person", "delete-person", "add-vendor", "edit-vendor", "delete-vendor", "edit-event", "delete-event",
     ].sort(),
   );

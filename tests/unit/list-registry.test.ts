@@ -63,6 +63,8 @@ describe("the lists' registry", () => {
       "edit-block": "editBlocks",
       "move-block": "editBlocks",
       "shift-block": "editBlocks",
+      "assign-block": "assignShooters",
+      "assign-shot": "assignShooters",
       "delete-block": "deleteBlocksAndShots",
       "add-shot": "editShots",
       "edit-shot": "editShots",

@@ -8,15 +8,23 @@ import { Link } from "react-router";
  * the open tab in view. `count` follows a label in a lighter weight (a list's progress).
  *
  * Links with aria-current="page", not role="tab" (which promises arrow-key tabs these are
- * not). The page labels the region it shows with the open tab's name.
+ * not). The page labels the region it shows with the open tab's name. `keep`: query
+ * parameters every tab keeps (a choice that spans tabs, such as 'Mine').
  */
 export function SectionTabs<T extends string>({
   tabs,
   current,
+  keep = {},
 }: {
   tabs: ReadonlyArray<{ id: T; label: string; count?: string | null }>;
   current: T;
+  keep?: Readonly<Record<string, string>>;
 }) {
+  const hrefOf = (id: T) => {
+    const query = new URLSearchParams(keep);
+    if (id !== tabs[0]?.id) query.set("tab", id);
+    return `?${query}`;
+  };
   const row = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const open = row.current?.querySelector<HTMLElement>("[aria-current='page']");
@@ -33,7 +41,7 @@ export function SectionTabs<T extends string>({
         <Link
           key={tab.id}
           aria-current={current === tab.id ? "page" : undefined}
-          to={tab.id === tabs[0]?.id ? "?" : `?tab=${tab.id}`}
+          to={hrefOf(tab.id)}
           replace
           preventScrollReset
           className={`flex min-h-11 shrink-0 items-center gap-1.5 rounded-md px-3 text-sm font-semibold whitespace-nowrap ${

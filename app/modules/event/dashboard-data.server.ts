@@ -102,6 +102,8 @@ export function dashboardWindowReads(params: URLSearchParams) {
     if (view.run) Object.assign(reads, { allBlocks: listQuery(db, "block", eventId), allShots: listQuery(db, "shot", eventId) });
     if (view.dialogRow) reads.dialogRow = listQuery(db, view.dialogRow.list, eventId, eq(LIST_TABLES[view.dialogRow.list].id, view.dialogRow.id));
     const team = teamReads(db, eventId, userId);
+    // Names for who shoots what, on every row that has someone assigned.
+    reads.roster = team.roster;
     if (view.team) Object.assign(reads, { members: team.members, invites: team.invites });
     if (view.clientAccess) reads.clientAccess = team.clientAccess;
     if (view.contacts) reads.contacts = team.contacts;
@@ -148,6 +150,7 @@ export function dashboardWindow(params: URLSearchParams, role: Grant, results: R
     /** The categories that have shots, in the list's order of categories. */
     shotCategories: SHOT_CATEGORIES.filter((category) => withShots.has(category)),
     dialogRow,
+    roster: reads.roster ?? [],
     ...teamFor(role, reads),
   };
 }

@@ -227,9 +227,19 @@ export function dashboardReads(db: Db, eventId: string, userId: string | SQL<str
 /** The dashboard's team, client links and the viewer's contacts, by name. */
 export function teamReads(db: Db, eventId: string, userId: string | SQL<string>) {
   return {
+    // Who may be assigned a block or a shot, by name: the lead and the accepted members.
+    roster: db
+      .select({ userId: profiles.userId, firstName: profiles.firstName, lastName: profiles.lastName })
+      .from(profiles)
+      .where(
+        sql`${profiles.userId} IN (SELECT ${events.leadPhotographerId} FROM ${events} WHERE ${events.id} = ${eventId}
+          UNION SELECT ${eventSecondShooters.userId} FROM ${eventSecondShooters} WHERE ${eventSecondShooters.eventId} = ${eventId} AND ${inArray(eventSecondShooters.status, ON_TEAM_STATUSES)})`,
+      ),
     members: db
       .select({
         id: eventSecondShooters.id,
+        // Whose blocks and shots are theirs (the Team tab's counts).
+        userId: eventSecondShooters.userId,
         status: eventSecondShooters.status,
         shooterType: eventSecondShooters.shooterType,
         coverageHours: eventSecondShooters.coverageHours,

@@ -13,6 +13,8 @@ export const ShotRowSchema = z.object({
   description: z.string().nullable(),
   // Only on the lead's and the team's pages (the descriptor's teamFields): a portal's rows have none.
   teamNotes: z.string().nullable().optional(),
+  // Who shoots it: the team's too.
+  assignees: z.array(z.string()).optional(),
   orderIndex: z.number(),
   isDone: z.boolean(),
   doneAt: z.string().nullable(),

@@ -54,3 +54,26 @@ export function countText({ blocks, shots }: { blocks: number; shots: number }) 
 export function normalizedAssignees(userIds: readonly string[]) {
   return [...new Set(userIds)].sort();
 }
+
+/** Who may be assigned, as the dashboard reads them: the lead and the accepted members. */
+export type RosterEntry = { readonly userId: string; readonly firstName: string | null; readonly lastName: string | null };
+
+/** A person's name on a row: their first name (a profile not filled in yet: 'Team member'). */
+export function shortName(entry: RosterEntry | undefined) {
+  return entry?.firstName?.trim() || "Team member";
+}
+
+/** "Alex, Maya": the row's people by first name, in the roster's order; those no longer on the team are left out. */
+export function assigneeNames(assignees: readonly string[] | null | undefined, roster: readonly RosterEntry[]) {
+  const on = new Set(assignees ?? []);
+  return roster
+    .filter((entry) => on.has(entry.userId))
+    .map(shortName)
+    .join(", ");
+}
+
+/** A row's people as its details show them: "Assigned: Alex, Maya"; null when no one is. */
+export function assignedText(assignees: readonly string[] | null | undefined, roster: readonly RosterEntry[]) {
+  const names = assigneeNames(assignees, roster);
+  return names ? `Assigned: ${names}` : null;
+}

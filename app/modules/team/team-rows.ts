@@ -7,6 +7,7 @@ import { formatEventDate } from "~/modules/event/format";
 
 export type Member = {
   id: string;
+  userId: string;
   status: TeamMemberStatus;
   shooterType: ShooterType | null;
   coverageHours: number | null;
@@ -42,7 +43,8 @@ export function clientRights(access: Pick<ClientAccess, "canEditPeople" | "canEd
   return editable.length ? `Can edit: ${editable.join(", ")}` : "View only";
 }
 
-export type TeamRow = { key: string; name: string; status: string; detail: (string | null)[]; createdAt: string };
+/** `userId`: a member's (their blocks and shots are counted on the Team tab). */
+export type TeamRow = { key: string; name: string; status: string; detail: (string | null)[]; createdAt: string; userId?: string };
 
 /**
  * docs/product/screens.md#team: second and associate shooters, pending invitations and client links,
@@ -67,6 +69,7 @@ export function teamRows({ members, invites, clientAccess }: TeamSources): TeamR
       status: member.status,
       detail: [positionLabel(member.shooterType), coverage(member.coverageHours), member.email],
       createdAt: member.createdAt,
+      userId: member.userId,
     })),
     ...clientAccess.map((access) => ({
       key: `client:${access.id}`,

@@ -22,6 +22,7 @@ export const BlockRowSchema = z.object({
   // The team's, like teamNotes: a portal's rows have none.
   fixedTime: z.boolean().optional(),
   travelMinutes: z.number().nullable().optional(),
+  assignees: z.array(z.string()).optional(),
   // 'Anchor to': the team's too.
   anchor: z.enum(SUN_ANCHORS).nullable().optional(),
   anchorOffsetMinutes: z.number().optional(),

@@ -2,6 +2,8 @@ import type { ComponentProps } from "react";
 import { CreateClientAccessDialog, InviteDialog, LeaveEventDialog, RemoveTeamDialog, RevokeClientAccessDialog } from "~/modules/team/components/team-dialogs";
 import { type ClientAccess, type Contact, type TeamSources, teamRows } from "~/modules/team/team-rows";
 import type { DashboardIntent } from "../intents";
+import type { RosterEntry } from "~/modules/team/assignees";
+import { AssignDialog } from "~/modules/team/components/assign-dialog";
 import { DeleteEventDialog, EditEventDialog } from "./event-dialogs";
 import { type EventLists, ListDialog } from "./list-dialog";
 
@@ -12,6 +14,7 @@ type DashboardData = EventLists & {
   event: ComponentProps<typeof EditEventDialog>["event"];
   contacts: Contact[];
   clientAccess: ClientAccess[];
+  roster: readonly RosterEntry[];
 };
 
 /** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
@@ -20,6 +23,11 @@ export function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardI
   if (listDialog !== undefined) return listDialog;
   const teamRow = teamRows(team).find((row) => row.key === id);
   switch (dialog) {
+    case "assign-block":
+    case "assign-shot": {
+      const row = dialog === "assign-block" ? data.blocks.find((block) => block.id === id) : data.shots.find((shot) => shot.id === id);
+      return row ? <AssignDialog intent={dialog} row={row} roster={data.roster} /> : null;
+    }
     case "edit-event":
       return <EditEventDialog event={data.event} />;
     case "delete-event":

@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useListWindow } from "~/components/ui/list-window";
 import { shotList } from "../list";
-import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
+import { RowActionLink, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
+import { assignedText, type RosterEntry } from "~/modules/team/assignees";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, type ShotCategory } from "~/db/enums";
 import type { ListRow } from "~/modules/lists/registry";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
@@ -20,7 +22,22 @@ export type Shot = ListRow<"shot">;
  * `categories`: the categories that have shots as the server counted them, while the page
  * holds only a window of the list (one category's); otherwise they are read off `shots`.
  */
-export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Grant; categories?: readonly ShotCategory[] }) {
+export function ShotsTab({
+  shots,
+  role,
+  categories,
+  roster = [],
+  summary,
+  intro,
+}: {
+  shots: Shot[];
+  role: Grant;
+  categories?: readonly ShotCategory[];
+  roster?: readonly RosterEntry[];
+  /** In the header's count place ('All' / 'Mine'); `intro` above the rows (Mine's call time). */
+  summary?: ReactNode;
+  intro?: ReactNode;
+}) {
   const [params] = useSearchParams();
   const dialogs = useDialogHrefs();
   const filter = SHOT_CATEGORIES.find((c) => c === params.get("category")) ?? "all";
@@ -33,6 +50,7 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
     (group) => group.items.length > 0,
   );
   const canEdit = canDo(role, "edit-shot");
+  const canAssign = canDo(role, "assign-shot");
   const canDelete = canDo(role, "delete-shot");
   const menu = useRowMenu();
   return (
@@ -53,7 +71,8 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
           </Link>
         ))}
       </nav>
-      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} />
+      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} summary={summary} />
+      {intro}
       {list.controls}
       {groups.map((group) => (
         <section key={group.category} className="mb-3" aria-labelledby={`shots-${group.category}`}>
@@ -69,13 +88,15 @@ export function ShotsTab({ shots, role, categories }: { shots: Shot[]; role: Gra
                   done={shot.isDone}
                   disabled={!canDo(role, "toggle-shot")}
                   title={shot.title}
-                  meta={[shot.description]}
+                  meta={[assignedText(shot.assignees, roster), shot.description]}
                   teamNotes={shot.teamNotes}
                   conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
                     canEdit || canDelete
                       ? menu.button(shot.id, shot.title, () => (
-                          <RowMenuItems editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null} deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null} />
+                          <RowMenuItems editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null} deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null}>
+                            {canAssign ? <RowActionLink to={dialogs.open("assign-shot", shot.id)}>Assign</RowActionLink> : null}
+                          </RowMenuItems>
                         ))
                       : null
                   }

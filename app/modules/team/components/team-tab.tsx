@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { countText } from "../assignees";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -28,7 +29,8 @@ function StatusBadge({ status }: { status: string }) {
 }
 
 /** The team of the event: the lead invites and removes; members see it read-only and may leave. */
-export function TeamTab({ team, role }: { team: TeamSources; role: EventRole }) {
+/** `assigned`: each member's count of blocks and shots (docs/product/screens.md#who-shoots-what). */
+export function TeamTab({ team, role, assigned }: { team: TeamSources; role: EventRole; assigned?: ReadonlyMap<string, { blocks: number; shots: number }> }) {
   const rows = teamRows(team);
   const dialogs = useDialogHrefs();
   const canManage = canDo(role, "remove-team");
@@ -45,6 +47,9 @@ export function TeamTab({ team, role }: { team: TeamSources; role: EventRole }) 
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-words text-slate-900">{row.name}</p>
                 <p className="text-sm break-words text-slate-600">{row.detail.filter(Boolean).join(" · ")}</p>
+                {row.userId && assigned && row.status !== "declined" ? (
+                  <p className="text-sm font-medium text-slate-700">{countText(assigned.get(row.userId) ?? { blocks: 0, shots: 0 })}</p>
+                ) : null}
               </div>
               <StatusBadge status={row.status} />
               {canManage ? menu.button(row.key, row.name, () => <RowMenuItems editTo={null} deleteTo={dialogs.open("remove-team", row.key)} deleteLabel="Remove" />) : null}

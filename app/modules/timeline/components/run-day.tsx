@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useNow } from "../use-now";
 import { Link, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -71,6 +71,7 @@ export function RunDay({
   servedAt,
   status,
   closeTo,
+  whose,
 }: {
   event: { id: string; title: string; date: string; timeZone: string };
   blocks: Block[];
@@ -79,6 +80,8 @@ export function RunDay({
   servedAt: number;
   status: LiveStatus;
   closeTo: string;
+  /** 'All' / 'Mine' and the call time: run mode shows what the lists show. */
+  whose?: ReactNode;
 }) {
   useWakeLock();
   const now = useNow(servedAt);
@@ -116,6 +119,7 @@ export function RunDay({
       </header>
 
       <main className="mx-auto w-full max-w-xl flex-1 space-y-4 px-4 py-4">
+        {whose}
         {zone ? (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="run-zone">
             {`Times are in the event's time zone: ${zone}.`}

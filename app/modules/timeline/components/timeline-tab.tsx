@@ -4,7 +4,8 @@ import { moveTarget } from "../order";
 import { formatBlockSpan, formatDuration } from "../span";
 import { legWarningsOf, shiftBlockOf, squeezedLabel, squeezesOf } from "../shift";
 import { runState, wallClockIn } from "../run";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
+import { assignedText, type RosterEntry } from "~/modules/team/assignees";
 import { Link } from "react-router";
 import { type LightEvent, type LightMarker, lightMarkers, lightOf, markerTime, withMarkers } from "../light-rows";
 import type { HourCycle } from "../span";
@@ -29,7 +30,22 @@ import type { Grant } from "~/modules/event/permissions";
 export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
-export function TimelineTab({ blocks: stored, role, event }: { blocks: Block[]; role: Grant; event?: LightEvent & { servedAt?: number } }) {
+export function TimelineTab({
+  blocks: stored,
+  role,
+  event,
+  roster = [],
+  summary,
+  intro,
+}: {
+  blocks: Block[];
+  role: Grant;
+  event?: LightEvent & { servedAt?: number };
+  roster?: readonly RosterEntry[];
+  /** In the header's count place ('All' / 'Mine'); `intro` above the rows (Mine's call time). */
+  summary?: ReactNode;
+  intro?: ReactNode;
+}) {
   const dialogs = useDialogHrefs();
   const canEdit = canDo(role, "edit-block");
   const canShift = canDo(role, "shift-block");
@@ -50,6 +66,7 @@ export function TimelineTab({ blocks: stored, role, event }: { blocks: Block[]; 
   const now = useNow(event?.servedAt ?? 0);
   const lateFrom = canShift && event ? lateStart(blocks, event, now) : null;
   const canDelete = canDo(role, "delete-block");
+  const canAssign = canDo(role, "assign-block");
   const outbox = useOutboxContext();
   const cycle = useHourCycle();
   const menu = useRowMenu();
@@ -65,13 +82,14 @@ export function TimelineTab({ blocks: stored, role, event }: { blocks: Block[]; 
       : undefined;
   return (
     <>
-      <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null}>
+      <ListHeader count={list.count} noun={["block", "blocks"]} addLabel="Add Block" addTo={canEdit ? dialogs.open("add-block") : null} summary={summary}>
         {lateFrom ? (
-          <ButtonLink to={dialogs.open("shift-block", lateFrom)} replace preventScrollReset variant="secondary" className="min-h-9">
+          <ButtonLink to={dialogs.open("shift-block", lateFrom)} replace preventScrollReset variant="secondary" className="min-h-9 whitespace-nowrap">
             Running late
           </ButtonLink>
         ) : null}
       </ListHeader>
+      {intro}
       {list.count === 0 ? <p className="text-slate-600">No timeline blocks yet</p> : null}
       {canEdit && event && !light && forTeam ? (
         <p className="mb-2 text-sm text-slate-600">
@@ -106,6 +124,7 @@ export function TimelineTab({ blocks: stored, role, event }: { blocks: Block[]; 
                   block.anchor ? `Anchored to ${anchorLabel(block.anchor, block.anchorOffsetMinutes ?? 0)}` : null,
                   BLOCK_TYPE_LABELS[block.blockType],
                   block.location,
+                  assignedText(block.assignees, roster),
                 ]}
                 warning={[squeezed.has(block.id) ? squeezedLabel(squeezed.get(block.id)!) : null, forTeam && showsOutsideGoldenHour(block, light) ? OUTSIDE_GOLDEN_HOUR : null].filter(Boolean).join(" · ") || null}
                 notes={block.notes}
@@ -115,6 +134,7 @@ export function TimelineTab({ blocks: stored, role, event }: { blocks: Block[]; 
                   canEdit || canDelete
                     ? menu.button(block.id, block.title, () => (
                         <RowMenuItems editTo={canEdit ? dialogs.open("edit-block", block.id) : null} deleteTo={canDelete ? dialogs.open("delete-block", block.id) : null}>
+                          {canAssign ? <RowActionLink to={dialogs.open("assign-block", block.id)}>Assign</RowActionLink> : null}
                           {canShift && block.startTime ? (
                             <RowActionLink to={dialogs.open("shift-block", block.id)}>Running late from here</RowActionLink>
                           ) : null}
