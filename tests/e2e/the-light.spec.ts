@@ -33,6 +33,9 @@ test("golden hour, sunset and blue hour for the seeded wedding's venue, among it
   // A new event: no location, the hint; the lead types it, and the light shows.
   const title = `Light Wedding ${Date.now()}`;
   await page.goto("/events/new");
+  // Hydrated, the form sends the phone's time zone (before, the event would be on UTC, where
+  // the barn's golden hour starts after midnight: no rows).
+  await waitForHydration(page);
   await page.getByLabel("Event Title").fill(title);
   await page.getByLabel("Wedding Date").fill("2027-06-19");
   await page.getByRole("button", { name: "Create Event" }).click();
@@ -53,6 +56,7 @@ test("the lead finds the venue by its address: the search fills the latitude and
   await page.context().addCookies(await demoSessionCookies(browser));
   const title = `Barn Wedding ${Date.now()}`;
   await page.goto("/events/new");
+  await waitForHydration(page);
   await page.getByLabel("Event Title").fill(title);
   await page.getByLabel("Wedding Date").fill("2027-06-19");
   await page.getByRole("button", { name: "Create Event" }).click();
@@ -92,6 +96,7 @@ test("a block anchored to the light: the seeded portraits ride golden hour; one 
   await page.context().addCookies(await demoSessionCookies(browser));
   const title = `Sunset Wedding ${Date.now()}`;
   await page.goto("/events/new");
+  await waitForHydration(page);
   await page.getByLabel("Event Title").fill(title);
   await page.getByLabel("Wedding Date").fill("2027-06-19");
   await page.getByRole("button", { name: "Create Event" }).click();
