@@ -31,6 +31,7 @@ export default [
   route("events/:eventId/invite", "routes/events.$eventId.invite.tsx"),
   route("events/:eventId/mutations", "routes/events.$eventId.mutations.ts"),
   route("events/:eventId/lists", "routes/events.$eventId.lists.ts"),
+  route("events/:eventId/address-search", "routes/events.$eventId.address-search.ts"),
   route("accept-invite/:inviteId", "routes/accept-invite.$inviteId.tsx"),
   route("client/view/:accessId", "routes/client.view.$accessId.tsx"),
   route("client/view/:accessId/mutations", "routes/client.view.$accessId.mutations.ts"),

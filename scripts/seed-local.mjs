@@ -4,12 +4,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildDemoSeed, DEMO_EMAIL, DEMO_PASSWORD } from "../app/db/seed.ts";
+import { demoAnchoredStart } from "./demo-sun.mjs";
+import { buildDemoSeed, DEMO_EMAIL, DEMO_PASSWORD, DEMO_VENUE } from "../app/db/seed.ts";
 import { hashPassword } from "../app/utils/password.server.ts";
 
 export async function seedLocal({ persistTo } = {}) {
   const today = new Date().toISOString().slice(0, 10);
-  const statements = buildDemoSeed({ passwordHash: await hashPassword(DEMO_PASSWORD), today });
+  const statements = buildDemoSeed({ passwordHash: await hashPassword(DEMO_PASSWORD), today, anchoredStart: demoAnchoredStart(DEMO_VENUE) });
   const file = join(mkdtempSync(join(tmpdir(), "event-flow-seed-")), "seed.sql");
   writeFileSync(file, statements.join("\n"));
   const args = ["d1", "execute", "DB", "--local", "--file", file, "--yes"];

@@ -7,6 +7,8 @@
 // a marker row in processed_jobs, so the demo is written once and later runs change
 // nothing (not even re-adding a block the developer deleted).
 
+import type { SunAnchor } from "./enums";
+
 export const DEMO_EMAIL = "demo@eventflow.app";
 export const DEMO_PASSWORD = "EventFlow2026";
 export const DEMO_USER_ID = "00000000-0000-4000-8000-00000000d001";
@@ -41,6 +43,10 @@ const DEMO_TIMELINE: Array<[title: string, type: string, start: string, minutes:
 // The day's fixed moments and travel legs: 'Running late' moves everything else.
 const DEMO_FIXED = new Set(["Ceremony", "Sparkler Exit"]);
 const DEMO_TRAVEL: Record<string, number> = { "Wedding Party Portraits": 5 };
+// 'Anchor to': the couple's portraits start 10 minutes into golden hour at the barn, whatever
+// the seeded date (its start in DEMO_TIMELINE is kept only should the sun not be computed).
+const DEMO_ANCHORED: Record<string, [anchor: SunAnchor, offsetMinutes: number]> = { "Golden Hour Portraits": ["golden_hour_start", 10] };
+export const DEMO_VENUE = { latitude: 35.579, longitude: -82.67, timeZone: "America/New_York" } as const;
 
 // Who shoots what: the second shooter's blocks and shots (their 'Mine', from a 13:30 call time).
 const ALEX_BLOCKS = new Set(["Getting Ready: James", "Ceremony", "Cocktail Hour"]);
@@ -131,7 +137,20 @@ function addDays(isoDate: string, days: number): string {
  * The seed as SQL statements, in dependency order. `today` (yyyy-MM-dd) places the
  * wedding 45 days ahead and the Pro subscription's renewal a year ahead.
  */
-export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; today: string }): string[] {
+/**
+ * `anchoredStart`: the "HH:MM" start of a block anchored to the light on the demo's date at
+ * its venue (DEMO_VENUE), or null; sun.ts's anchorTime in the app, suncalc straight from
+ * plain Node (scripts/seed-local.mjs). Without it an anchored block keeps its planned start.
+ */
+export function buildDemoSeed({
+  passwordHash,
+  today,
+  anchoredStart = () => null,
+}: {
+  passwordHash: string;
+  today: string;
+  anchoredStart?: (anchor: SunAnchor, offsetMinutes: number, date: string) => string | null;
+}): string[] {
   const statements: string[] = [];
   statements.push(
     guardedInsert("users", {
@@ -161,14 +180,16 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
       date: addDays(today, 45),
       venue: "Willow Creek Barn, Asheville, NC",
       // The barn's point (the geocoder's fake knows it): golden hour and sunset on the timeline.
-      venue_latitude: 35.579,
-      venue_longitude: -82.67,
-      time_zone: "America/New_York",
+      venue_latitude: DEMO_VENUE.latitude,
+      venue_longitude: DEMO_VENUE.longitude,
+      time_zone: DEMO_VENUE.timeZone,
       organization_id: DEMO_ORGANIZATION_ID,
       lead_photographer_id: DEMO_USER_ID,
     }),
   );
-  DEMO_TIMELINE.forEach(([title, blockType, startTime, minutes, location, notes, teamNotes = null], i) => {
+  DEMO_TIMELINE.forEach(([title, blockType, plannedStart, minutes, location, notes, teamNotes = null], i) => {
+    const [anchor, offset] = DEMO_ANCHORED[title] ?? [null, 0];
+    const startTime = (anchor && anchoredStart(anchor, offset, addDays(today, 45))) || plannedStart;
     statements.push(
       guardedInsert("timeline_blocks", {
         id: demoId(1, i + 1),
@@ -182,6 +203,8 @@ export function buildDemoSeed({ passwordHash, today }: { passwordHash: string; t
         team_notes: teamNotes,
         fixed_time: DEMO_FIXED.has(title),
         travel_minutes: DEMO_TRAVEL[title] ?? null,
+        anchor,
+        anchor_offset_minutes: offset,
         assignees: JSON.stringify(ALEX_BLOCKS.has(title) ? [DEMO_SHOOTER_ID] : []),
         order_index: i,
       }),

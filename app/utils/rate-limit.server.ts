@@ -53,6 +53,9 @@ export const LIMITS = {
   // Settings' 'Download my data' (subject: the user): each file reads every row of the
   // account; a person needs one now and then.
   dataExports: { name: "data-export", max: 5, windowMs: HOUR },
+  // Edit Event's address search (subject: the user): each asks the geocoder, which is paid
+  // per request and allows about one a second; a lead finding a venue needs a handful.
+  addressSearches: { name: "address-search", max: 20, windowMs: MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
@@ -118,6 +121,22 @@ export async function consume(db: Db, hits: Array<[Limit, string]>, now = Date.n
     ),
   );
   return hits.some(([limit], i) => estimate(counts[`current:${i}`]?.[0]?.count ?? 0, counts[`previous:${i}`]?.[0]?.count ?? 0) > limit.max);
+}
+
+/**
+ * consume as statements for the caller's own batch (a request that also checks access is
+ * one round trip), by name, and `over`, which reads consume's answer from that batch's results.
+ */
+export function consumeStatements(db: Db, hits: Array<[Limit, string]>, now = Date.now()) {
+  const statements = Object.fromEntries(
+    hits.flatMap(([limit, subject], i) => [
+      [`hit_${i}`, hitStatement(db, limit, subject, now)],
+      [`previous_${i}`, previousStatement(db, limit, subject, now)],
+    ]),
+  );
+  const countIn = (results: Record<string, unknown>, name: string) => ((results[name] ?? []) as Array<{ count: number }>)[0]?.count ?? 0;
+  const over = (results: Record<string, unknown>) => hits.some(([limit], i) => estimate(countIn(results, `hit_${i}`), countIn(results, `previous_${i}`)) > limit.max);
+  return { statements, over };
 }
 
 /** Whether any of these limits has used up its allowance; counts nothing. */

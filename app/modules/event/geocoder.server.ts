@@ -5,6 +5,7 @@
 // (tests/fakes/geocoder-server.mjs). It only reads: nothing to retry, nothing applied once.
 import { z } from "zod";
 import { apiBase } from "~/utils/api-base.server";
+import { ADDRESS_SEARCH_UNREACHABLE } from "./address-messages";
 
 export type GeocoderEnv = {
   /** The OpenCage API key (a secret). Without it the search answers that it cannot be reached. */
@@ -21,7 +22,7 @@ export const ADDRESS_MAX_LENGTH = 200;
 /** A user waits on the search: past this the vendor counts as unreachable. */
 const TIMEOUT_MS = 8_000;
 
-export const ADDRESS_SEARCH_UNREACHABLE = "Could not reach the address search. Try again, or type the latitude and longitude.";
+export { ADDRESS_SEARCH_UNREACHABLE };
 export const ADDRESS_REQUIRED = "Address is required";
 export const ADDRESS_TOO_LONG = `Address must be less than ${ADDRESS_MAX_LENGTH} characters`;
 

@@ -76,8 +76,9 @@ const fieldOf = (fields: FieldColumns, column: string) => (fields ? (Object.keys
 export type Changes<Value extends FormValue = FormValue> = {
   readonly table: ChangedTable;
   readonly fields: FieldColumns;
-  readonly add?: (context: PlanContext, id: string, value: Value) => Plan;
-  readonly edit?: (context: PlanContext, id: string | null, value: Value, base: Base | undefined) => Plan;
+  /** A Promise where the plan reads first (a timeline block anchored to the light). */
+  readonly add?: (context: PlanContext, id: string, value: Value) => Plan | Promise<Plan>;
+  readonly edit?: (context: PlanContext, id: string | null, value: Value, base: Base | undefined) => Plan | Promise<Plan>;
   readonly delete?: (context: PlanContext, id: string | null) => Plan;
   /** `skipped`: run mode's Skip; null from a list whose rows cannot be skipped (the runner answers 400). */
   readonly toggle?: (context: PlanContext, id: string, done: boolean, skipped: boolean) => Plan | null;

@@ -2,11 +2,14 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { appliedMutations, events, timelineBlocks } from "~/db/schema";
 import { listQuery } from "~/modules/event/lists.server";
 import { batchPart } from "~/utils/db.server";
-import { assignRow, type Changes, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
+import { assignRow, type Base, type Changes, type FormValue, type Outcome, type Plan, type PlanContext, rowChanges, toggleDone } from "~/modules/lists/plan.server";
 import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { timelineList } from "./list";
 import { moveTarget } from "./order";
 import { type BlockMove, NOTHING_TO_UNDO, planShift, planUndo, shiftBlocksOf } from "./shift";
+import { anchorTime, type SunAnchor } from "./sun";
+import { lightOf } from "./light-rows";
+import { ANCHOR_NEEDS_LOCATION, ANCHOR_NOT_THAT_DAY } from "./anchor";
 
 // The timeline's changes, each as the statements of the mutation runner's batch
 // (app/modules/lists/plan.server.ts): add, edit, check off, move, delete.
@@ -122,8 +125,51 @@ async function shiftBlocks(context: PlanContext, args: { id: string; minutes: nu
   };
 }
 
+/** A block's values as the form reads them: what 'Anchor to' needs of them. */
+type AnchorValue = FormValue & { anchor?: SunAnchor | null; anchorOffsetMinutes?: number; startTime?: string | null };
+
+/** A change refused by its own rules before anything is written (nothing recorded: the device may try again). */
+function refusedPlan({ db, eventId }: PlanContext, message: string): Plan {
+  const read = db.select({ one: sql<number>`1` }).from(events).where(eq(events.id, eventId));
+  return { ...batchPart([read], (): Outcome<never> => ({ refused: { code: 400, message } })), table: timelineBlocks, rowId: null, noop: { missing: sql`1 = 1` } };
+}
+
+/**
+ * 'Anchor to' (docs/product/screens.md#the-light): an anchored block's start is the
+ * server's, from the sun on the event's date at its venue, whatever the device sent. The
+ * event is read first (an anchored add or edit takes two round trips, as a move does), and
+ * the write holds only while the event's date, zone and place are still those read: an
+ * edit of the event meanwhile plans it again. Without an anchor, or from a client link
+ * (which never writes one), the change is planned as any list's.
+ */
+async function anchored(context: PlanContext, value: AnchorValue, plan: (context: PlanContext, value: AnchorValue) => Plan): Promise<Plan> {
+  if (!value.anchor || context.unwritable.includes("anchor")) return plan(context, value);
+  const { db, eventId } = context;
+  const [event] = await db
+    .select({ date: events.date, timeZone: events.timeZone, venueLatitude: events.venueLatitude, venueLongitude: events.venueLongitude })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) return plan(context, value);
+  const light = lightOf(event);
+  if (!light) return refusedPlan(context, ANCHOR_NEEDS_LOCATION);
+  const startTime = anchorTime(light, value.anchor, value.anchorOffsetMinutes ?? 0);
+  if (startTime === null) return refusedPlan(context, ANCHOR_NOT_THAT_DAY);
+  const same = sql`EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${eventId} AND ${events.date} = ${event.date} AND ${events.timeZone} = ${event.timeZone}
+    AND ${events.venueLatitude} IS ${event.venueLatitude} AND ${events.venueLongitude} IS ${event.venueLongitude})`;
+  return { ...plan({ ...context, guard: and(context.guard, same)! }, { ...value, startTime }), precondition: same };
+}
+
+const rows = rowChanges(LIST_TABLES.block, timelineList.limit.max);
+
 export const timelineChanges = {
-  ...rowChanges(LIST_TABLES.block, timelineList.limit.max),
+  ...rows,
+  add: (context, id, value) => anchored(context, value, (c, v) => rows.add(c, id, v)),
+  // An anchored block's start is the sun's: written whatever the device last saw of it.
+  edit: (context, id, value, base) =>
+    anchored(context, value, (c, v) => {
+      const kept: Base | undefined = base && (v as AnchorValue).anchor && !c.unwritable.includes("anchor") ? Object.fromEntries(Object.entries(base).filter(([field]) => field !== "startTime")) : base;
+      return rows.edit(c, id, v, kept);
+    }),
   toggle: (context, id, done, skipped) => toggleDone(context, LIST_TABLES.block, id, done, skipped),
   move: moveBlock,
   shift: shiftBlocks,

@@ -12,10 +12,10 @@ export const timelineList = {
   // A client link never checks off, moves or deletes a block.
   clientRights: { add: "canEditTimeline", edit: "canEditTimeline" },
   // Not given to a client: who checked a block off (`doneBy`, a team member's id).
-  portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "isSkipped", "anchor", "anchorOffsetMinutes", "doneAt", "createdAt", "updatedAt"],
+  portalFields: ["id", "eventId", "title", "blockType", "startTime", "durationMinutes", "location", "notes", "orderIndex", "isDone", "isSkipped", "doneAt", "createdAt", "updatedAt"],
   // The lead's plan for the day: a fixed time and a travel leg are the team's, not the couple's.
-  // Who shoots it too ('Assign').
-  teamFields: ["teamNotes", "fixedTime", "travelMinutes", "assignees"],
+  // Who shoots it too ('Assign'), and what it is anchored to ('Anchor to'): a client sees the order only.
+  teamFields: ["teamNotes", "fixedTime", "travelMinutes", "assignees", "anchor", "anchorOffsetMinutes"],
   // docs/product/screens.md#timeline: by start time (blocks with none last), blocks at the
   // same time by their order (order_index, moved up and down among themselves); rows added
   // at the same moment by creation.
@@ -29,4 +29,4 @@ export const timelineList = {
     add: (title) => `added the timeline block "${title}"`,
     edit: (title) => `updated the timeline block "${title}"`,
   },
-} as const satisfies ListDescriptor<"block", Block, Exclude<keyof Block, "doneBy" | "teamNotes" | "fixedTime" | "travelMinutes" | "assignees">, "teamNotes" | "fixedTime" | "travelMinutes" | "assignees">;
+} as const satisfies ListDescriptor<"block", Block, Exclude<keyof Block, "doneBy" | "teamNotes" | "fixedTime" | "travelMinutes" | "assignees" | "anchor" | "anchorOffsetMinutes">, "teamNotes" | "fixedTime" | "travelMinutes" | "assignees" | "anchor" | "anchorOffsetMinutes">;

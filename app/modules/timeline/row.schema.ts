@@ -23,8 +23,9 @@ export const BlockRowSchema = z.object({
   fixedTime: z.boolean().optional(),
   travelMinutes: z.number().nullable().optional(),
   assignees: z.array(z.string()).optional(),
-  anchor: z.enum(SUN_ANCHORS).nullable(),
-  anchorOffsetMinutes: z.number(),
+  // 'Anchor to': the team's too.
+  anchor: z.enum(SUN_ANCHORS).nullable().optional(),
+  anchorOffsetMinutes: z.number().optional(),
   doneAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

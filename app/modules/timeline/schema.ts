@@ -1,5 +1,5 @@
 import { z } from "~/utils/zod";
-import { BLOCK_TYPES } from "~/db/enums";
+import { BLOCK_TYPES, SUN_ANCHORS } from "~/db/enums";
 import { checkbox, optionalText, optionalTime, requiredText } from "~/utils/schema-fields";
 
 // docs/product/validation.md#timeline-block: title required, duration an integer of at least 1
@@ -11,6 +11,11 @@ export const BLOCK_DURATION_MAX = 24 * 60;
 const DURATION_MESSAGE = "Duration must be at least 1 minute";
 export const TRAVEL_MAX = 720;
 const TRAVEL_MESSAGE = `Travel must be a whole number of minutes from 1 to ${TRAVEL_MAX}`;
+
+/** 'Anchor to': at most this many minutes before or after the sun's time. */
+export const ANCHOR_MINUTES_MAX = 240;
+const ANCHOR_MINUTES_MESSAGE = `Minutes must be a whole number from 0 to ${ANCHOR_MINUTES_MAX}`;
+export const ANCHOR_SIDES = ["before", "after"] as const;
 
 export const BlockSchema = z.object({
   title: requiredText(200, "Title"),
@@ -33,4 +38,26 @@ export const BlockSchema = z.object({
     .max(TRAVEL_MAX, { error: TRAVEL_MESSAGE })
     .optional()
     .transform((value) => value ?? null),
-});
+  // 'Anchor to' (docs/product/screens.md#the-light), the lead's too. The form says minutes
+  // and 'Before' or 'After'; the row keeps one signed number (before: negative).
+  anchor: z
+    .enum(SUN_ANCHORS, { error: "Please choose what to anchor to" })
+    .optional()
+    .transform((value) => value ?? null),
+  anchorOffsetMinutes: z
+    .number({ error: ANCHOR_MINUTES_MESSAGE })
+    .int({ error: ANCHOR_MINUTES_MESSAGE })
+    .min(0, { error: ANCHOR_MINUTES_MESSAGE })
+    .max(ANCHOR_MINUTES_MAX, { error: ANCHOR_MINUTES_MESSAGE })
+    .optional()
+    .transform((value) => value ?? 0),
+  anchorSide: z.enum(ANCHOR_SIDES, { error: "Please choose before or after" }).optional(),
+}).transform(({ anchorSide, ...value }) => ({
+  ...value,
+  anchorOffsetMinutes: value.anchor === null ? 0 : anchorSide === "before" ? -value.anchorOffsetMinutes : value.anchorOffsetMinutes,
+}));
+
+/** The form's 'Minutes' and 'Before' or 'After' of a stored signed offset. */
+export function anchorFormOf(offsetMinutes: number) {
+  return { anchorOffsetMinutes: String(Math.abs(offsetMinutes)), anchorSide: offsetMinutes < 0 ? "before" : "after" };
+}

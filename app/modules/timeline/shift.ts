@@ -244,11 +244,11 @@ export function shiftBlockOf(row: {
   readonly startTime: string | null;
   readonly durationMinutes: number;
   readonly orderIndex: number;
-  readonly anchor: string | null;
+  readonly anchor?: string | null;
   readonly fixedTime?: boolean;
   readonly travelMinutes?: number | null;
 }): ShiftBlock {
-  return { id: row.id, startTime: row.startTime, durationMinutes: row.durationMinutes, orderIndex: row.orderIndex, fixedTime: row.fixedTime === true, anchored: row.anchor !== null, travelMinutes: row.travelMinutes ?? null };
+  return { id: row.id, startTime: row.startTime, durationMinutes: row.durationMinutes, orderIndex: row.orderIndex, fixedTime: row.fixedTime === true, anchored: typeof row.anchor === "string", travelMinutes: row.travelMinutes ?? null };
 }
 
 /** A timeline row as a shift reads it: an anchored block is one with an anchor to the light. */

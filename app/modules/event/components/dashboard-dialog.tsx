@@ -19,7 +19,7 @@ type DashboardData = EventLists & {
 
 /** The dialog the URL asks for; one for a row that no longer exists shows nothing. */
 export function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardIntent; id: string | null; data: DashboardData; team: TeamSources }) {
-  const listDialog = ListDialog({ dialog, id, lists: data });
+  const listDialog = ListDialog({ dialog, id, lists: data, event: data.event });
   if (listDialog !== undefined) return listDialog;
   const teamRow = teamRows(team).find((row) => row.key === id);
   switch (dialog) {

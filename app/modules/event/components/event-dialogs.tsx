@@ -1,5 +1,8 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
+import { useParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ADDRESS_SEARCH_UNREACHABLE, NO_PLACES_FOUND } from "../address-messages";
 import { Field } from "~/components/forms";
 import { SelectField } from "~/components/dialog-fields";
 import { useHydrated } from "~/components/ui/toaster";
@@ -57,6 +60,16 @@ export function EditEventDialog({ event }: { event: EditableEvent }) {
         <p className="mt-0.5 text-xs text-slate-500">
           For golden hour, sunset and blue hour on the timeline: the venue's latitude and longitude, as a map shows them (35.579, -82.67).
         </p>
+        <AddressSearch
+          onPick={(place) => {
+            form.update({ name: fields.venueLatitude.name, value: String(place.latitude) });
+            form.update({ name: fields.venueLongitude.name, value: String(place.longitude) });
+          }}
+          onClear={() => {
+            form.update({ name: fields.venueLatitude.name, value: "" });
+            form.update({ name: fields.venueLongitude.name, value: "" });
+          }}
+        />
         <div className="mt-2 grid grid-cols-2 gap-3">
           <Field label="Latitude" inputProps={{ ...getInputProps(fields.venueLatitude, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.venueLatitude.errors} />
           <Field label="Longitude" inputProps={{ ...getInputProps(fields.venueLongitude, { type: "text" }), inputMode: "decimal", autoComplete: "off" }} errors={fields.venueLongitude.errors} />
@@ -83,6 +96,96 @@ export function EditEventDialog({ event }: { event: EditableEvent }) {
         errors={fields.clientEditsLockOn.errors}
       />
     </FormDialog>
+  );
+}
+
+type Place = { label: string; latitude: number; longitude: number };
+type SearchState = { kind: "idle" } | { kind: "searching" } | { kind: "found"; places: Place[] } | { kind: "failed"; message: string } | { kind: "picked"; label: string };
+
+/**
+ * 'Search address' (docs/product/screens.md#the-light): asks our server (the lead's
+ * address-search endpoint, decision 018) and offers up to five places; picking one fills
+ * Latitude and Longitude, which the form saves. Needs JavaScript: before it loads, and
+ * offline, the coordinates are typed. The search box has no name, so it is never submitted.
+ */
+function AddressSearch({ onPick, onClear }: { onPick: (place: Place) => void; onClear: () => void }) {
+  const hydrated = useHydrated();
+  const { eventId } = useParams();
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const [state, setState] = useState<SearchState>({ kind: "idle" });
+  if (!hydrated || !eventId) return null;
+  const search = async () => {
+    setState({ kind: "searching" });
+    try {
+      const response = await fetch(`/events/${encodeURIComponent(eventId)}/address-search?q=${encodeURIComponent(query)}`, { headers: { Accept: "application/json" } });
+      const body = (await response.json()) as { places?: Place[]; error?: string };
+      if (body.places) setState({ kind: "found", places: body.places });
+      else setState({ kind: "failed", message: body.error ?? ADDRESS_SEARCH_UNREACHABLE });
+    } catch {
+      setState({ kind: "failed", message: ADDRESS_SEARCH_UNREACHABLE });
+    }
+  };
+  return (
+    <div className="mt-2">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Search address
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={id}
+          type="search"
+          value={query}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter searches here; it does not save the form.
+            if (event.key === "Enter") {
+              event.preventDefault();
+              void search();
+            }
+          }}
+          className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+        />
+        <Button variant="secondary" onClick={() => void search()} disabled={state.kind === "searching"}>
+          {state.kind === "searching" ? "Searching…" : "Search"}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {state.kind === "failed" ? <p className="mt-1 text-sm text-red-700">{state.message}</p> : null}
+        {state.kind === "found" && state.places.length === 0 ? <p className="mt-1 text-sm text-slate-600">{NO_PLACES_FOUND}</p> : null}
+        {state.kind === "picked" ? <p className="mt-1 text-sm text-slate-600">Location set: {state.label}</p> : null}
+      </div>
+      {state.kind === "found" && state.places.length > 0 ? (
+        <ul aria-label="Places found" className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {state.places.map((place) => (
+            <li key={`${place.latitude},${place.longitude},${place.label}`}>
+              <button
+                type="button"
+                className="block min-h-11 w-full px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100"
+                onClick={() => {
+                  onPick(place);
+                  setState({ kind: "picked", label: place.label });
+                }}
+              >
+                {place.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <button
+        type="button"
+        className="mt-1 min-h-11 text-sm font-medium text-brand-700 underline"
+        onClick={() => {
+          onClear();
+          setState({ kind: "idle" });
+        }}
+      >
+        Clear location
+      </button>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { DeleteShotDialog, ShotDialog } from "~/modules/shots/components/shots-d
 import type { Shot } from "~/modules/shots/components/shots-tab";
 import { BlockDialog, DeleteBlockDialog, RunningLateDialog } from "~/modules/timeline/components/timeline-dialogs";
 import type { Block } from "~/modules/timeline/components/timeline-tab";
+import type { LightEvent } from "~/modules/timeline/light-rows";
 import { DeleteVendorDialog, VendorDialog } from "~/modules/vendors/components/vendors-dialogs";
 import type { Vendor } from "~/modules/vendors/components/vendors-tab";
 import type { DashboardIntent } from "../intents";
@@ -19,7 +20,22 @@ export type ListDefaults = { blockType?: BlockType; vendorType?: VendorType };
  * `undefined` means the intent is not a list's. `forClient`: the portal's, whose forms
  * have no team notes (docs/product/roles.md#client-links).
  */
-export function ListDialog({ dialog, id, lists, defaults = {}, forClient = false }: { dialog: DashboardIntent; id: string | null; lists: EventLists; defaults?: ListDefaults; forClient?: boolean }) {
+export function ListDialog({
+  dialog,
+  id,
+  lists,
+  defaults = {},
+  forClient = false,
+  event,
+}: {
+  dialog: DashboardIntent;
+  id: string | null;
+  lists: EventLists;
+  defaults?: ListDefaults;
+  forClient?: boolean;
+  /** The lead's block form shows an anchored block's start from the day's light. */
+  event?: LightEvent;
+}) {
   const find = <T extends { id: string }>(rows: T[]) => rows.find((row) => row.id === id);
   const block = find(lists.blocks);
   const shot = find(lists.shots);
@@ -27,9 +43,9 @@ export function ListDialog({ dialog, id, lists, defaults = {}, forClient = false
   const vendor = find(lists.vendors);
   switch (dialog) {
     case "add-block":
-      return <BlockDialog defaultType={defaults.blockType} forClient={forClient} />;
+      return <BlockDialog defaultType={defaults.blockType} forClient={forClient} event={event} />;
     case "edit-block":
-      return block ? <BlockDialog block={block} forClient={forClient} /> : null;
+      return block ? <BlockDialog block={block} forClient={forClient} event={event} /> : null;
     case "delete-block":
       return block ? <DeleteBlockDialog block={block} /> : null;
     case "shift-block":

@@ -13,7 +13,10 @@ import { optionsOf, SelectField, TextareaField } from "~/components/dialog-field
 import { BLOCK_TYPE_LABELS, BLOCK_TYPES, type BlockType } from "~/db/enums";
 import { ConfirmDialog, FormDialog, formDefaults, useCloseAfterQueue, useDialogForm } from "~/modules/event/components/form-dialog";
 import { NOTES_HINT, TEAM_NOTES_HINT } from "~/modules/event/components/team-notes";
-import { BLOCK_DEFAULTS, BlockSchema, TRAVEL_MAX } from "../schema";
+import { ANCHOR_MINUTES_MAX, anchorFormOf, BLOCK_DEFAULTS, BlockSchema, TRAVEL_MAX } from "../schema";
+import { ANCHOR_NEEDS_LOCATION } from "../anchor";
+import { type LightEvent, lightOf } from "../light-rows";
+import { anchorTime, SUN_ANCHOR_LABELS, SUN_ANCHORS } from "../sun";
 import { CheckboxField } from "~/components/checkbox-field";
 import type { Block } from "./timeline-tab";
 
@@ -21,18 +24,44 @@ import type { Block } from "./timeline-tab";
 // not in the page's first JavaScript); a dialog the URL asks for still renders on the server.
 
 /** Add Block / Edit Block (docs/product/validation.md#timeline-block: title required; duration a whole number ≥ 1, default 60). */
-export function BlockDialog({ block, defaultType = BLOCK_DEFAULTS.blockType, forClient = false }: { block?: Block; defaultType?: BlockType; forClient?: boolean }) {
+export function BlockDialog({
+  block,
+  defaultType = BLOCK_DEFAULTS.blockType,
+  forClient = false,
+  event,
+}: {
+  block?: Block;
+  defaultType?: BlockType;
+  forClient?: boolean;
+  event?: LightEvent | undefined;
+}) {
   const intent = block ? "edit-block" : "add-block";
   const shown = ["title", "blockType", "startTime", "durationMinutes", "location", "notes"] as const;
   const [form, fields, base] = useDialogForm(intent, block?.id, BlockSchema, block
-      ? formDefaults(block, forClient ? shown : [...shown, "teamNotes", "fixedTime", "travelMinutes"])
+      ? forClient
+        ? formDefaults(block, shown)
+        : { ...formDefaults(block, [...shown, "teamNotes", "fixedTime", "travelMinutes", "anchor"]), ...anchorFormOf(block.anchorOffsetMinutes ?? 0) }
       : { blockType: defaultType, durationMinutes: String(BLOCK_DEFAULTS.durationMinutes) });
+  // 'Anchor to': the start the sun gives, shown in place of Start Time (the server sets it alike).
+  const light = lightOf(event);
+  const anchor = SUN_ANCHORS.find((value) => value === fields.anchor.value) ?? null;
+  const offset = Number(fields.anchorOffsetMinutes.value || 0) * (fields.anchorSide.value === "before" ? -1 : 1);
+  const anchoredAt = !forClient && anchor ? anchorTime(light, anchor, offset) : null;
+  const cycle = useHourCycle();
   return (
     <FormDialog base={base} title={block ? "Edit Block" : "Add Block"} intent={intent} id={block?.id} form={form} submitLabel={block ? "Save Block" : "Add Block"}>
       <Field required label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !block }} errors={fields.title.errors} />
       <SelectField required label="Type" inputProps={getSelectProps(fields.blockType)} options={optionsOf(BLOCK_TYPES, BLOCK_TYPE_LABELS)} errors={fields.blockType.errors} />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
+        {anchoredAt ? (
+          <div>
+            <p className="block text-sm font-medium text-slate-800">Start Time</p>
+            <p className="mt-1 flex min-h-11 items-center text-base text-slate-900 tabular-nums">{formatBlockStart(anchoredAt, cycle)}</p>
+            <input type="hidden" name={fields.startTime.name} value={anchoredAt} />
+          </div>
+        ) : (
+          <Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: "time" })} errors={fields.startTime.errors} />
+        )}
         <Field
           label="Duration (minutes)"
           inputProps={{ ...getInputProps(fields.durationMinutes, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
@@ -50,11 +79,33 @@ export function BlockDialog({ block, defaultType = BLOCK_DEFAULTS.blockType, for
           />
         </div>
       )}
+      {forClient ? null : (
+        <div>
+          <div className="grid grid-cols-3 items-end gap-3">
+            <SelectField label="Anchor to" inputProps={getSelectProps(fields.anchor)} options={ANCHOR_OPTIONS} errors={fields.anchor.errors} />
+            <Field
+              label="Minutes"
+              inputProps={{ ...getInputProps(fields.anchorOffsetMinutes, { type: "number" }), min: 0, max: ANCHOR_MINUTES_MAX, step: 1, inputMode: "numeric" }}
+              errors={fields.anchorOffsetMinutes.errors}
+            />
+            <SelectField label="Before or after" inputProps={getSelectProps(fields.anchorSide)} options={SIDE_OPTIONS} errors={fields.anchorSide.errors} />
+          </div>
+          <p className="mt-1 text-xs text-slate-600">{light ? ANCHOR_HINT : ANCHOR_NEEDS_LOCATION}</p>
+        </div>
+      )}
       <TextareaField label="Notes" hint={forClient ? undefined : NOTES_HINT} inputProps={getTextareaProps(fields.notes)} errors={fields.notes.errors} />
       {forClient ? null : <TextareaField label="Team notes" hint={TEAM_NOTES_HINT} inputProps={getTextareaProps(fields.teamNotes)} errors={fields.teamNotes.errors} />}
     </FormDialog>
   );
 }
+
+/** 'Anchor to''s choices: none, or the sun's times (decision 018). */
+const ANCHOR_OPTIONS = [{ value: "", label: "None" }, ...optionsOf(SUN_ANCHORS, SUN_ANCHOR_LABELS)];
+const SIDE_OPTIONS = [
+  { value: "after", label: "After" },
+  { value: "before", label: "Before" },
+];
+const ANCHOR_HINT = "Its start follows the sun: it moves when the date or location changes, never with 'Running late'.";
 
 export function DeleteBlockDialog({ block }: { block: Block }) {
   return (

@@ -10,6 +10,9 @@ import { Link } from "react-router";
 import { type LightEvent, type LightMarker, lightMarkers, lightOf, markerTime, withMarkers } from "../light-rows";
 import type { HourCycle } from "../span";
 import { useNow } from "../use-now";
+import { anchorLabel, anchoredStart, OUTSIDE_GOLDEN_HOUR, showsOutsideGoldenHour } from "../anchor";
+import type { DayLight } from "../sun";
+import { listOrder } from "~/modules/lists/registry";
 import { ButtonLink } from "~/components/ui/button";
 import { useHourCycle } from "~/root-data";
 import { RowActionButton, RowActionLink, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
@@ -28,7 +31,7 @@ export type Block = ListRow<"block">;
 
 /** docs/product/screens.md#timeline: blocks by start time, each with its span; tap to check off; add, edit, move among blocks at the same time, delete. */
 export function TimelineTab({
-  blocks,
+  blocks: stored,
   role,
   event,
   roster = [],
@@ -50,12 +53,15 @@ export function TimelineTab({
   // legs longer than the gap they cross (shift.ts), on the whole timeline the page holds.
   // The lead's and the team's: a client link sees the order, not what the day loses.
   const forTeam = typeof role === "string";
-  const plan = blocks.map(shiftBlockOf);
-  const squeezed = new Map(forTeam ? squeezesOf(plan).map((squeeze) => [squeeze.id, squeeze.minutes]) : []);
-  const shortLegs = new Map(legWarningsOf(plan).map((leg) => [leg.id, leg.minutes]));
   // The day's light at the venue (decision 018), computed here: it shows offline too.
   const light = lightOf(event);
   const markers = lightMarkers(light);
+  // An anchored block starts where the sun puts it on this device's copy of the event, so an
+  // edit of the date or place moves it at once (the server moves it in the same change).
+  const blocks = withAnchoredStarts(stored, light);
+  const plan = blocks.map(shiftBlockOf);
+  const squeezed = new Map(forTeam ? squeezesOf(plan).map((squeeze) => [squeeze.id, squeeze.minutes]) : []);
+  const shortLegs = new Map(legWarningsOf(plan).map((leg) => [leg.id, leg.minutes]));
   // 'Running late' starts from the first block not yet started (Next, or Now brought forward), else the first.
   const now = useNow(event?.servedAt ?? 0);
   const lateFrom = canShift && event ? lateStart(blocks, event, now) : null;
@@ -111,8 +117,16 @@ export function TimelineTab({
                 done={block.isDone}
                 disabled={!canDo(role, "toggle-block")}
                 title={block.title}
-                meta={[block.isSkipped ? "Skipped" : null, formatBlockSpan(block.startTime, block.durationMinutes, cycle), block.fixedTime ? "Fixed time" : null, BLOCK_TYPE_LABELS[block.blockType], block.location, assignedText(block.assignees, roster)]}
-                warning={squeezed.has(block.id) ? squeezedLabel(squeezed.get(block.id)!) : null}
+                meta={[
+                  block.isSkipped ? "Skipped" : null,
+                  formatBlockSpan(block.startTime, block.durationMinutes, cycle),
+                  block.fixedTime ? "Fixed time" : null,
+                  block.anchor ? `Anchored to ${anchorLabel(block.anchor, block.anchorOffsetMinutes ?? 0)}` : null,
+                  BLOCK_TYPE_LABELS[block.blockType],
+                  block.location,
+                  assignedText(block.assignees, roster),
+                ]}
+                warning={[squeezed.has(block.id) ? squeezedLabel(squeezed.get(block.id)!) : null, forTeam && showsOutsideGoldenHour(block, light) ? OUTSIDE_GOLDEN_HOUR : null].filter(Boolean).join(" · ") || null}
                 notes={block.notes}
                 teamNotes={block.teamNotes}
                 conflict={<ConflictNotice rowId={block.id} />}
@@ -154,6 +168,15 @@ export function TimelineTab({
       {menu.form}
     </>
   );
+}
+
+/** The blocks with each anchored one at the sun's time, in the timeline's order. */
+function withAnchoredStarts(blocks: Block[], light: DayLight | null) {
+  if (!light || !blocks.some((block) => block.anchor)) return blocks;
+  return blocks.map((block) => {
+    const startTime = anchoredStart(block, light);
+    return startTime === block.startTime ? block : { ...block, startTime };
+  }).sort(listOrder.block);
 }
 
 /** The block 'Running late' starts from: Next (or Now brought forward early) by the event's clock, else the first timed block. */
