@@ -297,6 +297,9 @@ test.describe("accounts", () => {
     await expect(toast(page, "error", "Error")).toContainText("Current password is incorrect");
     await expect(page.getByRole("main").getByText("Current password is incorrect")).toBeVisible();
     await expect(page.getByLabel("Current Password")).toHaveAttribute("aria-invalid", "true");
+    // The answer hides what was typed (its fields come back empty): typing before that
+    // happens on a slow phone would be wiped.
+    for (const label of ["Current Password", "New Password", "Confirm Password"]) await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
 
     await page.getByLabel("Current Password").fill(account.password);
     await page.getByLabel("New Password").fill(newPassword);
