@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, d1, demoSessionCookies, sectionLink, sessionCookies, skipInviteStep, toast } from "./helpers";
+import { checkOff, createEventFromForm, d1, demoSessionCookies, sectionLink, sessionCookies, toast } from "./helpers";
 
 // Who shoots what (docs/product/screens.md#who-shoots-what) on two phones: the lead assigns a
 // block and a shot to the second shooter, whose phone shows it live; his 'Mine' shows only
@@ -22,11 +22,7 @@ test("the lead assigns a block and a shot to Alex: his phone shows them live; Mi
   test.slow();
   const title = `Assigned Wedding ${Date.now()}`;
   await page.context().addCookies(await demoSessionCookies(browser));
-  await page.goto("/events/new");
-  await page.getByLabel("Event Title").fill(title);
-  await page.getByLabel("Wedding Date").fill("2027-08-14");
-  await page.getByRole("button", { name: "Create Event" }).click();
-  await skipInviteStep(page);
+  await createEventFromForm(page, title, "2027-08-14");
   const eventId = new URL(page.url()).pathname.split("/")[2]!;
   await d1(`INSERT INTO event_second_shooters (id, event_id, user_id, status) VALUES ('${crypto.randomUUID()}', '${eventId}', (SELECT id FROM users WHERE email = '${ALEX_EMAIL}'), 'accepted')`);
   const url = `/events/${eventId}`;

@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, createClientLink, d1, demoSessionCookies, sectionLink, skipInviteStep, toast, waitUntilKept } from "./helpers";
+import { checkOff, createClientLink, createEventFromForm, d1, demoSessionCookies, sectionLink, toast, waitUntilKept } from "./helpers";
 
 // 'Client edits lock on' (docs/product/screens.md#edit-event): the lead sets the date on a
 // phone; the couple's open portal loses its edit controls live, and the change it queued
@@ -15,14 +15,8 @@ test.describe("client edits lock (phone)", () => {
     test.slow();
     const title = `Locked Wedding ${Date.now()}`;
     await page.context().addCookies(await demoSessionCookies(browser));
-    await page.goto("/events/new");
-    await page.getByLabel("Event Title").fill(title);
-    await page.getByLabel("Wedding Date").fill("2027-08-14");
-    await page.getByRole("button", { name: "Create Event" }).click();
-    await skipInviteStep(page);
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await createEventFromForm(page, title, "2027-08-14");
     const eventId = new URL(page.url()).pathname.split("/")[2]!;
-    await waitForHydration(page);
     const { link } = await createClientLink(page);
 
     const couple = await browser.newContext({ ...test.info().project.use, javaScriptEnabled: true });
