@@ -253,12 +253,13 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             <StatusBadge status={event.status} className="shrink-0" />
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
-            {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600 lg:basis-full lg:whitespace-normal">{event.coupleNames}</p> : null}
-            {/* Before and after the day, at the end of this line: the list keeps its place. A
-                crowded line (offline: 'Last synced…' and changes waiting) shortens it rather
-                than widen the page. */}
+            {event.coupleNames ? <p className="min-w-0 flex-1 truncate text-sm text-slate-600 lg:basis-full lg:whitespace-normal">{event.coupleNames}</p> : null}
+            {/* Before and after the day, at the end of this line: the list keeps its place. The
+                couple's names take only the room left (no basis of their own); only a line
+                crowded by the sync state (offline: 'Last synced…' and changes waiting) shortens
+                the link, rather than widen the page. */}
             {runTo && !onTheDay ? (
-              <Link to={runTo} className="-my-2 ml-auto inline-flex min-h-11 min-w-12 items-center px-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline lg:order-first lg:my-0 lg:ml-0 lg:basis-full">
+              <Link to={runTo} className="-my-2 ml-auto inline-flex min-h-11 min-w-12 items-center px-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline lg:order-first lg:my-0 lg:ml-0 lg:basis-full lg:px-0">
                 <span className="truncate">Run the day</span>
               </Link>
             ) : null}
