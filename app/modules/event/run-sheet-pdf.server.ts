@@ -90,13 +90,23 @@ export async function runSheetPdf(sheet: RunSheet, liveUrl: string, paper: Paper
     page.drawLine({ start: { x: left, y: y - 3 }, end: { x: left + BOX_WIDTH, y: y - 3 }, thickness: 0.75, color: BLACK });
     y -= 6;
   };
-  const TIME_COLUMN = 130;
+  const TIME_COLUMN = 150;
   const line = (entry: RunSheetLine) => {
     room(26);
     y -= 3;
     const startY = y;
     const timeFont = entry.marker ? bold : regular;
-    if (entry.time) {
+    // A shot has a box to tick on paper (ticked when done) and its title beside it; a block
+    // or a person has its time or mark in a column of its own.
+    const indent = entry.box ? 18 : TIME_COLUMN;
+    if (entry.box) {
+      const base = y - 14;
+      page.drawRectangle({ x: left + 1, y: base, width: 9, height: 9, borderColor: BLACK, borderWidth: 1 });
+      if (entry.box === "done") {
+        page.drawLine({ start: { x: left + 2.5, y: base + 4.5 }, end: { x: left + 4.8, y: base + 1.5 }, thickness: 1.3, color: BLACK });
+        page.drawLine({ start: { x: left + 4.8, y: base + 1.5 }, end: { x: left + 9, y: base + 8.5 }, thickness: 1.3, color: BLACK });
+      }
+    } else if (entry.time) {
       for (const piece of wrap(printable(entry.time, timeFont), timeFont, 9.5, TIME_COLUMN - 8)) {
         y -= 12.5;
         page.drawText(piece, { x: left, y, size: 9.5, font: timeFont, color: BLACK });
@@ -104,9 +114,9 @@ export async function runSheetPdf(sheet: RunSheet, liveUrl: string, paper: Paper
     }
     const timeEnd = y;
     y = startY;
-    write(entry.title, entry.marker ? regular : bold, 10.5, TIME_COLUMN);
-    if (entry.details.length > 0) write(entry.details.join(" · "), regular, 9, TIME_COLUMN, GREY);
-    for (const note of entry.notes) write(note, regular, 9, TIME_COLUMN);
+    write(entry.title, entry.marker ? regular : bold, 10.5, indent);
+    if (entry.details.length > 0) write(entry.details.join(" · "), regular, 9, indent, GREY);
+    for (const note of entry.notes) write(note, regular, 9, indent);
     y = Math.min(y, timeEnd);
   };
 
@@ -116,7 +126,8 @@ export async function runSheetPdf(sheet: RunSheet, liveUrl: string, paper: Paper
   section("Shot list");
   if (sheet.shots.length === 0) write("No shots.", regular, 10);
   for (const group of sheet.shots) {
-    room(30);
+    // A category's name never ends a page: it comes with its first shot.
+    room(44);
     y -= 4;
     write(group.label, bold, 10.5);
     group.items.forEach(line);

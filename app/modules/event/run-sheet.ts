@@ -1,6 +1,6 @@
 import { BLOCK_TYPE_LABELS, PERSON_ROLE_LABELS, SHOT_CATEGORIES, SHOT_CATEGORY_LABELS, type ShotCategory, VENDOR_TYPE_LABELS } from "~/db/enums";
 import type { ListRow } from "~/modules/lists/registry";
-import { isAssigned, type RosterEntry } from "~/modules/team/assignees";
+import { assignedText, isAssigned, type RosterEntry } from "~/modules/team/assignees";
 import { lightMarkers, lightOf } from "~/modules/timeline/light-rows";
 import { formatBlockSpan, formatClock, formatDuration, type HourCycle } from "~/modules/timeline/span";
 import { formatEventDate } from "./format";
@@ -46,7 +46,16 @@ export type RunSheetInput = {
   readonly hourCycle: HourCycle;
 };
 
-export type RunSheetLine = { readonly time: string; readonly title: string; readonly details: readonly string[]; readonly notes: readonly string[]; readonly marker?: boolean };
+export type RunSheetLine = {
+  readonly time: string;
+  readonly title: string;
+  readonly details: readonly string[];
+  readonly notes: readonly string[];
+  /** The light's rows among the blocks. */
+  readonly marker?: boolean;
+  /** A shot's box to tick on paper, ticked when it is done. */
+  readonly box?: "open" | "done";
+};
 export type RunSheet = {
   readonly title: string;
   readonly subtitle: string;
@@ -76,11 +85,7 @@ export function madeAtText(madeAt: number, timeZone: string, cycle: HourCycle) {
 
 export function runSheetOf(input: RunSheetInput): RunSheet {
   const { event, team, forUserId, hourCycle } = input;
-  const names = new Map((team ?? []).map((member) => [member.userId, member.firstName ?? fullName(member)]));
-  const assigned = (row: { readonly assignees?: readonly string[] | null }) => {
-    const who = (row.assignees ?? []).map((id) => names.get(id)).filter(Boolean);
-    return team && who.length > 0 ? `Assigned: ${who.join(", ")}` : null;
-  };
+  const assigned = (row: { readonly assignees?: readonly string[] | null }) => (team ? assignedText(row.assignees, team) : null);
   const mine = <R extends { readonly assignees?: readonly string[] | null }>(rows: readonly R[]) => (forUserId ? rows.filter((row) => isAssigned(row, forUserId)) : rows);
   const teamNote = (row: { readonly teamNotes?: string | null }) => (team && row.teamNotes ? `Team: ${row.teamNotes}` : null);
 
@@ -107,7 +112,7 @@ export function runSheetOf(input: RunSheetInput): RunSheet {
 
   const byCategory = new Map<ShotCategory, RunSheetLine[]>();
   for (const shot of mine(input.shots)) {
-    const line = { time: shot.isDone ? "Done" : "", title: shot.title, details: present([assigned(shot)]), notes: present([shot.description, teamNote(shot)]) };
+    const line: RunSheetLine = { time: "", box: shot.isDone ? "done" : "open", title: shot.title, details: present([assigned(shot)]), notes: present([shot.description, teamNote(shot)]) };
     byCategory.set(shot.category, [...(byCategory.get(shot.category) ?? []), line]);
   }
   const shots = SHOT_CATEGORIES.filter((category) => byCategory.has(category)).map((category) => ({ label: SHOT_CATEGORY_LABELS[category], items: byCategory.get(category)! }));
