@@ -9,7 +9,7 @@ const input = (changes: Partial<RunSheetInput> = {}): RunSheetInput => ({
   blocks: [
     { title: "Getting Ready", blockType: "prep", startTime: "12:00", durationMinutes: 90, location: "Bridal suite", notes: null, fixedTime: false, travelMinutes: null, teamNotes: null, assignees: [MAYA] },
     { title: "Ceremony", blockType: "ceremony", startTime: "16:00", durationMinutes: 30, location: "Lawn", notes: "Unplugged", fixedTime: true, travelMinutes: 5, teamNotes: "North gate", assignees: [ALEX] },
-    { title: "Golden Hour Portraits", blockType: "portraits", startTime: "17:11", durationMinutes: 20, location: null, notes: null, fixedTime: false, travelMinutes: null, teamNotes: null, assignees: [] },
+    { title: "Golden Hour Portraits", blockType: "portrait", startTime: "17:11", durationMinutes: 20, location: null, notes: null, fixedTime: false, travelMinutes: null, teamNotes: null, assignees: [] },
   ],
   shots: [
     { title: "First kiss", category: "ceremony", description: null, isDone: true, teamNotes: null, assignees: [ALEX] },
