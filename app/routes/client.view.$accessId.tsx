@@ -180,6 +180,10 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
             {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600">{event.coupleNames}</p> : null}
+            {/* docs/product/screens.md#calendar-feed: the event's day as a .ics, of what this portal shows. */}
+            <a href={`/client/view/${accessId}/calendar`} download className="-my-2 ml-auto inline-flex min-h-11 items-center text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline">
+              Add to calendar
+            </a>
           </div>
         </header>
         {locked && mayEdit ? (

@@ -263,6 +263,12 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
               </Link>
             ) : null}
           </div>
+          {/* docs/product/screens.md#calendar-feed: the event's day as a .ics download. */}
+          <p className="basis-full lg:order-last lg:mt-2">
+            <a href={`/events/${event.id}/calendar`} download className="-my-1 inline-flex min-h-9 items-center text-sm font-semibold text-brand-700 hover:underline lg:min-h-11">
+              Add to calendar
+            </a>
+          </p>
           <div data-conflict-home className="basis-full">
             <ConflictNotice rowId="event" />
           </div>

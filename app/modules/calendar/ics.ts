@@ -75,14 +75,18 @@ function dayOf(date: string) {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
-/** The event's day entry's text: the couple, then the timeline, one block a line, in the event's own clock. */
+/**
+ * The event's day entry's text: the couple, then the timeline, one block a line, in the
+ * event's own clock, with a block's team notes where its rows carry them (never a client link's).
+ */
 function dayDescription(event: CalendarEvent, blocks: readonly CalendarBlock[], options: CalendarOptions) {
   const lines: string[] = [];
   if (event.coupleNames) lines.push(event.coupleNames);
   const timeline = blocks.map((block) => {
     const start = block.startTime === null ? null : minutesOf(block.startTime);
     const when = start === null ? "" : `${formatClock(start, options.hourCycle)}–${formatClock(start + block.durationMinutes, options.hourCycle)} `;
-    return `${when}${block.title}${block.location ? ` (${block.location})` : ""}`;
+    const teamNotes = block.teamNotes ? ` · Team notes: ${block.teamNotes}` : "";
+    return `${when}${block.title}${block.location ? ` (${block.location})` : ""}${teamNotes}`;
   });
   if (timeline.length) lines.push("", ...timeline);
   lines.push("", options.eventUrl(event.id));
@@ -149,4 +153,17 @@ export function icsFileName(title: string) {
     .replace(/^-+|-+$/g, "")
     .slice(0, 60);
   return `${base || "event"}.ics`;
+}
+
+/** 'Add to calendar': the event's day as one entry, its timeline in the text, as a download. */
+export function eventIcsResponse(event: CalendarEvent, timeline: readonly CalendarBlock[], options: Omit<CalendarOptions, "name">) {
+  const body = calendarOf([{ event, timeline, blockEntries: [] }], { ...options, name: event.title });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
 }
