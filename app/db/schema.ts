@@ -289,7 +289,7 @@ export const calendarFeeds = sqliteTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
-    nonce: text("nonce").notNull(),
+    tokenNonce: text("token_nonce").notNull(),
     // Which blocks the feed lists besides each event's day.
     blocks: text("blocks", { enum: FEED_BLOCKS }).notNull().default("none"),
     createdAt: createdAt(),

@@ -27,17 +27,17 @@ async function tokenOf(env: Pick<Env, "SESSION_SECRET">, nonce: string) {
 }
 
 export function feedQuery(db: Db, userId: string) {
-  return db.select({ nonce: calendarFeeds.nonce, tokenHash: calendarFeeds.tokenHash, blocks: calendarFeeds.blocks }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return db.select({ tokenNonce: calendarFeeds.tokenNonce, tokenHash: calendarFeeds.tokenHash, blocks: calendarFeeds.blocks }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 /**
  * What the settings card shows: the link (null before there is one, or when the secret it
  * was made with has changed: then only 'Reset link' helps) and the blocks setting.
  */
-export async function feedCardOf(env: Pick<Env, "SESSION_SECRET">, origin: string, rows: Array<{ nonce: string; tokenHash: string; blocks: FeedBlocks }>) {
+export async function feedCardOf(env: Pick<Env, "SESSION_SECRET">, origin: string, rows: Array<{ tokenNonce: string; tokenHash: string; blocks: FeedBlocks }>) {
   const feed = rows[0];
   if (!feed) return { url: null, exists: false, blocks: "none" as FeedBlocks };
-  const token = await tokenOf(env, feed.nonce);
+  const token = await tokenOf(env, feed.tokenNonce);
   const url = (await sha256Hex(token)) === feed.tokenHash ? `${origin}${feedPath(token)}` : null;
   return { url, exists: true, blocks: feed.blocks };
 }
@@ -45,7 +45,7 @@ export async function feedCardOf(env: Pick<Env, "SESSION_SECRET">, origin: strin
 async function newLink(env: Pick<Env, "SESSION_SECRET">) {
   const nonce = hex(crypto.getRandomValues(new Uint8Array(32)));
   const token = await tokenOf(env, nonce);
-  return { nonce, tokenHash: await sha256Hex(token) };
+  return { tokenNonce: nonce, tokenHash: await sha256Hex(token) };
 }
 
 /** 'Reset link' (and the first 'Create link'): a new token; the blocks setting stays. */
