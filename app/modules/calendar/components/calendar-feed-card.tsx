@@ -21,8 +21,8 @@ export function CalendarFeedCard({ feed }: { feed: CalendarFeedCardData }) {
   const action = useSettingsAction("calendar");
   const hydrated = useHydrated();
   return (
-    <Card>
-      <CardTitle>Calendar feed</CardTitle>
+    <Card aria-labelledby="calendar-feed-title">
+      <CardTitle id="calendar-feed-title">Calendar feed</CardTitle>
       <p className="mt-1 text-sm text-slate-600">
         Every event you lead or work on, in your calendar app. It follows the plan as it changes. Anyone with the link can see these events: keep it to
         yourself.
