@@ -180,11 +180,13 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
             {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600">{event.coupleNames}</p> : null}
-            {/* docs/product/screens.md#calendar-feed: the event's day as a .ics, of what this portal shows. */}
-            <a href={`/client/view/${accessId}/calendar`} download className="-my-2 ml-auto inline-flex min-h-11 items-center text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline">
+          </div>
+          {/* docs/product/screens.md#calendar-feed: the event's day as a .ics, of what this portal shows. */}
+          <p>
+            <a href={`/client/view/${accessId}/calendar`} download className="-my-1 inline-flex min-h-9 items-center text-sm font-semibold text-brand-700 hover:underline">
               Add to calendar
             </a>
-          </div>
+          </p>
         </header>
         {locked && mayEdit ? (
           <Card className="mt-3 !p-3">

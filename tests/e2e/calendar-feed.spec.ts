@@ -70,6 +70,11 @@ test("copy the feed link from Settings, fetch it, move a block and fetch it move
   await expect(toast(page, "success", "Timeline block updated")).toBeVisible();
   await expect(checkOff(page, /^Ceremony/)).toContainText("4:45 PM");
 
+  // 'Add to calendar' on the phone: the event's day as one .ics.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Add to calendar" }).click();
+  expect((await download).suggestedFilename()).toBe(`${title.replaceAll(" ", "-")}.ics`);
+
   const after = entry(await (await page.request.get(url, { headers: { Cookie: "" } })).text(), `Ceremony · ${title}`);
   expect(after.uid).toBe(before.uid);
   expect(instant(after.start) - instant(before.start)).toBe(45 * 60_000);
