@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, createEventFromForm, demoSessionCookies, toast } from "./helpers";
@@ -90,4 +91,11 @@ test("copy the feed link from Settings, fetch it, move a block and fetch it move
   expect(old.status()).toBe(404);
   expect(await old.text()).toBe("Not found");
   expect((await page.request.get(fresh, { headers: { Cookie: "" } })).status()).toBe(200);
+
+  // The card has no WCAG 2 A/AA violation, light or dark.
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const axe = await new AxeBuilder({ page }).include("section[aria-labelledby=calendar-feed-title]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  }
 });
