@@ -159,6 +159,14 @@ describe("a user's calendar feed", () => {
     expect(JSON.stringify(row)).not.toContain(fresh.slice(10, 74));
   });
 
+  it("makes no link for the signed out: to sign in, nothing written", async () => {
+    const before = (await db.select().from(calendarFeeds)).length;
+    const response = await createClient().post("/settings/calendar", { intent: "calendar-feed-reset", first: "1" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?returnTo=/);
+    expect((await db.select().from(calendarFeeds)).length).toBe(before);
+  });
+
   it("answers a wrong token 404 with nothing in it, and an IP that guesses too often 429, while a valid feed from that IP is served", async () => {
     const fx = await seed();
     const path = await feedPathOf(fx.lead);
