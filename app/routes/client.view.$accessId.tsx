@@ -185,6 +185,12 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
               Run sheet
             </Link>
           </div>
+          {/* docs/product/screens.md#calendar-feed: the event's day as a .ics, of what this portal shows. */}
+          <p>
+            <a href={`/client/view/${accessId}/calendar`} download className="-my-1 inline-flex min-h-9 items-center text-sm font-semibold text-brand-700 hover:underline">
+              Add to calendar
+            </a>
+          </p>
         </header>
         {locked && mayEdit ? (
           <Card className="mt-3 !p-3">

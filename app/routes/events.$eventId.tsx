@@ -260,6 +260,19 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
                 </span>
               </>
             ) : null}
+            {/* A phone: 'Add to calendar' as an icon at the line's end, so the list keeps its place. */}
+            <a
+              href={`/events/${event.id}/calendar`}
+              download
+              aria-label="Add to calendar"
+              title="Add to calendar"
+              className="-my-3 ml-auto inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center text-brand-700 lg:hidden"
+            >
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+                <path d="M3.5 10h17M8 3v4M16 3v4M12 13v5M9.5 15.5h5" strokeLinecap="round" />
+              </svg>
+            </a>
           </p>
           <div className="mt-1 flex min-w-0 basis-full items-center gap-x-2 gap-y-1 lg:flex-wrap">
             <StatusBadge status={event.status} className="shrink-0" />
@@ -276,6 +289,12 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
               </Link>
             ) : null}
           </div>
+          {/* docs/product/screens.md#calendar-feed: the event's day as a .ics download (a phone has it at the end of the date line). */}
+          <p className="order-last mt-2 hidden basis-full lg:block">
+            <a href={`/events/${event.id}/calendar`} download className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+              Add to calendar
+            </a>
+          </p>
           <div data-conflict-home className="basis-full">
             <ConflictNotice rowId="event" />
           </div>
