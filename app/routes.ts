@@ -32,6 +32,8 @@ export default [
   route("events/:eventId/mutations", "routes/events.$eventId.mutations.ts"),
   route("events/:eventId/lists", "routes/events.$eventId.lists.ts"),
   route("events/:eventId/address-search", "routes/events.$eventId.address-search.ts"),
+  route("events/:eventId/data", "routes/events.$eventId.data.tsx"),
+  route("events/:eventId/export/:file", "routes/events.$eventId.export.$file.ts"),
   route("accept-invite/:inviteId", "routes/accept-invite.$inviteId.tsx"),
   route("client/view/:accessId", "routes/client.view.$accessId.tsx"),
   route("client/view/:accessId/mutations", "routes/client.view.$accessId.mutations.ts"),
