@@ -161,11 +161,7 @@ export function ImportExportPage({
 
 function ColumnsHint({ list, withName = false }: { list: ImportList; withName?: boolean }) {
   const columns = IMPORT_COLUMNS[list].map((column) => (column.required ? `${column.header} (required)` : column.header));
-  return (
-    <>
-      {withName ? `${IMPORT_LABELS[list]} columns` : "Columns"}, in any order: {columns.join(", ")}. At most {CSV_IMPORT_LIMITS.rows} rows and {CSV_IMPORT_LIMITS.bytes / 1024} KB.
-    </>
-  );
+  return `${withName ? `${IMPORT_LABELS[list]} columns` : "Columns"}, in any order: ${columns.join(", ")}. At most ${CSV_IMPORT_LIMITS.rows} rows and ${CSV_IMPORT_LIMITS.bytes / 1024} KB.`;
 }
 
 function PreviewCard({ eventId, list, preview, busy }: { eventId: string; list: ImportList; preview: NonNullable<ImportAnswer["preview"]>; busy: boolean }) {
