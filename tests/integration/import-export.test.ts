@@ -57,7 +57,7 @@ async function postForm(client: Client, path: string, fields: Record<string, str
   return exports.default.fetch(`${ORIGIN}${path}`, { method: "POST", body, headers: { Cookie: cookie, Origin: ORIGIN, "CF-Connecting-IP": client.ip }, redirect: "manual" });
 }
 
-const csvFile = (text: string | Uint8Array, name = "people.csv") => new File([text], name, { type: "text/csv" });
+const csvFile = (text: string | Uint8Array<ArrayBuffer>, name = "people.csv") => new File([text], name, { type: "text/csv" });
 const preview = (client: Client, eventId: string, list: string, file: File) => postForm(client, `/events/${eventId}/data`, { intent: "preview", list, file });
 
 /** The preview's import id and the file's text, as its confirm form carries them back. */
