@@ -118,7 +118,7 @@ export function ImportExportPage({
                   accept=".csv,text/csv"
                   aria-describedby="import-columns"
                   aria-invalid={error ? true : undefined}
-                  className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold file:text-slate-800"
+                  className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-300 file:bg-[var(--surface)] file:px-4 file:font-semibold file:text-slate-800"
                 />
                 <p id="import-columns" className="mt-1 text-sm text-slate-600">
                   {importable.length > 1 ? <ColumnsHint list={selected} withName /> : <ColumnsHint list={importable[0]!} />}
@@ -141,9 +141,9 @@ export function ImportExportPage({
           <p className="mt-1 text-sm text-slate-600">
             Download this event for your records or a spreadsheet. The files include team notes and assignments: share them only with your team.
           </p>
-          <div className="mt-4 flex flex-wrap gap-2">
+          <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
             {/* Plain links (reloadDocument): each answers a file, so the page stays. */}
-            <a href={`/events/${event.id}/export/event.json`} download className={buttonClass("secondary", "min-w-36")}>
+            <a href={`/events/${event.id}/export/event.json`} download className={buttonClass("secondary", "col-span-2 min-w-36")}>
               {DOWNLOAD_JSON}
             </a>
             {EXPORT_LISTS.map((each) => (
@@ -181,7 +181,7 @@ function PreviewCard({ eventId, list, preview, busy }: { eventId: string; list: 
           </h3>
           <ul className="mt-2 space-y-2">
             {failed.map((row) => (
-              <li key={row.row} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
+              <li key={row.row} className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm">
                 <p className="font-semibold text-slate-900">
                   Row {row.row}
                   {row.label ? <span className="font-normal text-slate-700"> · {row.label}</span> : null}
