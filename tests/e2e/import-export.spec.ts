@@ -68,4 +68,27 @@ test.describe("import and export (phone)", () => {
     await expect(page.getByText("(HAH-nah)")).toBeVisible();
     await expect(page.getByText("Kenji Nakamura")).toBeVisible();
   });
+
+  test("without JavaScript, a CSV of shots is previewed and imported by plain form posts", async ({ page, browser }) => {
+    await page.context().addCookies(demoCookies);
+    const title = `No-JS Import ${Date.now()}`;
+    await createEventFromForm(page, title);
+    const eventUrl = new URL(page.url()).pathname;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 915 } });
+    await context.addCookies(demoCookies);
+    const plain = await context.newPage();
+    await plain.goto(`${eventUrl}/data?list=shots`);
+    await expect(plain.getByLabel("List")).toHaveValue("shots");
+    const csv = "Title,Category,Description\nCouple + grandparents,Family Formals,By the oak\nSparkler exit,Exit,\n";
+    await plain.getByLabel("CSV file").setInputFiles({ name: "shots.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await plain.getByRole("button", { name: "Preview import" }).click();
+    await expect(plain.getByText("2 rows read: 2 ready to import.")).toBeVisible();
+    await plain.getByRole("button", { name: "Import 2 shots" }).click();
+    await expect(plain.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(plain.getByText("Imported 2 shots")).toBeVisible();
+    await plain.goto(`${eventUrl}?tab=shots`);
+    await expect(plain.getByText("Couple + grandparents")).toBeVisible();
+    await expect(plain.getByText("Sparkler exit")).toBeVisible();
+    await context.close();
+  });
 });
