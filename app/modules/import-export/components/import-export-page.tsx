@@ -80,7 +80,7 @@ export function ImportExportPage({
           <Card>
             <CardTitle>{IMPORT_HEADING}</CardTitle>
             <p className="mt-1 text-sm text-slate-600">
-              Add people or shots from a spreadsheet saved as CSV. You see every row before anything is added.
+              {`Add ${importable.map((each) => IMPORT_LABELS[each].toLowerCase()).join(" or ")} from a spreadsheet saved as CSV. You see every row before anything is added.`}
             </p>
             <Form method="post" encType="multipart/form-data" onSubmit={checkSize} className="mt-4 space-y-4">
               <input type="hidden" name="intent" value="preview" />
