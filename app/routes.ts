@@ -33,6 +33,8 @@ export default [
   route("events/:eventId/mutations", "routes/events.$eventId.mutations.ts"),
   route("events/:eventId/lists", "routes/events.$eventId.lists.ts"),
   route("events/:eventId/address-search", "routes/events.$eventId.address-search.ts"),
+  route("events/:eventId/data", "routes/events.$eventId.data.tsx"),
+  route("events/:eventId/export/:file", "routes/events.$eventId.export.$file.ts"),
   route("events/:eventId/calendar", "routes/events.$eventId.calendar.ts"),
   route("calendar/:token", "routes/calendar.$token.ts"),
   route("events/:eventId/run-sheet", "routes/events.$eventId.run-sheet.tsx"),

@@ -346,6 +346,12 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             </Suspense>
           )}
         </section>
+        {/* The event's files and a CSV import (docs/product/screens.md#import-and-export), under every tab. */}
+        <p className="mt-6 text-sm">
+          <Link to={`/events/${event.id}/data${tab === "people" || tab === "shots" ? `?list=${tab}` : ""}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline">
+            Import and export
+          </Link>
+        </p>
         </div>
       </main>
       <AppFooter />
