@@ -51,7 +51,14 @@ export function meta(): Route.MetaDescriptors {
  * round trip per page load), by pattern, with the route id a data request names in
  * `_routes` when it runs only some loaders.
  */
-const SESSION_JOINING: Record<string, string> = { "events/:eventId": "routes/events.$eventId", "events/:eventId/lists": "routes/events.$eventId.lists" };
+const SESSION_JOINING: Record<string, string> = {
+  "events/:eventId": "routes/events.$eventId",
+  "events/:eventId/lists": "routes/events.$eventId.lists",
+  "events/:eventId/run-sheet": "routes/events.$eventId.run-sheet",
+  "events/:eventId/run-sheet.pdf": "routes/events.$eventId.run-sheet-pdf",
+  "events/:eventId/data": "routes/events.$eventId.data",
+  "events/:eventId/export/:file": "routes/events.$eventId.export.$file",
+};
 
 /**
  * The routes whose action reads the session in the change's own D1 batch (a

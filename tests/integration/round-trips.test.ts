@@ -83,6 +83,14 @@ describe("D1 round trips", () => {
     }
   });
 
+  it("the run sheet (page and PDF) and the event's import and export page and files are one D1 round trip each, session included", async () => {
+    for (const path of [`/events/${eventId}/run-sheet`, `/events/${eventId}/run-sheet.pdf`, `/events/${eventId}/data`, `/events/${eventId}/export/people.csv`]) {
+      const { response, trips } = await counted(path, cookie);
+      expect(response.status, path).toBe(200);
+      expect(trips, path).toHaveLength(1);
+    }
+  });
+
   it("a session due for its hourly slide still costs one round trip, and its cookie is refreshed", async () => {
     await db.update(sessions).set({ lastUsedAt: "2000-01-01T00:00:00.000Z" }).where(eq(sessions.userId, lead.id));
     const { response, trips } = await counted(`/events/${eventId}`, cookie);
