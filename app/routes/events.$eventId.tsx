@@ -305,7 +305,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             <Suspense fallback={null}>
               <PartialWindowProvider value={partial}>
                 {tab === "timeline" ? <TimelineTab blocks={blocks} roster={roster} summary={whose(live.blocks, ["block", "blocks"])} intro={callTime} role={role} event={{ date: event.date, timeZone: event.timeZone, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude, servedAt: loaderData.servedAt }} /> : null}
-                {tab === "shots" ? <ShotsTab shots={shots} roster={roster} summary={whose(live.shots, ["shot", "shots"])} intro={callTime} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
+                {tab === "shots" ? <ShotsTab shots={shots} people={live.people} roster={roster} summary={whose(live.shots, ["shot", "shots"])} intro={callTime} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
                 {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
                 {tab === "team" ? <TeamTab team={team} role={role} assigned={countsOf(live.blocks, live.shots)} /> : null}
                 {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
