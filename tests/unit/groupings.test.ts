@@ -3,7 +3,7 @@ import type { PersonRole } from "~/db/enums";
 import type { Mutation } from "~/modules/event/mutations";
 import { applyMutation } from "~/modules/offline/apply";
 import { valueParser } from "~/modules/offline/value-parser";
-import { addRole, groupingsOf, groupingsWith, namesOf, peopleOf, personIdsOf, withoutPerson } from "~/modules/shots/groupings";
+import { addRole, callerPlace, groupingsOf, groupingsWith, namesOf, peopleOf, personIdsOf, withoutPerson } from "~/modules/shots/groupings";
 
 // Family formals groupings name people by id (docs/product/screens.md#family-formals): a
 // rename shows in every grouping at once, a removal takes the person out of every grouping
@@ -97,5 +97,31 @@ describe("family formals groupings", () => {
     expect(added.lists.shots.at(-1)).toMatchObject({ title: "Groom's side", category: "family_formals", personIds: JSON.stringify([JAMES]), isDone: false });
     const edited = applyMutation(state(), m({ name: "regroup-shot", args: { id: "s3", values: { title: "Grandmother + bride", category: "family_formals", personIds: JSON.stringify([EMMA, ROSE]) } } }), T0);
     expect(edited.lists.shots.find((each) => each.id === "s3")).toMatchObject({ title: "Grandmother + bride", personIds: JSON.stringify([EMMA, ROSE]) });
+  });
+});
+
+describe("the name caller's place", () => {
+  const shots = () => {
+    const { shots: list } = state().lists;
+    return [list[0]!, list[1]!, list[2]!, { ...shot("s4", "Groom + grandparents", [JAMES, ROSE, ARTHUR], 3) }];
+  };
+  const { people } = state().lists;
+
+  it("starts at the first grouping not done, counts only groupings, and gathers the next one's people not already here", () => {
+    const list = shots().map((each) => (each.id === "s1" ? { ...each, isDone: true } : each));
+    const place = callerPlace(list, people, null);
+    expect(place).toMatchObject({ count: 3, number: 2 });
+    expect(place.current?.id).toBe("s3");
+    expect(place.people.map((each) => each.firstName)).toEqual(["Rose", "Emma"]);
+    expect(place.next?.id).toBe("s4");
+    expect(place.gather.map((each) => each.firstName)).toEqual(["James", "Arthur"]);
+  });
+
+  it("goes to the group the URL asks for, the last at most; the last has no next", () => {
+    expect(callerPlace(shots(), people, "1").current?.id).toBe("s1");
+    const last = callerPlace(shots(), people, "9");
+    expect(last).toMatchObject({ number: 3, next: null, gather: [] });
+    expect(callerPlace(shots(), people, "nonsense").number).toBe(1);
+    expect(callerPlace([], people, null)).toMatchObject({ count: 0, number: 0, current: null });
   });
 });

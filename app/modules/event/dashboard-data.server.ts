@@ -152,7 +152,8 @@ export function dashboardWindow(params: URLSearchParams, role: Grant, results: R
   if (view.run && reads.allBlocks && reads.allShots) Object.assign(lists, { blocks: reads.allBlocks, shots: reads.allShots });
   // The whole lists family formals read, where the window is not already the list.
   if ((view.allPeople || view.groupedPeople) && reads.allPeople && view.list !== "person") lists.people = reads.allPeople;
-  if (view.allShots && reads.allShots && view.list !== "shot") lists.shots = reads.allShots;
+  // The name caller goes through every grouping, whatever window of the shots the tab shows.
+  if (view.allShots && reads.allShots && (view.list !== "shot" || view.names)) lists.shots = reads.allShots;
   const dialogRow = view.dialogRow && reads.dialogRow?.[0] ? { list: view.dialogRow.list, row: reads.dialogRow[0] } : null;
   return {
     ...lists,

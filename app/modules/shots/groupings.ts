@@ -73,3 +73,29 @@ export function addRole<P extends { id: string; role: PersonRole }>(picked: read
 
 /** The value the grouping's form sends for its people (its hidden `personIds` field). */
 export const personIdsValue = (ids: readonly string[]) => JSON.stringify(ids);
+
+/**
+ * The name caller's place (docs/product/screens.md#name-caller): the groupings in the shot
+ * list's order, the one shown (`requested`, 1-based, from the URL; without one, the first
+ * not yet done), and who of the next grouping to gather now: its people not already in
+ * this one, in its order.
+ */
+export function callerPlace<S extends WithPeople & { isDone: boolean }, P extends { id: string }>(shots: readonly S[], people: readonly P[], requested: string | null) {
+  const groupings = groupingsOf(shots);
+  const count = groupings.length;
+  const asked = Number.parseInt(requested ?? "", 10);
+  const firstOpen = groupings.findIndex((shot) => !shot.isDone);
+  const index = count === 0 ? -1 : Number.isInteger(asked) && asked >= 1 ? Math.min(asked, count) - 1 : Math.max(firstOpen, 0);
+  const current = index >= 0 ? groupings[index]! : null;
+  const next = index >= 0 && index + 1 < count ? groupings[index + 1]! : null;
+  const here = new Set(current ? personIdsOf(current) : []);
+  return {
+    count,
+    /** 1-based, as 'Group N of M' says it; 0 when there are no groupings. */
+    number: index + 1,
+    current,
+    people: current ? peopleOf(current, people) : [],
+    next,
+    gather: next ? peopleOf(next, people).filter((person) => !here.has(person.id)) : [],
+  };
+}

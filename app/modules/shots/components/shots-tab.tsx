@@ -45,7 +45,7 @@ export function ShotsTab({
   intro?: ReactNode;
 }) {
   const [params] = useSearchParams();
-  // docs/product/screens.md#family-formals: 'Call names', for the lead and the team, once there are groupings.
+  // docs/product/screens.md#name-caller: full screen, for the lead and the team, once there are groupings.
   const callNames = typeof role !== "object" && shots.some(isGrouping) ? namesHref(params) : null;
   const canGroup = canDo(role, "group-shot");
   const canRegroup = canDo(role, "regroup-shot");
