@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 import { checkOff, d1, demoSessionCookies, sessionCookies, toast } from "./helpers";
@@ -16,6 +17,12 @@ test.use({ expectedConsoleErrors: [[/Failed to load resource: net::ERR_(FAILED|I
 test.afterEach(async () => {
   await d1(`DELETE FROM shot_list_items WHERE event_id = '${DEMO_EVENT}' AND person_ids <> '[]'`);
 });
+
+/** No WCAG 2 A/AA violation (as a11y.spec.ts). */
+async function expectNoViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`), `axe violations on ${where}`).toEqual([]);
+}
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -40,6 +47,7 @@ test("two groupings from the seeded wedding's people, run in the name caller: th
   await first.getByRole("checkbox", { name: /^James Okafor/ }).check();
   await first.getByRole("button", { name: "All parents" }).click();
   await expect(first.getByText("In this grouping (6)")).toBeVisible();
+  await expectNoViolations(page, "the Add grouping dialog");
   await first.getByRole("button", { name: "Add grouping" }).click();
   await expect(toast(page, "success", "Grouping added")).toBeVisible();
 
@@ -69,6 +77,7 @@ test("two groupings from the seeded wedding's people, run in the name caller: th
   await expect(names.getByRole("listitem").nth(5)).toContainText("VIP");
   // Emma is already here: only her grandmother is gathered for the next group.
   await expect(page.getByTestId("caller-gather")).toHaveText("Next: Aoife Brennan");
+  await expectNoViolations(page, "the name caller");
   await page.getByRole("button", { name: "Done" }).click();
   await expect(page.getByText("✓ Done")).toBeVisible();
   await expect(checkOff(alex, /^Couple \+ parents/)).toHaveAttribute("aria-pressed", "true");
