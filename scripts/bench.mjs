@@ -481,10 +481,28 @@ async function measureLighthouse(cookie, portal) {
       figure("lighthouse", `Lighthouse ${target.name}: LCP`, m("lcpMs"), "ms", GOALS.lcpMs);
       figure("lighthouse", `Lighthouse ${target.name}: CLS`, m("cls"), "", GOALS.cls);
     }
+    // The same pages in the dark theme (the theme cookie a device's Settings → 'Theme' sets):
+    // accessibility only, whose audits (contrast above all) do not vary between runs. A
+    // browser of its own, so the landing page is not seen signed in.
+    const dark = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+    try {
+      for (const target of targets) await darkAccessibility(dark.port, target);
+    } finally {
+      dark.kill();
+    }
   } finally {
     chrome.kill();
   }
   details.lighthouse = rows;
+
+  async function darkAccessibility(port, target) {
+    await setBrowserCookies(port, [target.cookie, "ef_theme=dark"].filter(Boolean).join("; "));
+    const { lhr } = await lighthouse(`${ORIGIN}${target.path}`, { port, output: "json", logLevel: "error", onlyCategories: ["accessibility"] });
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.path} (dark): ${lhr.runtimeError.message}`);
+    const failing = lhr.categories.accessibility.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1).map((ref) => ref.id);
+    rows.push({ page: `${target.name} (dark)`, path: target.path, accessibility: lhr.categories.accessibility.score * 100 });
+    figure("lighthouse", `Lighthouse ${target.name} (dark): accessibility`, lhr.categories.accessibility.score * 100, "", GOALS.lighthouseAccessibility, failing.join(", "));
+  }
 }
 
 // ---------------------------------------------------------------- run

@@ -133,6 +133,15 @@ export function positionLabel(type: InviteType | null | undefined) {
   return type ? INVITE_TYPE_LABELS[type] : "Team Member";
 }
 
+/** Settings → 'Calendar feed': which timeline blocks the feed lists besides each event's day (docs/product/screens.md#notifications-tab). */
+export const FEED_BLOCKS = ["none", "all", "mine"] as const;
+export type FeedBlocks = (typeof FEED_BLOCKS)[number];
+export const FEED_BLOCKS_LABELS: Record<FeedBlocks, string> = {
+  none: "No blocks, only event days",
+  all: "Every block",
+  mine: "Only blocks assigned to me",
+};
+
 export const INVITE_STATUSES = ["pending", "accepted", "declined"] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 

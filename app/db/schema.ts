@@ -18,6 +18,7 @@ import {
   BLOCK_TYPES,
   SUN_ANCHORS,
   EVENT_STATUSES,
+  FEED_BLOCKS,
   INVITE_STATUSES,
   INVITE_TYPES,
   OUTBOX_STATUSES,
@@ -273,6 +274,27 @@ export const organizations = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("organizations_owner_unique").on(t.ownerId)],
+);
+
+/**
+ * Decision 019: a user's private calendar feed (Settings → 'Calendar feed'). The link's
+ * token is HMAC(SESSION_SECRET, nonce) and only its SHA-256 is stored: the feed is looked
+ * up by that hash, and the settings page makes the link again from the nonce. 'Reset
+ * link' writes a new nonce and hash, so the old link finds nothing at once.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    tokenNonce: text("token_nonce").notNull(),
+    // Which blocks the feed lists besides each event's day.
+    blocks: text("blocks", { enum: FEED_BLOCKS }).notNull().default("none"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_unique").on(t.tokenHash), check("calendar_feeds_blocks", oneOf("blocks", FEED_BLOCKS))],
 );
 
 // ---------------------------------------------------------------- events

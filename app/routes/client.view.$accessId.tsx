@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from "react";
-import { data, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { AppFooter, AppHeader } from "~/components/page-shell";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -8,6 +8,7 @@ import { ActionToast } from "~/components/ui/toaster";
 import { ACCESS_NOT_FOUND, handlePortalAction, loadPortalPage } from "~/modules/client-access/portal.server";
 import { EVENT_DELETED, EVENT_DELETED_STATUS } from "~/modules/event/deleted-event";
 import { formatEventDate } from "~/modules/event/format";
+import { portalRunSheetPath } from "~/modules/event/run-sheet";
 import { CLIENT_EDITS_LOCKED, clientEditsLocked } from "~/modules/event/client-lock";
 import { canDo, isDashboardIntent } from "~/modules/event/intents";
 import type { ClientGrant } from "~/modules/event/permissions";
@@ -179,8 +180,17 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
           <div className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
-            {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600">{event.coupleNames}</p> : null}
+            {event.coupleNames ? <p className="min-w-0 flex-1 truncate text-sm text-slate-600">{event.coupleNames}</p> : null}
+            <Link to={portalRunSheetPath(accessId)} className="-my-2 ml-auto inline-flex min-h-11 items-center px-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline">
+              Run sheet
+            </Link>
           </div>
+          {/* docs/product/screens.md#calendar-feed: the event's day as a .ics, of what this portal shows. */}
+          <p>
+            <a href={`/client/view/${accessId}/calendar`} download className="-my-1 inline-flex min-h-9 items-center text-sm font-semibold text-brand-700 hover:underline">
+              Add to calendar
+            </a>
+          </p>
         </header>
         {locked && mayEdit ? (
           <Card className="mt-3 !p-3">

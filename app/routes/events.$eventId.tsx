@@ -4,7 +4,8 @@ import { useFlash } from "~/components/use-flash";
 import { greetingName, SignedInHeader } from "~/modules/notifications/components/signed-in-header";
 import { BackLink } from "~/components/ui/back-link";
 import { SectionTabs } from "~/components/ui/section-tabs";
-import { RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
+import { RowActionLink, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
+import { runSheetPath } from "~/modules/event/run-sheet";
 import { buttonClass } from "~/components/ui/button";
 import { ActionToast } from "~/components/ui/toaster";
 import { handleDashboardAction } from "~/modules/event/dashboard-actions.server";
@@ -139,6 +140,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   useKeepPageOffline(loaderData.syncedAt);
   const dialogs = useDialogHrefs();
   const eventMenu = useRowMenu();
+  const lead = canDo(role, "edit-event");
   const view = dashboardView(params, role);
   // The team data: the rest's when read after the page's data, else the page's where it has it.
   const teamData = <K extends "members" | "invites" | "clientAccess" | "contacts">(key: K) => (fresh ? rest![key] : (loaderData[key] ?? rest?.[key] ?? null));
@@ -229,25 +231,35 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             {event.title}
             <PendingMark id="event" />
           </h1>
-          {canDo(role, "edit-event") ? (
-            <>
-              {/* A phone keeps the title on one line: Edit and Delete are in its "⋯" menu. */}
-              <div className="-my-2 -mr-3 lg:hidden">
-                {eventMenu.button("event", event.title, () => (
-                  <RowMenuItems editTo={dialogs.open("edit-event")} editLabel="Edit event" deleteTo={dialogs.open("delete-event")} deleteLabel="Delete event" />
-                ))}
-                {eventMenu.form}
-              </div>
-              <div className="order-last mt-4 hidden basis-full gap-2 lg:flex">
-                <Link to={dialogs.open("edit-event")} replace preventScrollReset aria-label="Edit event" className={buttonClass("secondary", "min-h-10 px-3")}>
-                  Edit
-                </Link>
-                <Link to={dialogs.open("delete-event")} replace preventScrollReset aria-label="Delete event" className={buttonClass("secondary", "min-h-10 px-3 text-red-700")}>
-                  Delete
-                </Link>
-              </div>
-            </>
-          ) : null}
+          {/* A phone keeps the title on one line: Edit, the run sheet and Delete are in its "⋯" menu. */}
+          <div className="-my-2 -mr-3 lg:hidden">
+            {eventMenu.button("event", event.title, () => (
+              <RowMenuItems
+                editTo={lead ? dialogs.open("edit-event") : null}
+                editLabel="Edit event"
+                deleteTo={lead ? dialogs.open("delete-event") : null}
+                deleteLabel="Delete event"
+              >
+                <RowActionLink to={runSheetPath(event.id)}>Run sheet</RowActionLink>
+              </RowMenuItems>
+            ))}
+            {eventMenu.form}
+          </div>
+          <div className="order-last mt-4 hidden basis-full flex-wrap gap-2 lg:flex">
+            {lead ? (
+              <Link to={dialogs.open("edit-event")} replace preventScrollReset aria-label="Edit event" className={buttonClass("secondary", "min-h-10 px-3")}>
+                Edit
+              </Link>
+            ) : null}
+            <Link to={runSheetPath(event.id)} className={buttonClass("secondary", "min-h-10 px-3 whitespace-nowrap")}>
+              Run sheet
+            </Link>
+            {lead ? (
+              <Link to={dialogs.open("delete-event")} replace preventScrollReset aria-label="Delete event" className={buttonClass("secondary", "min-h-10 px-3 text-red-700")}>
+                Delete
+              </Link>
+            ) : null}
+          </div>
           {/* Date and venue on one line: a long venue is cut short on a phone, whole on a desktop. */}
           <p className="mt-0.5 flex min-w-0 basis-full items-center gap-1.5 text-sm text-slate-700 lg:flex-col lg:items-start lg:gap-0.5">
             <time dateTime={event.date} className="shrink-0 font-medium">
@@ -263,21 +275,41 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
                 </span>
               </>
             ) : null}
+            {/* A phone: 'Add to calendar' as an icon at the line's end, so the list keeps its place. */}
+            <a
+              href={`/events/${event.id}/calendar`}
+              download
+              aria-label="Add to calendar"
+              title="Add to calendar"
+              className="-my-3 ml-auto inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center text-brand-700 lg:hidden"
+            >
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+                <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+                <path d="M3.5 10h17M8 3v4M16 3v4M12 13v5M9.5 15.5h5" strokeLinecap="round" />
+              </svg>
+            </a>
           </p>
           <div className="mt-1 flex min-w-0 basis-full items-center gap-x-2 gap-y-1 lg:flex-wrap">
             <StatusBadge status={event.status} className="shrink-0" />
             <LiveStatusBadge status={live.status} syncedAt={syncedAt} />
             <PendingCount />
-            {event.coupleNames ? <p className="min-w-0 truncate text-sm text-slate-600 lg:basis-full lg:whitespace-normal">{event.coupleNames}</p> : null}
-            {/* Before and after the day, at the end of this line: the list keeps its place. A
-                crowded line (offline: 'Last synced…' and changes waiting) shortens it rather
-                than widen the page. */}
+            {event.coupleNames ? <p className="min-w-0 flex-1 truncate text-sm text-slate-600 lg:basis-full lg:whitespace-normal">{event.coupleNames}</p> : null}
+            {/* Before and after the day, at the end of this line: the list keeps its place. The
+                couple's names take only the room left (no basis of their own); only a line
+                crowded by the sync state (offline: 'Last synced…' and changes waiting) shortens
+                the link, rather than widen the page. */}
             {runTo && !onTheDay ? (
-              <Link to={runTo} className="-my-2 ml-auto inline-flex min-h-11 min-w-12 items-center px-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline lg:order-first lg:my-0 lg:ml-0 lg:basis-full">
+              <Link to={runTo} className="-my-2 ml-auto inline-flex min-h-11 min-w-12 items-center px-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline lg:order-first lg:my-0 lg:ml-0 lg:basis-full lg:px-0">
                 <span className="truncate">Run the day</span>
               </Link>
             ) : null}
           </div>
+          {/* docs/product/screens.md#calendar-feed: the event's day as a .ics download (a phone has it at the end of the date line). */}
+          <p className="order-last mt-2 hidden basis-full lg:block">
+            <a href={`/events/${event.id}/calendar`} download className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">
+              Add to calendar
+            </a>
+          </p>
           <div data-conflict-home className="basis-full">
             <ConflictNotice rowId="event" />
           </div>

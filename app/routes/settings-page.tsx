@@ -50,15 +50,17 @@ const loadContacts = () => import("~/modules/contacts/components/contacts-tab");
 const loadSubscription = () => import("~/modules/billing/components/subscription-tab");
 const loadPush = () => import("~/modules/notifications/components/push-card");
 const loadReminders = () => import("~/modules/account/components/reminders-card");
+const loadCalendarFeed = () => import("~/modules/calendar/components/calendar-feed-card");
 const ContactsTab = lazy(() => importRetrying(loadContacts).then((module) => ({ default: module.ContactsTab })));
 const SubscriptionTab = lazy(() => importRetrying(loadSubscription).then((module) => ({ default: module.SubscriptionTab })));
 const PushCard = lazy(() => importRetrying(loadPush).then((module) => ({ default: module.PushCard })));
 const RemindersCard = lazy(() => importRetrying(loadReminders).then((module) => ({ default: module.RemindersCard })));
+const CalendarFeedCard = lazy(() => importRetrying(loadCalendarFeed).then((module) => ({ default: module.CalendarFeedCard })));
 /** Each section's code by its tab, asked for beside the data of a client navigation to it. */
 export const TAB_CODE: Partial<Record<Tab, () => Promise<unknown>>> = {
   contacts: loadContacts,
   subscription: loadSubscription,
-  notifications: () => Promise.all([loadPush(), loadReminders()]),
+  notifications: () => Promise.all([loadPush(), loadReminders(), loadCalendarFeed()]),
 };
 
 const DeleteAccountDialog = lazy(() =>
@@ -113,6 +115,7 @@ export function SettingsPage() {
               <>
                 <PushCard vapidPublicKey={loaderData.push.vapidPublicKey} nativePush={loaderData.push.native} devices={loaderData.push.devices} />
                 <RemindersCard preferences={loaderData.preferences} actionData={actionData} />
+                <CalendarFeedCard feed={loaderData.calendarFeed} />
               </>
             ) : null}
           </Suspense>

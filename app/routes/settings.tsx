@@ -15,6 +15,7 @@ import { listDeviceSignInsQuery } from "~/modules/account/device-sign-ins.server
 import { apnsConfigured, fcmConfigured } from "~/modules/notifications/native-push.server";
 import { listDevicesQuery, listNativeDevicesQuery, toPushDevices } from "~/modules/notifications/push-devices.server";
 import { deletionImpactOf, deletionImpactQueries } from "~/modules/account/delete-account.server";
+import { feedCardOf, feedQuery } from "~/modules/calendar/feed.server";
 import type { DeletionSummary } from "~/modules/account/components/delete-account-dialog";
 import type { Route } from "./+types/settings";
 import { SettingsPage, TAB_CODE, tabOf } from "./settings-page";
@@ -23,11 +24,17 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Settings | Event Flow" }];
 }
 
+// The page shows the calendar feed's link (decision 019): kept by no cache, and no page it
+// links to learns where it was opened from.
+export function headers(): HeadersInit {
+  return { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+}
+
 /** The profile, the saved contacts and the notification preferences: one round trip. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows, deviceSignInRows, ledEvents, team, clients } = await batchNamed(db, {
+  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows, deviceSignInRows, feedRows, ledEvents, team, clients } = await batchNamed(db, {
     profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
@@ -36,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nativeDeviceRows: listNativeDevicesQuery(db, viewer.userId),
     passkeyRows: listPasskeysQuery(db, viewer.userId),
     deviceSignInRows: listDeviceSignInsQuery(db, viewer.userId),
+    feedRows: feedQuery(db, viewer.userId),
     ...deletionImpactQueries(db, viewer.userId),
   });
   const profile = profileRows[0];
@@ -69,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     } satisfies DeletionSummary,
     passkeys: passkeyRows,
     deviceSignIns: deviceSignInRows,
+    calendarFeed: await feedCardOf(env, new URL(request.url).origin, feedRows),
     preferences: { upcomingEvents: preferenceRows[0]?.upcomingEvents ?? true, eventReminderDays: preferenceRows[0]?.eventReminderDays ?? 1 },
     push: {
       // Browsers subscribe with the public key, only when the server can also sign (all three settings).

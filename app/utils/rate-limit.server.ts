@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
-import { batchNamed, type Db } from "./db.server";
+import { batchNamed, type Db, rawAll } from "./db.server";
 import { HOUR, MINUTE } from "./time";
 
 // Fixed-window counters in D1, shared by every isolate (decision 002). consume / peek / recordFailure: decision 002.
@@ -56,6 +56,13 @@ export const LIMITS = {
   // Edit Event's address search (subject: the user): each asks the geocoder, which is paid
   // per request and allows about one a second; a lead finding a venue needs a handful.
   addressSearches: { name: "address-search", max: 20, windowMs: MINUTE },
+  // Calendar feeds (decision 019): a link that finds no feed counts against its IP (subject:
+  // the IP), like a client link's guess; a calendar service fetches every user's feed from
+  // a few shared IPs, so a valid link is never refused for its IP's guesses.
+  calendarFeedGuessesPerIp: { name: "calendar-feed-ip", max: 30, windowMs: MINUTE },
+  // A valid feed's own fetches (subject: its token's hash): calendar apps ask every 5 to 60
+  // minutes from each device; a script asking without end is stopped.
+  calendarFeedReads: { name: "calendar-feed", max: 30, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
@@ -136,6 +143,36 @@ export function consumeStatements(db: Db, hits: Array<[Limit, string]>, now = Da
   );
   const countIn = (results: Record<string, unknown>, name: string) => ((results[name] ?? []) as Array<{ count: number }>)[0]?.count ?? 0;
   const over = (results: Record<string, unknown>) => hits.some(([limit], i) => estimate(countIn(results, `hit_${i}`), countIn(results, `previous_${i}`)) > limit.max);
+  return { statements, over };
+}
+
+/**
+ * consumeStatements for hits that count only when their condition holds in the same batch
+ * (a feed's read when its token is known, its IP's guess when it is not): one round trip,
+ * and nothing written for a hit that does not apply. `over` is false for a hit that did not count.
+ */
+export function consumeIfStatements(db: Db, hits: Array<[Limit, string, SQL]>, now = Date.now()) {
+  const statements = Object.fromEntries(
+    hits.flatMap(([limit, subject, onlyIf], i) => {
+      const { index } = windowOf(limit, now);
+      const expiresAt = new Date((index + 2) * limit.windowMs).toISOString();
+      // "WHERE" before ON CONFLICT keeps SQLite from reading the upsert as a join (sqlite.org/lang_upsert.html).
+      const hit = rawAll<{ count: number }>(
+        db,
+        sql`INSERT INTO ${rateLimits} (key, count, expires_at) SELECT ${keyOf(limit, subject, index)}, 1, ${expiresAt} WHERE ${onlyIf}
+            ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count`,
+      );
+      return [
+        [`hit_if_${i}`, hit],
+        [`previous_if_${i}`, previousStatement(db, limit, subject, now)],
+      ];
+    }),
+  );
+  const countIn = (results: Record<string, unknown>, name: string) => ((results[name] ?? []) as Array<{ count: number }>)[0]?.count;
+  const over = (results: Record<string, unknown>, i: number) => {
+    const current = countIn(results, `hit_if_${i}`);
+    return current !== undefined && estimate(current, countIn(results, `previous_if_${i}`) ?? 0) > hits[i]![0].max;
+  };
   return { statements, over };
 }
 

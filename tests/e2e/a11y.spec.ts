@@ -220,6 +220,15 @@ test.describe("the dark theme (phone)", () => {
     await phone.context().close();
   });
 
+  test("the run sheet has no axe violations, light and dark", async ({ page }) => {
+    await openDemoWedding(page);
+    await page.goto("/events/00000000-0000-4000-8000-00000000d003/run-sheet");
+    await waitForHydration(page);
+    await expectNoViolations(page, "the run sheet");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoViolations(page, "the run sheet (dark)");
+  });
+
   test("Settings → 'Theme' chooses for this device: Light over a dark system, then Automatic again", async ({ page }) => {
     await page.context().addCookies(demoCookies);
     await page.goto("/settings");

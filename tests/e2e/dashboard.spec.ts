@@ -323,6 +323,10 @@ test.describe("event dashboard (phone)", () => {
     await expect(rowsOf("Timeline").first()).toBeVisible();
     expect((await boxes("Timeline"))[0]!.top).toBeLessThan(screen.height * 0.4);
 
+    // 'Run the day' reads whole at the end of the status line: the couple's names give way.
+    const run = page.getByRole("link", { name: "Run the day" }).locator("span");
+    expect(await run.evaluate((text) => text.scrollWidth <= text.clientWidth)).toBe(true);
+
     // The tabs: one line each, the row scrolls sideways (a fade says so), the open tab in view.
     const tabs = page.getByRole("navigation", { name: "Event sections" }).getByRole("link");
     const tabBoxes = await tabs.evaluateAll((links) => links.map((link) => ({ height: link.getBoundingClientRect().height, lines: link.getClientRects().length, wraps: link.scrollWidth > link.clientWidth })));

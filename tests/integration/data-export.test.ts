@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import {
   authTokens,
+  calendarFeeds,
   deviceSignIns,
   eventInvites,
   eventPeople,
@@ -80,6 +81,7 @@ async function fillAccount(user: Signed) {
     db.insert(shooterContacts).values({ id: crypto.randomUUID(), userId: user.id, shooterType: "second_shooter", firstName: "Priya", email: "priya@contacts.example", phoneNumber: "555-0142" }),
     db.insert(notifications).values({ id: crypto.randomUUID(), userId: user.id, title: "New invitation", message: "You were invited to Patel Engagement", data: { type: "event_invite", invite_id: "x" } }),
     db.insert(notificationPreferences).values({ userId: user.id, upcomingEvents: false, eventReminderDays: 3 }),
+    db.insert(calendarFeeds).values({ userId: user.id, tokenHash: await sha256Hex(randomToken(32)), tokenNonce: randomToken(32), blocks: "mine" }),
     db.insert(passkeys).values({ id: randomToken(24), userId: user.id, publicKey: `pQECAyYgASFY${randomToken(24)}`, name: "Maya's iPhone", transports: ["internal"] }),
     db.insert(deviceSignIns).values({
       id: crypto.randomUUID(),
@@ -182,6 +184,7 @@ describe("download my data", () => {
       store: null,
     });
     expect(file.notificationPreferences).toMatchObject({ upcomingEvents: false, eventReminderDays: 3 });
+    expect(file.calendarFeed).toEqual({ blocks: "mine", createdAt: expect.any(String) });
     expect(file.contacts).toEqual([expect.objectContaining({ firstName: "Priya", email: "priya@contacts.example", phoneNumber: "555-0142", shooterType: "second_shooter" })]);
     expect(file.notifications).toEqual([expect.objectContaining({ title: "New invitation", message: "You were invited to Patel Engagement", read: false, type: "event_invite" })]);
     expect(file.devices.pushBrowsers).toEqual([{ label: "Unknown browser", createdAt: expect.any(String) }]);

@@ -10,6 +10,7 @@ import {
   eventVendors,
   nativePushTokens,
   notificationPreferences,
+  calendarFeeds,
   notifications,
   organizations,
   passkeys,
@@ -69,6 +70,8 @@ function exportReads(db: Db, userId: string) {
       .from(profiles)
       .where(eq(profiles.userId, userId)),
     organization: db.select({ name: organizations.name, createdAt: organizations.createdAt }).from(organizations).where(eq(organizations.ownerId, userId)),
+    // Settings' 'Calendar feed': its choice and since when, never its link (a key).
+    calendarFeed: db.select({ blocks: calendarFeeds.blocks, createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
     preferences: db
       .select({ upcomingEvents: notificationPreferences.upcomingEvents, eventReminderDays: notificationPreferences.eventReminderDays, updatedAt: notificationPreferences.updatedAt })
       .from(notificationPreferences)
@@ -280,6 +283,7 @@ export async function exportUserData(db: Db, userId: string, now = new Date()) {
       : null,
     // The defaults when never saved (docs/product/limits.md#defaults-when-adding).
     notificationPreferences: r.preferences[0] ?? { upcomingEvents: true, eventReminderDays: 1, updatedAt: null },
+    calendarFeed: r.calendarFeed[0] ?? null,
     contacts: r.contacts,
     notifications: r.notifications,
     devices: {
