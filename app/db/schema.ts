@@ -430,6 +430,10 @@ export const shotListItems = sqliteTable(
     teamNotes: text("team_notes"),
     // Who shoots it ('Assign'), as a block's.
     assignees: text("assignees", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    // A family formals grouping's people (docs/product/screens.md#family-formals): their ids
+    // in order, as a JSON array of text, so a rename shows everywhere and a removed person
+    // leaves every grouping in the removal's own batch. '[]' for a shot that is not a grouping.
+    personIds: text("person_ids").notNull().default("[]"),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
     doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),

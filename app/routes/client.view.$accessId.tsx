@@ -222,7 +222,7 @@ function Portal({ data, actionData, accessId }: { data: PortalData; actionData: 
             {tab === "timeline" ? (
               <TimelineTab blocks={live.blocks} role={grant} event={{ date: event.date, timeZone: data.timeZone, venueLatitude: event.venueLatitude ?? null, venueLongitude: event.venueLongitude ?? null }} />
             ) : null}
-            {tab === "shots" ? <ShotsTab shots={live.shots} role={grant} /> : null}
+            {tab === "shots" ? <ShotsTab shots={live.shots} people={live.people} role={grant} /> : null}
             {tab === "people" ? <PeopleTab people={live.people} role={grant} /> : null}
             {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={grant} /> : null}
           </Suspense>

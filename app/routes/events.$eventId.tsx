@@ -51,9 +51,14 @@ const TAB_CODE: Record<string, () => Promise<unknown>> = { ...LIST_TAB_CODE, tea
 const loadRunDay = () => import("~/modules/timeline/components/run-day");
 const RunDay = lazy(() => importRetrying(loadRunDay).then((module) => ({ default: module.RunDay })));
 
+// The name caller: likewise.
+const loadNameCaller = () => import("~/modules/shots/components/name-caller");
+const NameCaller = lazy(() => importRetrying(loadNameCaller).then((module) => ({ default: module.NameCaller })));
+const VIEW_CODE: Record<string, () => Promise<unknown>> = { run: loadRunDay, names: loadNameCaller };
+
 /** A client navigation to another tab asks for its code beside its data. */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  loadCodeFor((url) => (url.searchParams.get("view") === "run" ? loadRunDay : TAB_CODE[url.searchParams.get("tab") ?? ""])),
+  loadCodeFor((url) => VIEW_CODE[url.searchParams.get("view") ?? ""] ?? TAB_CODE[url.searchParams.get("tab") ?? ""]),
 ];
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -190,6 +195,16 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
         </Suspense>
         <Suspense fallback={null}>
           {dialog === "shift-block" && canDo(role, dialog) ? <DashboardDialog dialog={dialog} id={params.get("id")} data={{ ...dialogLists, roster, clientAccess: [], contacts: [] }} team={team} /> : null}
+        </Suspense>
+      </OutboxProvider>
+    );
+  }
+
+  if (view.names) {
+    return (
+      <OutboxProvider value={outbox}>
+        <Suspense fallback={null}>
+          <NameCaller event={event} shots={live.shots} people={live.people} role={role} status={live.status} closeTo={withView(params, null)} />
         </Suspense>
       </OutboxProvider>
     );
@@ -337,7 +352,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             <Suspense fallback={null}>
               <PartialWindowProvider value={partial}>
                 {tab === "timeline" ? <TimelineTab blocks={blocks} roster={roster} summary={whose(live.blocks, ["block", "blocks"])} intro={callTime} role={role} event={{ date: event.date, timeZone: event.timeZone, venueLatitude: event.venueLatitude, venueLongitude: event.venueLongitude, servedAt: loaderData.servedAt }} /> : null}
-                {tab === "shots" ? <ShotsTab shots={shots} roster={roster} summary={whose(live.shots, ["shot", "shots"])} intro={callTime} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
+                {tab === "shots" ? <ShotsTab shots={shots} people={live.people} roster={roster} summary={whose(live.shots, ["shot", "shots"])} intro={callTime} role={role} categories={rest ? undefined : loaderData.shotCategories} /> : null}
                 {tab === "people" ? <PeopleTab people={live.people} role={role} /> : null}
                 {tab === "team" ? <TeamTab team={team} role={role} assigned={countsOf(live.blocks, live.shots)} /> : null}
                 {tab === "vendors" ? <VendorsTab vendors={live.vendors} role={role} /> : null}
@@ -367,11 +382,12 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
   );
 }
 
-/** This page's URL with run mode open (`view`) or closed (null), without a dialog. */
+/** This page's URL with run mode open (`view`) or closed (null), without a dialog (nor the name caller's group). */
 function withView(params: URLSearchParams, view: "run" | null) {
   const next = new URLSearchParams(params);
   next.delete("dialog");
   next.delete("id");
+  next.delete("group");
   if (view) next.set("view", view);
   else next.delete("view");
   return `?${next}`;

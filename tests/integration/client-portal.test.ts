@@ -54,7 +54,8 @@ async function seedEvent(): Promise<Fixture> {
     }),
     db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId, userId: memberId, status: "accepted" }),
     db.insert(timelineBlocks).values({ id: fx.block, eventId, title: "Ceremony", blockType: "ceremony", startTime: "16:00", durationMinutes: 30, orderIndex: 0 }),
-    db.insert(shotListItems).values({ id: fx.shot, eventId, title: "Rings", category: "details", orderIndex: 0 }),
+    // A family formals grouping of Grace, so a grouping's edit (regroup-shot) has its row too.
+    db.insert(shotListItems).values({ id: fx.shot, eventId, title: "Rings", category: "details", orderIndex: 0, personIds: JSON.stringify([fx.person]) }),
     db.insert(eventPeople).values({ id: fx.person, eventId, firstName: "Grace", lastName: "Lee", role: "grandparent" }),
     db.insert(eventVendors).values({ id: fx.vendor, eventId, vendorName: "Petal Studio", vendorType: "florist" }),
   ]);
@@ -96,6 +97,8 @@ const BODIES: Record<ClientIntent, (fx: Fixture) => Record<string, string>> = {
   "add-shot": () => ({ title: "Grandma's ring", category: "details" }),
   "edit-shot": (fx) => ({ id: fx.shot, title: "Both rings", category: "details" }),
   "toggle-shot": (fx) => ({ id: fx.shot, done: "true" }),
+  "group-shot": (fx) => ({ title: "Grace and the couple", category: "family_formals", personIds: JSON.stringify([fx.person]) }),
+  "regroup-shot": (fx) => ({ id: fx.shot, title: "Grace alone", category: "family_formals", personIds: JSON.stringify([fx.person]) }),
   "add-person": () => ({ firstName: "Rosa", lastName: "Diaz", role: "parent" }),
   "edit-person": (fx) => ({ id: fx.person, firstName: "Gracie", role: "grandparent" }),
   "add-vendor": () => ({ vendorName: "DJ Nova", vendorType: "dj" }),

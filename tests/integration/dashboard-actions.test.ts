@@ -28,7 +28,7 @@ const db = getDb(env);
 
 const EVENT_TITLE = "Secret Vineyard Wedding";
 const INTENTS = Object.keys(INTENT_PERMISSIONS) as DashboardIntent[];
-const TEAM_INTENTS: DashboardIntent[] = ["toggle-block", "toggle-shot", "add-person", "edit-person", "delete-person", "leave-event"];
+const TEAM_INTENTS: DashboardIntent[] = ["toggle-block", "toggle-shot", "group-shot", "regroup-shot", "add-person", "edit-person", "delete-person", "leave-event"];
 /** Only a team member may leave; an event always keeps its lead. */
 const TEAM_ONLY_INTENTS: DashboardIntent[] = ["leave-event"];
 const GONE = "It was deleted or belongs to another event.";
@@ -106,7 +106,8 @@ async function seedEvent(
     ]),
     db.insert(shotListItems).values([
       { id: shots[0], eventId, title: "Rings", category: "details", orderIndex: 0 },
-      { id: shots[1], eventId, title: "First Dance", category: "reception", orderIndex: 1 },
+      // A family formals grouping of Grace (regroup-shot's row).
+      { id: shots[1], eventId, title: "First Dance", category: "reception", orderIndex: 1, personIds: JSON.stringify([person]) },
     ]),
     db.insert(eventPeople).values({ id: person, eventId, firstName: "Grace", lastName: "Lee", role: "grandparent" }),
     db.insert(eventVendors).values({ id: vendor, eventId, vendorName: "Petal Studio", vendorType: "florist" }),
@@ -264,6 +265,21 @@ const CASES: Record<DashboardIntent, IntentCase> = {
     toast: "Shot updated",
     effect: (_before, after, fx) => {
       expect(byId(after.shots, fx.shots[0])).toMatchObject({ title: "Rings on the bouquet", description: "Macro lens" });
+    },
+  },
+  "group-shot": {
+    fields: (fx) => ({ title: "Couple + Grace", category: "family_formals", personIds: JSON.stringify([fx.person]) }),
+    toast: "Grouping added",
+    effect: (before, after, fx) => {
+      expect(after.shots).toHaveLength(before.shots.length + 1);
+      expect(after.shots.at(-1)).toMatchObject({ title: "Couple + Grace", category: "family_formals", personIds: JSON.stringify([fx.person]) });
+    },
+  },
+  "regroup-shot": {
+    fields: (fx) => ({ id: fx.shots[1], title: "Grace alone", category: "family_formals", personIds: JSON.stringify([fx.person]) }),
+    toast: "Grouping updated",
+    effect: (_before, after, fx) => {
+      expect(byId(after.shots, fx.shots[1])).toMatchObject({ title: "Grace alone", category: "reception", personIds: JSON.stringify([fx.person]) });
     },
   },
   "delete-shot": {
@@ -426,7 +442,7 @@ function expected(role: Role, intent: DashboardIntent): Expected {
 const MATRIX = ROLES.flatMap((role) => INTENTS.map((intent) => ({ role, intent, outcome: expected(role, intent) })));
 
 describe("roles matrix: every intent × every role (docs/product/roles.md#what-each-may-do)", () => {
-  it("covers every intent of INTENT_PERMISSIONS; the roles table gives the lead all and the team exactly check-off and people", () => {
+  it("covers every intent of INTENT_PERMISSIONS; the roles table gives the lead all and the team exactly check-off, groupings and people", () => {
     expect(Object.keys(CASES).sort()).toEqual([...INTENTS].sort());
     expect(INTENTS.filter((intent) => canDo("lead", intent))).toEqual(INTENTS.filter((intent) => !TEAM_ONLY_INTENTS.includes(intent)));
     expect(INTENTS.filter((intent) => canDo("team", intent)).sort()).toEqual([...TEAM_INTENTS].sort());

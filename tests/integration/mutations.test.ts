@@ -60,7 +60,8 @@ async function seed(): Promise<Fixture> {
   await db.batch([
     // At one time: a move reorders them, a shift moves them.
     db.insert(timelineBlocks).values(fx.blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "ceremony" as const, startTime: "14:00", orderIndex: i }))),
-    db.insert(shotListItems).values(fx.shots.map((id, i) => ({ id, eventId: event.id, title: `Shot ${i}`, category: "details" as const, orderIndex: i }))),
+    // The first a family formals grouping of the first person (regroup-shot's row).
+    db.insert(shotListItems).values(fx.shots.map((id, i) => ({ id, eventId: event.id, title: `Shot ${i}`, category: "details" as const, orderIndex: i, ...(i === 0 ? { personIds: JSON.stringify([fx.people[0]]) } : {}) }))),
     db.insert(eventPeople).values(fx.people.map((id, i) => ({ id, eventId: event.id, firstName: `Person${i}`, role: "guest" as const }))),
     db.insert(eventVendors).values(fx.vendors.map((id, i) => ({ id, eventId: event.id, vendorName: `Vendor ${i}`, vendorType: "florist" as const }))),
   ]);
@@ -134,6 +135,10 @@ function mutationFor(name: MutationName, fx: Fixture): Mutation {
       return m({ id: fx.shots[0], values: { title: "Rings on the invitation", category: "details" } });
     case "delete-shot":
       return m({ id: fx.shots[1] });
+    case "group-shot":
+      return m({ id: crypto.randomUUID(), values: { title: "Couple + Person0", category: "family_formals", personIds: JSON.stringify([fx.people[0]]) } });
+    case "regroup-shot":
+      return m({ id: fx.shots[0], values: { title: "Person0 alone", category: "family_formals", personIds: JSON.stringify([fx.people[0]]) } });
     case "add-person":
       return m({ id: crypto.randomUUID(), values: { firstName: "Rosa", role: "parent" } });
     case "edit-person":
@@ -601,7 +606,7 @@ describe("runMutation: the dashboard's forms and the outbox run the same functio
 it("the list of mutations covers every list change the dashboard offers", () => {
   expect([...MUTATION_NAMES].sort()).toEqual(
     [
-      "toggle-block", "toggle-shot", "add-block", "edit-block", "move-block", "shift-block", "assign-block", "delete-block", "assign-shot", "add-shot", "edit-shot", "delete-shot",
+      "toggle-block", "toggle-shot", "add-block", "edit-block", "move-block", "shift-block", "assign-block", "delete-block", "assign-shot", "add-shot", "edit-shot", "delete-shot", "group-shot", "regroup-shot",
       "add-person", "edit-person", "delete-person", "add-vendor", "edit-vendor", "delete-vendor", "edit-event", "delete-event",
     ].sort(),
   );

@@ -69,6 +69,7 @@ describe("readListUpdate", () => {
     title: "Rings",
     category: "details",
     description: null,
+    personIds: "[]",
     orderIndex: 0,
     isDone: true,
     doneAt: T1,

@@ -213,13 +213,18 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
   // The dialog's own schema, for its field errors as the form shows them (the mutation's
   // values are read by the same one again in runMutation).
   const { verb, kind } = partsOf(intent);
-  const schema = intent === "delete-event" ? DeleteEventSchema : verb === "add" || verb === "edit" ? VALUES_SCHEMAS[kind] : undefined;
+  const schema = intent === "delete-event" ? DeleteEventSchema : verb === "add" || verb === "edit" || verb === "group" || verb === "regroup" ? VALUES_SCHEMAS[kind] : undefined;
   if (schema) {
     const { invalid } = parse(formData, schema);
     if (invalid) return invalid;
   }
   const values: Record<string, string> = {};
   for (const [name, value] of formData) if (!NOT_VALUES.has(name) && typeof value === "string") values[name] = value;
+  // A grouping's form before JavaScript: its ticked people (`person`, one each), in the people list's order.
+  if (formData.has("person")) {
+    values.personIds = JSON.stringify(formData.getAll("person"));
+    delete values.person;
+  }
   const field = (name: string) => formData.get(name) ?? undefined;
   let base: unknown;
   try {
@@ -236,6 +241,8 @@ export async function formMutation(db: Db, env: Env, sender: Sender, eventId: st
     "add-shot": { id: crypto.randomUUID(), values },
     "add-person": { id: crypto.randomUUID(), values },
     "add-vendor": { id: crypto.randomUUID(), values },
+    "group-shot": { id: crypto.randomUUID(), values },
+    "regroup-shot": { id, values, base },
     "edit-block": { id, values, base },
     "edit-shot": { id, values, base },
     "edit-person": { id, values, base },
@@ -282,7 +289,7 @@ async function announce(db: Db, env: Env, event: Pick<EventRow, "id">, outcome: 
 }
 
 /** The intents whose forms create something, and so carry an idempotency key (their claim is the mutation's id). */
-const CREATING: ReadonlySet<DashboardIntent> = new Set(["add-block", "add-shot", "add-person", "add-vendor", "invite-team", "create-client-access"]);
+const CREATING: ReadonlySet<DashboardIntent> = new Set(["add-block", "add-shot", "group-shot", "add-person", "add-vendor", "invite-team", "create-client-access"]);
 
 /** The claim of a creating intent's submission (null for other intents, or without a key). */
 export function claimForIntent(formData: FormData, scope: string, intent: DashboardIntent) {

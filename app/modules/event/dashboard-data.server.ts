@@ -100,6 +100,13 @@ export function dashboardWindowReads(params: URLSearchParams) {
     }
     // Run mode reads the whole timeline and shot list: Now, Next and Now's shots.
     if (view.run) Object.assign(reads, { allBlocks: listQuery(db, "block", eventId), allShots: listQuery(db, "shot", eventId) });
+    // Family formals: the groupings' people, and the groupings a removal names.
+    if (view.allPeople) reads.allPeople = listQuery(db, "person", eventId);
+    else if (view.groupedPeople) {
+      const named = sql`${LIST_TABLES.person.id} IN (SELECT value FROM ${shots}, json_each(${shots.personIds}) WHERE ${shots.eventId} = ${eventId})`;
+      reads.allPeople = listQuery(db, "person", eventId, named);
+    }
+    if (view.allShots) reads.allShots = listQuery(db, "shot", eventId);
     if (view.dialogRow) reads.dialogRow = listQuery(db, view.dialogRow.list, eventId, eq(LIST_TABLES[view.dialogRow.list].id, view.dialogRow.id));
     const team = teamReads(db, eventId, userId);
     // Names for who shoots what, on every row that has someone assigned.
@@ -117,6 +124,7 @@ type WindowResults = Partial<TeamReads> & {
   dialogRow?: ListRow<ListKind>[];
   allBlocks?: ListRow<"block">[];
   allShots?: ListRow<"shot">[];
+  allPeople?: ListRow<"person">[];
 };
 
 
@@ -142,6 +150,10 @@ export function dashboardWindow(params: URLSearchParams, role: Grant, results: R
     window = { list: view.list, category: view.category, q: view.q, offset, count: counts.listed, matching };
   }
   if (view.run && reads.allBlocks && reads.allShots) Object.assign(lists, { blocks: reads.allBlocks, shots: reads.allShots });
+  // The whole lists family formals read, where the window is not already the list.
+  if ((view.allPeople || view.groupedPeople) && reads.allPeople && view.list !== "person") lists.people = reads.allPeople;
+  // The name caller goes through every grouping, whatever window of the shots the tab shows.
+  if (view.allShots && reads.allShots && (view.list !== "shot" || view.names)) lists.shots = reads.allShots;
   const dialogRow = view.dialogRow && reads.dialogRow?.[0] ? { list: view.dialogRow.list, row: reads.dialogRow[0] } : null;
   return {
     ...lists,

@@ -20,7 +20,7 @@ export const tabsFor = (role: Grant) => DASHBOARD_TABS.filter((t) => !("leadOnly
 
 /** The list a row dialog (`?dialog=edit-shot&id=…`) is about, and whether it names a row. */
 function dialogList(dialog: string | null): ListKind | null {
-  const match = /^(?:edit|delete)-(block|shot|person|vendor)$/.exec(dialog ?? "");
+  const match = /^(?:edit|delete|regroup)-(block|shot|person|vendor)$/.exec(dialog ?? "");
   return match && (LIST_KINDS as readonly string[]).includes(match[1]!) ? (match[1] as ListKind) : null;
 }
 
@@ -34,6 +34,16 @@ export function dashboardView(params: URLSearchParams, role: Grant) {
     tab: tab.id,
     /** Run mode (`?view=run`): the day's Now and Next, full screen, for the lead and the team. */
     run: params.get("view") === "run" && typeof role !== "object",
+    /** The name caller (`?view=names`): the family formals groupings, full screen, for the lead and the team. */
+    names: params.get("view") === "names" && typeof role !== "object",
+    /**
+     * The lists family formals read whole beside the shown window: the people, for a
+     * grouping's dialog; the shots, for the groupings a person's removal names. The name
+     * caller reads both. The Shots tab reads only the people its groupings name.
+     */
+    allPeople: params.get("view") === "names" || dialog === "group-shot" || dialog === "regroup-shot",
+    groupedPeople: tab.id === "shots",
+    allShots: params.get("view") === "names" || dialog === "delete-person",
     list,
     /** The shots' category filter; null for all. */
     category: category ?? null,

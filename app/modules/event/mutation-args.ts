@@ -41,6 +41,9 @@ export const LIST_ARGS = {
   // 'Assign': the whole set of who shoots the row (so a repeat or a late arrival sets the same), team members only.
   assign: z.object({ id: RowRef, userIds: z.array(z.uuid()).max(ASSIGNEES_MAX) }),
   delete: z.object({ id: RowRef }),
+  // A family formals grouping added, or its name and people edited: as an add and an edit.
+  group: z.object({ id: NewRowId, values: FormValues }),
+  regroup: z.object({ id: RowRef, values: FormValues, base: Base.optional() }),
 } as const satisfies Record<ChangeVerb, z.ZodType>;
 
 /** The event's own: one per event, so no id. */
@@ -70,6 +73,8 @@ export const MUTATION_ARGS = {
   "add-shot": LIST_ARGS.add,
   "edit-shot": LIST_ARGS.edit,
   "assign-shot": LIST_ARGS.assign,
+  "group-shot": LIST_ARGS.group,
+  "regroup-shot": LIST_ARGS.regroup,
   "delete-shot": LIST_ARGS.delete,
   "add-person": LIST_ARGS.add,
   "edit-person": LIST_ARGS.edit,

@@ -171,6 +171,10 @@ function planOf<K extends ChangeableKind>(kind: K, verb: MutationVerb, context: 
       return changes.shift && ("undo" in args || "minutes" in args) ? changes.shift(context, args) : null;
     case "assign":
       return changes.assign && id !== null && "userIds" in args ? changes.assign(context, id, args.userIds) : null;
+    case "group":
+      return changes.group && id !== null && value ? changes.group(context, id, value) : null;
+    case "regroup":
+      return changes.regroup && id !== null && value ? changes.regroup(context, id, value, "base" in args ? args.base : undefined) : null;
   }
 }
 

@@ -77,6 +77,8 @@ export const MutationSchema = z.discriminatedUnion("name", [
   named("add-shot"),
   named("edit-shot"),
   named("assign-shot"),
+  named("group-shot"),
+  named("regroup-shot"),
   named("delete-shot"),
   named("add-person"),
   named("edit-person"),

@@ -27,6 +27,8 @@ export const EVENT_ACTIONS = [
   "manageEvent",
   // 'Assign': who shoots which block and shot.
   "assignShooters",
+  // Family formals groupings ('Add grouping'): the lead and the team.
+  "editGroupings",
   "leaveEvent",
 ] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
@@ -37,7 +39,8 @@ const PERMISSIONS: Record<EventRole, ReadonlySet<EventAction>> = {
   // Accepted second/associate shooters: view, check off blocks and shots, and keep the
   // people list up to date (the spec's observed behaviour, confirmed by docs/product/roles.md#what-each-may-do).
   // A guest can leave an event.
-  team: new Set<EventAction>(["view", "toggleDone", "editPeople", "leaveEvent"]),
+  // And build the family formals groupings (docs/product/roles.md#what-each-may-do).
+  team: new Set<EventAction>(["view", "toggleDone", "editPeople", "editGroupings", "leaveEvent"]),
 };
 
 export function can(role: EventRole, action: EventAction): boolean {

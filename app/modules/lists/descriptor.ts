@@ -8,7 +8,7 @@ import type { TeamChangeType } from "~/modules/notifications/team-change-types";
 // Client-safe: no zod and no server code, so a page's first JavaScript may hold it.
 
 /** The changes a list (or the event) may support, as a mutation's name starts: `add-block`, `toggle-shot`… */
-export type ChangeVerb = "toggle" | "add" | "edit" | "move" | "delete" | "shift" | "assign";
+export type ChangeVerb = "toggle" | "add" | "edit" | "move" | "delete" | "shift" | "assign" | "group" | "regroup";
 
 /**
  * The changes a list (or the event) supports, each with the right of the roles table it

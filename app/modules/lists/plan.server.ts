@@ -87,6 +87,10 @@ export type Changes<Value extends FormValue = FormValue> = {
   readonly shift?: (context: PlanContext, args: { id: string; minutes: number; basis: string } | { undo: true }) => Promise<Plan>;
   /** 'Assign': the row's people, the whole set. */
   readonly assign?: (context: PlanContext, id: string, userIds: readonly string[]) => Plan;
+  /** A family formals grouping added ('Add grouping'): its name and people. */
+  readonly group?: (context: PlanContext, id: string, value: Value) => Plan | Promise<Plan>;
+  /** A grouping's name and people edited. */
+  readonly regroup?: (context: PlanContext, id: string, value: Value, base: Base | undefined) => Plan | Promise<Plan>;
 };
 
 /** A row as D1 returns it from raw SQL (snake_case, 0/1) made the row drizzle would give. */

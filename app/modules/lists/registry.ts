@@ -44,6 +44,8 @@ export const CHANGE_RIGHTS = {
   "add-shot": LISTS.shot.rights.add,
   "edit-shot": LISTS.shot.rights.edit,
   "assign-shot": LISTS.shot.rights.assign,
+  "group-shot": LISTS.shot.rights.group,
+  "regroup-shot": LISTS.shot.rights.regroup,
   "delete-shot": LISTS.shot.rights.delete,
   "add-person": LISTS.person.rights.add,
   "edit-person": LISTS.person.rights.edit,
@@ -62,6 +64,8 @@ export const CLIENT_CHANGE_FLAGS = {
   "add-shot": LISTS.shot.clientRights.add,
   "edit-shot": LISTS.shot.clientRights.edit,
   "toggle-shot": LISTS.shot.clientRights.toggle,
+  "group-shot": LISTS.shot.clientRights.group,
+  "regroup-shot": LISTS.shot.clientRights.regroup,
   "add-person": LISTS.person.clientRights.add,
   "edit-person": LISTS.person.clientRights.edit,
   "add-vendor": LISTS.vendor.clientRights.add,
@@ -72,7 +76,7 @@ export function isChangeName(value: unknown): value is ChangeName {
   return typeof value === "string" && Object.hasOwn(CHANGE_RIGHTS, value);
 }
 
-const CHANGE_VERBS: readonly ChangeVerb[] = ["toggle", "add", "edit", "move", "delete", "shift", "assign"];
+const CHANGE_VERBS: readonly ChangeVerb[] = ["toggle", "add", "edit", "move", "delete", "shift", "assign", "group", "regroup"];
 const isChangeVerb = (value: string | undefined): value is ChangeVerb => CHANGE_VERBS.some((verb) => verb === value);
 const isChangeableKind = (value: string | undefined): value is ChangeableKind => value !== undefined && Object.hasOwn(CHANGEABLE, value);
 

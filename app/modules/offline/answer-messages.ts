@@ -20,6 +20,8 @@ export const SAVED_TOAST: Partial<Record<MutationName, string>> = {
   "add-shot": "Shot added",
   "edit-shot": "Shot updated",
   "delete-shot": "Shot deleted",
+  "group-shot": "Grouping added",
+  "regroup-shot": "Grouping updated",
   "add-person": "Person added",
   "edit-person": "Person updated",
   "delete-person": "Person removed",
@@ -55,7 +57,7 @@ export const CONFLICT = {
 /** The form labels of the fields a conflict can name, per list (the dialogs' own). */
 export const FIELD_LABELS: Record<string, Record<string, string>> = {
   block: { title: "Title", blockType: "Type", startTime: "Start Time", durationMinutes: "Duration (minutes)", location: "Location", notes: "Notes", teamNotes: "Team notes" },
-  shot: { title: "Title", category: "Category", description: "Description", teamNotes: "Team notes" },
+  shot: { title: "Title", category: "Category", description: "Description", teamNotes: "Team notes", personIds: "People" },
   person: { firstName: "First Name", lastName: "Last Name", role: "Role", isVip: "VIP", pronunciation: "Pronunciation", notes: "Notes", teamNotes: "Team notes" },
   vendor: {
     vendorName: "Vendor Name",

@@ -5,6 +5,7 @@ import { valueParser } from "./value-parser";
 import { CHANGEABLE, LIST_NAME, LISTS, listOrder } from "~/modules/lists/registry";
 import { moveTarget } from "~/modules/timeline/order";
 import { planShift } from "~/modules/timeline/shift";
+import { GROUPING_CATEGORY, withoutPerson } from "~/modules/shots/groupings";
 
 // Decision 010 "Offline writing": what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -76,8 +77,11 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
           : row,
       );
       break;
+    case "group":
     case "add": {
-      const value = args.values ? valuesOf(kind, args.values) : null;
+      const parsed = args.values ? valuesOf(kind, args.values) : null;
+      // As the server: a grouping is its name and people, of the family formals category.
+      const value = parsed && verb === "group" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds, category: GROUPING_CATEGORY } : parsed;
       if (!value || rows.some((row) => row.id === args.id)) return state;
       const row: Row = { ...value, id: args.id!, createdAt: at, updatedAt: at };
       // As the server: an ordered list's new row goes last; a checklist's starts not done.
@@ -87,11 +91,15 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
         row.isDone = false;
         row.doneAt = null;
       }
+      // A shot's own form names no people: not a grouping, as the server's column default.
+      if (fields.includes("personIds") && row.personIds === undefined) row.personIds = "[]";
       next = sorted(key, [...rows, row]);
       break;
     }
+    case "regroup":
     case "edit": {
-      const value = args.values ? valuesOf(kind, args.values) : null;
+      const parsed = args.values ? valuesOf(kind, args.values) : null;
+      const value = parsed && verb === "regroup" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds } : parsed;
       if (!value) return state;
       next = sorted(
         key,
@@ -101,6 +109,8 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     }
     case "delete":
       next = rows.filter((row) => row.id !== args.id);
+      // As the server, in the same change: a removed person leaves every grouping.
+      if (kind === "person" && args.id && next !== rows) return { ...state, lists: { ...lists, people: next, shots: withoutPerson(lists.shots, args.id) } };
       break;
     case "assign":
       // As the server stores it; whether each is on the team is the server's to say.

@@ -7,10 +7,12 @@ type Shot = typeof shotListItems.$inferSelect;
 export const shotList = {
   kind: "shot",
   name: "shots",
-  rights: { add: "editShots", edit: "editShots", toggle: "toggleDone", assign: "assignShooters", delete: "deleteBlocksAndShots" },
-  clientRights: { add: "canEditShots", edit: "canEditShots", toggle: "canEditShots" },
+  // A family formals grouping ('Add grouping', docs/product/screens.md#family-formals): added
+  // (`group`) and edited (`regroup`, its name and people) by the lead and the team.
+  rights: { add: "editShots", edit: "editShots", toggle: "toggleDone", assign: "assignShooters", delete: "deleteBlocksAndShots", group: "editGroupings", regroup: "editGroupings" },
+  clientRights: { add: "canEditShots", edit: "canEditShots", toggle: "canEditShots", group: "canEditShots", regroup: "canEditShots" },
   // Not given to a client: who checked a shot off (`doneBy`, a team member's id).
-  portalFields: ["id", "eventId", "title", "category", "description", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  portalFields: ["id", "eventId", "title", "category", "description", "personIds", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
   // Team notes, and who shoots it ('Assign').
   teamFields: ["teamNotes", "assignees"],
   // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.
@@ -20,10 +22,12 @@ export const shotList = {
   searchText: (shot) => `${shot.title} ${shot.description ?? ""}`,
   subject: (shot) => shot.title,
   // docs/product/notifications.md#types: a shot's edit notifies no one.
-  notices: { add: "shot_added", delete: "shot_deleted", toggle: "shot_status_changed" },
+  notices: { add: "shot_added", group: "shot_added", delete: "shot_deleted", toggle: "shot_status_changed" },
   clientChanges: {
     add: (title) => `added the shot "${title}"`,
     edit: (title) => `updated the shot "${title}"`,
+    group: (title) => `added the grouping "${title}"`,
+    regroup: (title) => `updated the grouping "${title}"`,
     toggle: () => "checked off a shot",
   },
 } as const satisfies ListDescriptor<"shot", Shot, Exclude<keyof Shot, "doneBy" | "teamNotes" | "assignees">, "teamNotes" | "assignees">;

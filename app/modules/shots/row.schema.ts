@@ -11,6 +11,9 @@ export const ShotRowSchema = z.object({
   title: z.string(),
   category: z.enum(SHOT_CATEGORIES),
   description: z.string().nullable(),
+  // A family formals grouping's people: their ids in order, as JSON ('[]': not a grouping; a row from
+  // before groupings, kept on a device, has none).
+  personIds: z.string().default("[]"),
   // Only on the lead's and the team's pages (the descriptor's teamFields): a portal's rows have none.
   teamNotes: z.string().nullable().optional(),
   // Who shoots it: the team's too.

@@ -205,6 +205,6 @@ function formMutation(name: MutationName, rowId: string | undefined, formData: F
   const values: Record<string, string> = {};
   for (const [field, value] of formData) if (!NOT_VALUES.has(field) && typeof value === "string") values[field] = value;
   const { verb } = partsOf(name);
-  const args = verb === "add" ? { id: crypto.randomUUID(), values } : name === "edit-event" ? { values, ...(base ? { base } : {}) } : { id: rowId, values, ...(base ? { base } : {}) };
+  const args = verb === "add" || verb === "group" ? { id: crypto.randomUUID(), values } : name === "edit-event" ? { values, ...(base ? { base } : {}) } : { id: rowId, values, ...(base ? { base } : {}) };
   return { name, args } as NewMutation;
 }

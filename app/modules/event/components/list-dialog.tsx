@@ -1,7 +1,7 @@
 import type { BlockType, VendorType } from "~/db/enums";
 import { DeletePersonDialog, PersonDialog } from "~/modules/people/components/people-dialogs";
 import type { Person } from "~/modules/people/components/people-tab";
-import { DeleteShotDialog, ShotDialog } from "~/modules/shots/components/shots-dialogs";
+import { DeleteShotDialog, GroupingDialog, ShotDialog } from "~/modules/shots/components/shots-dialogs";
 import type { Shot } from "~/modules/shots/components/shots-tab";
 import { BlockDialog, DeleteBlockDialog, RunningLateDialog } from "~/modules/timeline/components/timeline-dialogs";
 import type { Block } from "~/modules/timeline/components/timeline-tab";
@@ -56,12 +56,16 @@ export function ListDialog({
       return shot ? <ShotDialog shot={shot} forClient={forClient} /> : null;
     case "delete-shot":
       return shot ? <DeleteShotDialog shot={shot} /> : null;
+    case "group-shot":
+      return <GroupingDialog people={lists.people} />;
+    case "regroup-shot":
+      return shot ? <GroupingDialog shot={shot} people={lists.people} /> : null;
     case "add-person":
       return <PersonDialog forClient={forClient} />;
     case "edit-person":
       return person ? <PersonDialog person={person} forClient={forClient} /> : null;
     case "delete-person":
-      return person ? <DeletePersonDialog person={person} /> : null;
+      return person ? <DeletePersonDialog person={person} shots={lists.shots} /> : null;
     case "add-vendor":
       return <VendorDialog defaultType={defaults.vendorType} />;
     case "edit-vendor":

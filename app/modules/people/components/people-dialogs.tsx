@@ -6,6 +6,7 @@ import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
 import { ConfirmDialog, FormDialog, formDefaults, useDialogForm } from "~/modules/event/components/form-dialog";
 import { NOTES_HINT, TEAM_NOTES_HINT } from "~/modules/event/components/team-notes";
 import { PERSON_DEFAULTS, PersonSchema } from "../schema";
+import { groupingsWith } from "~/modules/shots/groupings";
 import { fullName, type Person } from "./people-tab";
 
 // The people list's dialogs, loaded when one opens (with zod and conform, they are
@@ -36,11 +37,18 @@ export function PersonDialog({ person, forClient = false }: { person?: Person; f
   );
 }
 
-export function DeletePersonDialog({ person }: { person: Person }) {
+/** docs/product/screens.md#family-formals: the groupings that lose the person are named before the removal is confirmed. */
+export function DeletePersonDialog({ person, shots }: { person: Person; shots: readonly { id: string; title: string; personIds?: unknown }[] }) {
+  const losing = groupingsWith(shots, person.id);
+  const groupings = losing.length === 1 ? `1 grouping: ${losing[0]!.title}` : `${losing.length} groupings: ${losing.map((shot) => shot.title).join(", ")}`;
   return (
     <ConfirmDialog
       title="Remove person?"
-      message={`${fullName(person)} will be removed from the people list for everyone.`}
+      message={
+        losing.length
+          ? `${fullName(person)} will be removed from the people list for everyone, and taken out of ${groupings}.`
+          : `${fullName(person)} will be removed from the people list for everyone.`
+      }
       intent="delete-person"
       id={person.id}
       confirmLabel="Remove Person"

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useListWindow } from "~/components/ui/list-window";
+import { ButtonLink } from "~/components/ui/button";
 import { shotList } from "../list";
 import { RowActionLink, RowMenuItems, useRowMenu } from "~/components/ui/row-actions";
 import { assignedText, type RosterEntry } from "~/modules/team/assignees";
@@ -12,6 +13,8 @@ import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { canDo } from "~/modules/event/intents";
 import { ConflictNotice } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
+import type { Person } from "~/modules/people/components/people-tab";
+import { isGrouping, namesOf } from "../groupings";
 
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow);
 // its team notes only on the lead's and the team's pages.
@@ -29,8 +32,11 @@ export function ShotsTab({
   roster = [],
   summary,
   intro,
+  people = [],
 }: {
   shots: Shot[];
+  /** The event's people: the names of the family formals groupings. */
+  people?: readonly Person[];
   role: Grant;
   categories?: readonly ShotCategory[];
   roster?: readonly RosterEntry[];
@@ -39,6 +45,10 @@ export function ShotsTab({
   intro?: ReactNode;
 }) {
   const [params] = useSearchParams();
+  // docs/product/screens.md#name-caller: full screen, for the lead and the team, once there are groupings.
+  const callNames = typeof role !== "object" && shots.some(isGrouping) ? namesHref(params) : null;
+  const canGroup = canDo(role, "group-shot");
+  const canRegroup = canDo(role, "regroup-shot");
   const dialogs = useDialogHrefs();
   const filter = SHOT_CATEGORIES.find((c) => c === params.get("category")) ?? "all";
   const withShots = categories ?? SHOT_CATEGORIES.filter((category) => shots.some((shot) => shot.category === category));
@@ -71,14 +81,27 @@ export function ShotsTab({
           </Link>
         ))}
       </nav>
-      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} summary={summary} />
+      <ListHeader count={list.count} noun={["shot", "shots"]} addLabel="Add Shot" addTo={canEdit ? dialogs.open("add-shot") : null} summary={summary}>
+        {canGroup ? (
+          <ButtonLink to={dialogs.open("group-shot")} replace preventScrollReset variant="secondary" className="min-h-9 whitespace-nowrap">
+            Add grouping
+          </ButtonLink>
+        ) : null}
+      </ListHeader>
       {intro}
       {list.controls}
       {groups.map((group) => (
         <section key={group.category} className="mb-3" aria-labelledby={`shots-${group.category}`}>
-          <h2 id={`shots-${group.category}`} className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            {SHOT_CATEGORY_LABELS[group.category]}
-          </h2>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <h2 id={`shots-${group.category}`} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              {SHOT_CATEGORY_LABELS[group.category]}
+            </h2>
+            {group.category === "family_formals" && callNames ? (
+              <Link to={callNames} className="-my-2 inline-flex min-h-11 items-center px-1 text-sm font-semibold text-brand-700 hover:underline">
+                Call names
+              </Link>
+            ) : null}
+          </div>
           <ul className="space-y-1.5">
             {group.items.map((shot) => (
               <li key={shot.id}>
@@ -88,13 +111,14 @@ export function ShotsTab({
                   done={shot.isDone}
                   disabled={!canDo(role, "toggle-shot")}
                   title={shot.title}
-                  meta={[assignedText(shot.assignees, roster), shot.description]}
+                  meta={[isGrouping(shot) ? namesOf(shot, people) : null, assignedText(shot.assignees, roster), shot.description]}
                   teamNotes={shot.teamNotes}
                   conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
-                    canEdit || canDelete
+                    canEdit || canDelete || (canRegroup && isGrouping(shot))
                       ? menu.button(shot.id, shot.title, () => (
                           <RowMenuItems editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null} deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null}>
+                            {canRegroup && isGrouping(shot) ? <RowActionLink to={dialogs.open("regroup-shot", shot.id)}>Edit grouping</RowActionLink> : null}
                             {canAssign ? <RowActionLink to={dialogs.open("assign-shot", shot.id)}>Assign</RowActionLink> : null}
                           </RowMenuItems>
                         ))
@@ -111,4 +135,12 @@ export function ShotsTab({
       {menu.form}
     </>
   );
+}
+
+/** The name caller's address: this page in its view, without a dialog or an open menu. */
+function namesHref(params: URLSearchParams) {
+  const next = new URLSearchParams(params);
+  for (const name of ["dialog", "id", "menu"]) next.delete(name);
+  next.set("view", "names");
+  return `?${next}`;
 }

@@ -1,57 +1,25 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { useNow } from "../use-now";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { ActionToast, useHydrated } from "~/components/ui/toaster";
+import { useHydrated } from "~/components/ui/toaster";
 import { BLOCK_TYPE_LABELS } from "~/db/enums";
+import { CheckOffButton, FullScreenHeader, useWakeLock } from "~/modules/event/components/full-screen";
 import { TeamNotes } from "~/modules/event/components/team-notes";
 import { ToggleRow } from "~/modules/event/components/toggle-row";
 import { formatEventDate } from "~/modules/event/format";
 import { useDialogHrefs } from "~/modules/event/dialog-href";
-import type { DashboardActionData } from "~/modules/event/intents";
 import { canDo } from "~/modules/event/intents";
 import type { Grant } from "~/modules/event/permissions";
 import type { ListRow } from "~/modules/lists/registry";
-import { LiveStatusBadge } from "~/modules/live/live-status";
 import type { LiveStatus } from "~/modules/live/connection-status";
-import { PendingCount, PendingMark, useOutboxContext } from "~/modules/offline/use-outbox";
+import { PendingMark } from "~/modules/offline/use-outbox";
 import { useHourCycle } from "~/root-data";
 import { otherZoneName, runState, SHOTS_OF_BLOCK, wallClockIn } from "../run";
 import { formatBlockSpan, formatBlockStart, formatDuration } from "../span";
 
 type Block = ListRow<"block">;
 type Shot = ListRow<"shot">;
-
-/**
- * The screen stays on while run mode is open (Screen Wake Lock, where the browser has it).
- * The browser drops the lock when the page is hidden: it is asked for again on return.
- */
-function useWakeLock() {
-  useEffect(() => {
-    const wakeLock = (navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<{ release(): Promise<void> }> } }).wakeLock;
-    if (!wakeLock) return;
-    let lock: { release(): Promise<void> } | null = null;
-    let closed = false;
-    const request = () => {
-      if (document.visibilityState !== "visible") return;
-      wakeLock
-        .request("screen")
-        .then((granted) => {
-          if (closed) void granted.release();
-          else lock = granted;
-        })
-        // Refused (battery saver, no user gesture yet): the screen sleeps as usual.
-        .catch(() => {});
-    };
-    request();
-    document.addEventListener("visibilitychange", request);
-    return () => {
-      closed = true;
-      document.removeEventListener("visibilitychange", request);
-      void lock?.release().catch(() => {});
-    };
-  }, []);
-}
 
 /** 'N min left', or once the block runs over its planned end, 'N min over'. */
 function timeLeft(minutes: number) {
@@ -104,19 +72,7 @@ export function RunDay({
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-1">
-        <Link to={closeTo} replace aria-label="Close run mode" className="inline-flex min-h-12 min-w-12 items-center justify-center rounded-lg text-2xl text-slate-700 hover:bg-slate-100">
-          <span aria-hidden="true">×</span>
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base leading-6 font-bold text-slate-900">Run the day</h1>
-          <p className="truncate text-sm leading-5 text-slate-600">{event.title}</p>
-        </div>
-        <div className="flex shrink-0 flex-col items-end gap-0.5">
-          <LiveStatusBadge status={status} />
-          <PendingCount />
-        </div>
-      </header>
+      <FullScreenHeader title="Run the day" subtitle={event.title} closeTo={closeTo} closeLabel="Close run mode" status={status} />
 
       <main className="mx-auto w-full max-w-xl flex-1 space-y-4 px-4 py-4">
         {whose}
@@ -143,8 +99,12 @@ export function RunDay({
               <TeamNotes notes={current.teamNotes} className="mt-2 text-base" />
               {canDo(role, "toggle-block") ? (
                 <div className="mt-4 grid grid-cols-[2fr_1fr] gap-2">
-                  <BlockCheckOff block={current} skipped={false} label="Done" />
-                  <BlockCheckOff block={current} skipped label="Skip" />
+                  <CheckOffButton intent="toggle-block" id={current.id}>
+                    Done
+                  </CheckOffButton>
+                  <CheckOffButton intent="toggle-block" id={current.id} skipped variant="secondary">
+                    Skip
+                  </CheckOffButton>
                 </div>
               ) : null}
             </>
@@ -212,34 +172,5 @@ export function RunDay({
         </section>
       </main>
     </div>
-  );
-}
-
-/** Done or Skip of a block: a real form (it works before JavaScript), queued in the outbox once there is one. */
-function BlockCheckOff({ block, skipped, label }: { block: Block; skipped: boolean; label: string }) {
-  const fetcher = useFetcher<DashboardActionData>();
-  const outbox = useOutboxContext();
-  return (
-    <fetcher.Form
-      method="post"
-      preventScrollReset
-      onSubmit={
-        outbox
-          ? (event) => {
-              event.preventDefault();
-              outbox.queue({ name: "toggle-block", args: { id: block.id, done: true, ...(skipped ? { skipped: true } : {}) } });
-            }
-          : undefined
-      }
-    >
-      <input type="hidden" name="intent" value="toggle-block" />
-      <input type="hidden" name="id" value={block.id} />
-      <input type="hidden" name="done" value="true" />
-      {skipped ? <input type="hidden" name="skipped" value="true" /> : null}
-      <button type="submit" className={buttonClass(skipped ? "secondary" : "primary", "min-h-14 w-full text-lg")}>
-        {label}
-      </button>
-      <ActionToast toast={fetcher.data?.toast} />
-    </fetcher.Form>
   );
 }

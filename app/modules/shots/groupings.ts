@@ -1,0 +1,101 @@
+import type { PersonRole } from "~/db/enums";
+
+// Family formals groupings (docs/product/screens.md#family-formals): a grouping is a shot
+// whose people are named by id, in order (`personIds`, a JSON array). Names are read from
+// the people list when shown, so a rename shows in every grouping at once; a removed
+// person leaves every grouping (the server in the removal's batch, the device at once).
+// Client-safe and pure: the shot list, the name caller, the dialogs and the offline apply.
+
+/** docs/product/limits.md#family-formals: a grouping names at most this many people. */
+export const GROUPING_PEOPLE_MAX = 30;
+
+/** The category a grouping is a shot of. */
+export const GROUPING_CATEGORY = "family_formals" as const;
+
+/** A shot, or a row the device holds as one. */
+type WithPeople = { id: string; personIds?: unknown } | ({ id: string } & Record<string, unknown>);
+type Named = { id: string; firstName: string; lastName: string | null };
+
+/** A shot's people's ids, in order; none for a shot that is not a grouping (or a malformed value). */
+export function personIdsOf(shot: WithPeople): string[] {
+  const value = "personIds" in shot ? shot.personIds : undefined;
+  if (typeof value !== "string" || !value) return [];
+  try {
+    const ids: unknown = JSON.parse(value);
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A grouping: a shot that names people. */
+export const isGrouping = (shot: WithPeople) => personIdsOf(shot).length > 0;
+
+/** The groupings of a shot list, in its order. */
+export function groupingsOf<S extends WithPeople>(shots: readonly S[]): S[] {
+  return shots.filter(isGrouping);
+}
+
+/**
+ * A grouping's people as the people list has them now (so a rename shows at once), in the
+ * grouping's order; an id no longer in the list (removed on another device) is left out.
+ */
+export function peopleOf<P extends { id: string }>(shot: WithPeople, people: readonly P[]): P[] {
+  const byId = new Map(people.map((person) => [person.id, person]));
+  return personIdsOf(shot).flatMap((id) => byId.get(id) ?? []);
+}
+
+export const nameOf = (person: Pick<Named, "firstName" | "lastName">) => [person.firstName, person.lastName].filter(Boolean).join(" ");
+
+/** A grouping's people's names, as its row in the shot list shows them. */
+export function namesOf(shot: WithPeople, people: readonly Named[]) {
+  return peopleOf(shot, people).map(nameOf).join(", ");
+}
+
+/** The groupings a person is in: what their removal takes them out of. */
+export function groupingsWith<S extends WithPeople>(shots: readonly S[], personId: string): S[] {
+  return shots.filter((shot) => personIdsOf(shot).includes(personId));
+}
+
+/** A person's removal, as the shots are left by it: out of every grouping, the rest as it was (same rows where untouched). */
+export function withoutPerson<S extends WithPeople>(shots: readonly S[], personId: string): S[] {
+  return shots.map((shot) => {
+    const ids = personIdsOf(shot);
+    return ids.includes(personId) ? { ...shot, personIds: JSON.stringify(ids.filter((id) => id !== personId)) } : shot;
+  });
+}
+
+/** 'By role': the people of a role not yet in the grouping, in the people list's order, added after those picked. */
+export function addRole<P extends { id: string; role: PersonRole }>(picked: readonly string[], people: readonly P[], role: PersonRole): string[] {
+  const more = people.filter((person) => person.role === role && !picked.includes(person.id)).map((person) => person.id);
+  return [...picked, ...more].slice(0, GROUPING_PEOPLE_MAX);
+}
+
+/** The value the grouping's form sends for its people (its hidden `personIds` field). */
+export const personIdsValue = (ids: readonly string[]) => JSON.stringify(ids);
+
+/**
+ * The name caller's place (docs/product/screens.md#name-caller): the groupings in the shot
+ * list's order, the one shown (`requested`, 1-based, from the URL; without one, the first
+ * not yet done), and who of the next grouping to gather now: its people not already in
+ * this one, in its order.
+ */
+export function callerPlace<S extends WithPeople & { isDone: boolean }, P extends { id: string }>(shots: readonly S[], people: readonly P[], requested: string | null) {
+  const groupings = groupingsOf(shots);
+  const count = groupings.length;
+  const asked = Number.parseInt(requested ?? "", 10);
+  const firstOpen = groupings.findIndex((shot) => !shot.isDone);
+  const index = count === 0 ? -1 : Number.isInteger(asked) && asked >= 1 ? Math.min(asked, count) - 1 : Math.max(firstOpen, 0);
+  const current = index >= 0 ? groupings[index]! : null;
+  const next = index >= 0 && index + 1 < count ? groupings[index + 1]! : null;
+  const here = new Set(current ? personIdsOf(current) : []);
+  return {
+    count,
+    /** 1-based, as 'Group N of M' says it; 0 when there are no groupings. */
+    number: index + 1,
+    current,
+    people: current ? peopleOf(current, people) : [],
+    next,
+    gather: next ? peopleOf(next, people).filter((person) => !here.has(person.id)) : [],
+  };
+}
