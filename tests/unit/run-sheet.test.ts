@@ -12,10 +12,14 @@ const input = (changes: Partial<RunSheetInput> = {}): RunSheetInput => ({
     { title: "Golden Hour Portraits", blockType: "portrait", startTime: "17:11", durationMinutes: 20, location: null, notes: null, fixedTime: false, travelMinutes: null, teamNotes: null, assignees: [] },
   ],
   shots: [
-    { title: "First kiss", category: "ceremony", description: null, isDone: true, teamNotes: null, assignees: [ALEX] },
-    { title: "Rings", category: "details", description: "On the invitation", isDone: false, teamNotes: "Macro", assignees: [] },
+    { id: "kiss", title: "First kiss", category: "ceremony", description: null, isDone: true, personIds: "[]", teamNotes: null, assignees: [ALEX] },
+    { id: "rings", title: "Rings", category: "details", description: "On the invitation", isDone: false, personIds: "[]", teamNotes: "Macro", assignees: [] },
+    { id: "parents", title: "Couple with the bride's parents", category: "family_formals", description: null, isDone: false, personIds: '["declan","siobhan","gone"]', teamNotes: null, assignees: [] },
   ],
-  people: [{ firstName: "Siobhan", lastName: "Carter", role: "parent", isVip: true, pronunciation: "shiv-AWN", notes: null, teamNotes: null }],
+  people: [
+    { id: "siobhan", firstName: "Siobhan", lastName: "Carter", role: "parent", isVip: true, pronunciation: "shiv-AWN", notes: null, teamNotes: null },
+    { id: "declan", firstName: "Declan", lastName: "Carter", role: "parent", isVip: false, pronunciation: null, notes: null, teamNotes: null },
+  ],
   vendors: [{ vendorName: "Rosa", companyName: "Florals", vendorType: "florist", phoneNumber: "(828) 555-0142", email: null }],
   team: [
     { userId: MAYA, firstName: "Maya", lastName: "Lead", role: "Lead", phoneNumber: null },
@@ -47,9 +51,10 @@ describe("run sheet", () => {
     expect(sheet.timeline[2]!.marker).toBe(true);
   });
 
-  it("shots by category in the list's order of categories, with a box ticked when done", () => {
+  it("shots by category in the list's order of categories, with a box ticked when done; a grouping names its people as the list has them", () => {
     const sheet = runSheetOf(input());
-    expect(sheet.shots.map((group) => group.label)).toEqual(["Details", "Ceremony"]);
+    expect(sheet.shots.map((group) => group.label)).toEqual(["Details", "Ceremony", "Family Formals"]);
+    expect(sheet.shots[2]!.items[0]!.details).toEqual(["Declan Carter, Siobhan Carter"]);
     expect(sheet.shots[0]!.items[0]).toEqual({ time: "", box: "open", title: "Rings", details: [], notes: ["On the invitation", "Team: Macro"] });
     expect(sheet.shots[1]!.items[0]!.box).toBe("done");
   });

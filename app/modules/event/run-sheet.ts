@@ -3,6 +3,7 @@ import type { ListRow } from "~/modules/lists/registry";
 import { assignedText, isAssigned, type RosterEntry } from "~/modules/team/assignees";
 import { lightMarkers, lightOf } from "~/modules/timeline/light-rows";
 import { formatBlockSpan, formatClock, formatDuration, type HourCycle } from "~/modules/timeline/span";
+import { namesOf } from "~/modules/shots/groupings";
 import { formatEventDate } from "./format";
 
 // The run sheet (docs/product/screens.md#run-sheet): the plan as one printable page, the
@@ -24,8 +25,11 @@ type Block = Pick<ListRow<"block">, "title" | "blockType" | "startTime" | "durat
   readonly teamNotes?: string | null;
   readonly assignees?: readonly string[] | null;
 };
-type Shot = Pick<ListRow<"shot">, "title" | "category" | "description" | "isDone"> & { readonly teamNotes?: string | null; readonly assignees?: readonly string[] | null };
-type Person = Pick<ListRow<"person">, "firstName" | "lastName" | "role" | "isVip" | "pronunciation" | "notes"> & { readonly teamNotes?: string | null };
+type Shot = Pick<ListRow<"shot">, "id" | "title" | "category" | "description" | "isDone" | "personIds"> & {
+  readonly teamNotes?: string | null;
+  readonly assignees?: readonly string[] | null;
+};
+type Person = Pick<ListRow<"person">, "id" | "firstName" | "lastName" | "role" | "isVip" | "pronunciation" | "notes"> & { readonly teamNotes?: string | null };
 type Vendor = Pick<ListRow<"vendor">, "vendorName" | "companyName" | "vendorType" | "phoneNumber" | "email">;
 /** A member of the team as the sheet lists them: the lead first, phone numbers from the lead's contacts. */
 export type RunSheetMember = RosterEntry & { readonly role: string; readonly phoneNumber: string | null };
@@ -112,7 +116,8 @@ export function runSheetOf(input: RunSheetInput): RunSheet {
 
   const byCategory = new Map<ShotCategory, RunSheetLine[]>();
   for (const shot of mine(input.shots)) {
-    const line: RunSheetLine = { time: "", box: shot.isDone ? "done" : "open", title: shot.title, details: present([assigned(shot)]), notes: present([shot.description, teamNote(shot)]) };
+    // A family formals grouping lists who is in it, by the people list's names now.
+    const line: RunSheetLine = { time: "", box: shot.isDone ? "done" : "open", title: shot.title, details: present([namesOf(shot, input.people), assigned(shot)]), notes: present([shot.description, teamNote(shot)]) };
     byCategory.set(shot.category, [...(byCategory.get(shot.category) ?? []), line]);
   }
   const shots = SHOT_CATEGORIES.filter((category) => byCategory.has(category)).map((category) => ({ label: SHOT_CATEGORY_LABELS[category], items: byCategory.get(category)! }));
