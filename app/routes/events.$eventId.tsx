@@ -231,7 +231,7 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             ))}
             {eventMenu.form}
           </div>
-          <div className="order-last mt-4 hidden basis-full gap-2 lg:flex">
+          <div className="order-last mt-4 hidden basis-full flex-wrap gap-2 whitespace-nowrap lg:flex">
             {lead ? (
               <Link to={dialogs.open("edit-event")} replace preventScrollReset aria-label="Edit event" className={buttonClass("secondary", "min-h-10 px-3")}>
                 Edit
