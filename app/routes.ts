@@ -16,6 +16,7 @@ export default [
     route("password/confirm", "routes/settings.password.confirm.ts"),
     route("contacts", "routes/settings.contacts.ts"),
     route("contacts/delete", "routes/settings.contacts.delete.ts"),
+    route("templates", "routes/settings.templates.ts"),
     route("reminders", "routes/settings.reminders.ts"),
     route("theme", "routes/settings.theme.ts"),
     route("push", "routes/settings.push.ts"),

@@ -3,6 +3,7 @@
 // Timestamps are UTC ISO-8601 text (e.g. 2026-11-22T10:00:00.000Z); event dates are
 // yyyy-MM-dd and block start times HH:mm, both local to the event.
 import { sql } from "drizzle-orm";
+import type { TemplateBody } from "~/modules/templates/template";
 import {
   check,
   index,
@@ -609,6 +610,30 @@ export const shooterContacts = sqliteTable(
   (t) => [
     index("shooter_contacts_user_idx").on(t.userId, t.createdAt),
     check("shooter_contacts_type", oneOf("shooter_type", SHOOTER_TYPES)),
+  ],
+);
+
+/**
+ * 'Save as template' (docs/product/data.md#templates): a lead's own copy of an event's
+ * timeline and shot list (template.ts's TemplateBody), with its counts for the list.
+ */
+export const eventTemplates = sqliteTable(
+  "event_templates",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    body: text("body", { mode: "json" }).$type<TemplateBody>().notNull(),
+    blockCount: integer("block_count").notNull(),
+    shotCount: integer("shot_count").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("event_templates_user_idx").on(t.userId, t.createdAt),
+    check("event_templates_name", sql`length(${t.name}) BETWEEN 1 AND 80`),
+    check("event_templates_body", sql`length(${t.body}) <= 262144`),
   ],
 );
 

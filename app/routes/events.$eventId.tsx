@@ -241,11 +241,12 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
                 deleteLabel="Delete event"
               >
                 <RowActionLink to={runSheetPath(event.id)}>Run sheet</RowActionLink>
+                {lead ? <RowActionLink to={dialogs.open("save-template")}>Save as template</RowActionLink> : null}
               </RowMenuItems>
             ))}
             {eventMenu.form}
           </div>
-          <div className="order-last mt-4 hidden basis-full flex-wrap gap-2 lg:flex">
+          <div className="order-last mt-4 hidden basis-full flex-wrap gap-2 whitespace-nowrap lg:flex">
             {lead ? (
               <Link to={dialogs.open("edit-event")} replace preventScrollReset aria-label="Edit event" className={buttonClass("secondary", "min-h-10 px-3")}>
                 Edit
@@ -254,6 +255,11 @@ export default function EventDashboard({ loaderData, actionData }: Route.Compone
             <Link to={runSheetPath(event.id)} className={buttonClass("secondary", "min-h-10 px-3 whitespace-nowrap")}>
               Run sheet
             </Link>
+            {lead ? (
+              <Link to={dialogs.open("save-template")} replace preventScrollReset className={buttonClass("secondary", "min-h-10 px-3")}>
+                Save as template
+              </Link>
+            ) : null}
             {lead ? (
               <Link to={dialogs.open("delete-event")} replace preventScrollReset aria-label="Delete event" className={buttonClass("secondary", "min-h-10 px-3 text-red-700")}>
                 Delete

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/forms";
@@ -11,7 +12,10 @@ import { ActionToast, useHydrated } from "~/components/ui/toaster";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { cloudflareContext } from "~/context";
 import { errorToast, invalid, newToast } from "~/utils/result";
-import { EventSchema } from "~/modules/event/schema";
+import { NewEventSchema } from "~/modules/event/schema";
+import { SelectField } from "~/components/dialog-fields";
+import { listTemplatesQuery, rowsFromTemplate, templateBody } from "~/modules/templates/service.server";
+import { templateSummary } from "~/modules/templates/template";
 import { createEvent } from "~/modules/event/service.server";
 import { hasActivePro, NEEDS_PRO } from "~/modules/billing/entitlement";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
@@ -23,9 +27,10 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "New Event | Event Flow" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  return { greetingName: greetingName(viewer), canCreate: hasActivePro(viewer) };
+  const templates = await listTemplatesQuery(dbFrom(context), viewer.userId);
+  return { greetingName: greetingName(viewer), canCreate: hasActivePro(viewer), templates };
 }
 
 /** Creating requires an active, unexpired Pro subscription, checked here (docs/product/subscription.md#who-is-a-subscriber). */
@@ -35,15 +40,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: undefined, toast: errorToast("Failed to create event", NEEDS_PRO) }, { status: 403 });
   }
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: EventSchema });
+  const submission = parseWithZod(formData, { schema: NewEventSchema });
   if (submission.status !== "success") {
     const result = submission.reply();
     return invalid({}, result);
   }
+  const { startFrom, firstStart, ...input } = submission.value;
+  const db = dbFrom(context);
+  // 'Start from' a template: the viewer's own only (another user's id is unknown here).
+  const body = startFrom ? await templateBody(db, viewer.userId, startFrom) : null;
+  if (startFrom && !body) return data({ result: undefined, toast: errorToast("Failed to create event", "That template no longer exists.") }, { status: 404 });
   // Two submits of the same form (a double tap, a retry on bad signal) make one event.
   const claim = await claimOf(formData, `user:${viewer.userId}`, "create-event");
   if (claim === "malformed") return data({ result: undefined, toast: errorToast("Error", "That request was not understood.") }, { status: 400 });
-  const eventId = await createEvent(dbFrom(context), viewer, submission.value, claim);
+  const eventId = await createEvent(db, viewer, input, claim, body ? rowsFromTemplate(body, firstStart) : undefined);
   // docs/product/screens.md#create-event: next comes the optional invite step, then the event. Replace the form's
   // history entry: Back from there leads to the list.
   throw await redirectWithToast(
@@ -63,12 +73,15 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
   const creating = useNavigation().state === "submitting";
   const browserTimeZone = useHydrated() ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
   const validation = useLazyValidation(loadSchemas);
+  // The chosen template's first start fills 'First block starts at' (the server uses it too when left empty).
+  const [chosen, setChosen] = useState("");
+  const chosenTemplate = loaderData.templates.find((template) => template.id === chosen) ?? null;
   const [form, fields] = useForm({
     id: "create-event-form",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.EventSchema) : undefined,
+    onValidate: validation ? ({ formData, submitter }) => validation.validate(formData, submitter, validation.schemas.NewEventSchema) : undefined,
   });
   return (
     <>
@@ -86,6 +99,26 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
             <Field label="Couple Names" inputProps={getInputProps(fields.coupleNames, { type: "text" })} errors={fields.coupleNames.errors} />
             <Field required label="Wedding Date" inputProps={getInputProps(fields.date, { type: "date" })} errors={fields.date.errors} />
             <Field label="Venue" inputProps={getInputProps(fields.venue, { type: "text" })} errors={fields.venue.errors} />
+            {/* docs/product/screens.md#create-event: the defaults, or one of the lead's templates laid from a first start. */}
+            {loaderData.templates.length > 0 ? (
+              <>
+                <SelectField
+                  label="Start from"
+                  inputProps={{ ...getSelectProps(fields.startFrom), onChange: (change) => setChosen(change.currentTarget.value) }}
+                  options={[
+                    { value: "", label: "Default timeline and shots" },
+                    ...loaderData.templates.map((template) => ({ value: template.id, label: `${template.name} (${templateSummary(template.blockCount, template.shotCount)})` })),
+                  ]}
+                  errors={fields.startFrom.errors}
+                />
+                <Field
+                  label="First block starts at"
+                  inputProps={{ ...getInputProps(fields.firstStart, { type: "time" }), placeholder: chosenTemplate?.firstStart ?? undefined, key: chosenTemplate?.id ?? "none", defaultValue: chosenTemplate?.firstStart ?? "" }}
+                  errors={fields.firstStart.errors}
+                  hint="For a template: its blocks keep their times from the first one. Empty: the template's own first start."
+                />
+              </>
+            ) : null}
             {/* The event's time zone decides its status (docs/product/flows.md#event-status); the lead's own is the
                 best guess. Without JavaScript it stays UTC and can be changed in Edit. */}
             {browserTimeZone ? <input type="hidden" name="timeZone" value={browserTimeZone} /> : null}

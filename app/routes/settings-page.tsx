@@ -29,6 +29,7 @@ import type { Route } from "./+types/settings";
 export const TABS = [
   { id: "business", label: "Business" },
   { id: "contacts", label: "Contacts" },
+  { id: "templates", label: "Templates" },
   { id: "subscription", label: "Subscription" },
   { id: "notifications", label: "Notifications" },
 ] as const;
@@ -50,15 +51,19 @@ const loadContacts = () => import("~/modules/contacts/components/contacts-tab");
 const loadSubscription = () => import("~/modules/billing/components/subscription-tab");
 const loadPush = () => import("~/modules/notifications/components/push-card");
 const loadReminders = () => import("~/modules/account/components/reminders-card");
+const loadTemplates = () => import("~/modules/templates/components/templates-card");
 const loadCalendarFeed = () => import("~/modules/calendar/components/calendar-feed-card");
 const ContactsTab = lazy(() => importRetrying(loadContacts).then((module) => ({ default: module.ContactsTab })));
 const SubscriptionTab = lazy(() => importRetrying(loadSubscription).then((module) => ({ default: module.SubscriptionTab })));
 const PushCard = lazy(() => importRetrying(loadPush).then((module) => ({ default: module.PushCard })));
 const RemindersCard = lazy(() => importRetrying(loadReminders).then((module) => ({ default: module.RemindersCard })));
+const TemplatesCard = lazy(() => importRetrying(loadTemplates).then((module) => ({ default: module.TemplatesCard })));
+const TemplatesDialog = lazy(() => importRetrying(loadTemplates).then((module) => ({ default: module.TemplatesDialog })));
 const CalendarFeedCard = lazy(() => importRetrying(loadCalendarFeed).then((module) => ({ default: module.CalendarFeedCard })));
 /** Each section's code by its tab, asked for beside the data of a client navigation to it. */
 export const TAB_CODE: Partial<Record<Tab, () => Promise<unknown>>> = {
   contacts: loadContacts,
+  templates: loadTemplates,
   subscription: loadSubscription,
   notifications: () => Promise.all([loadPush(), loadReminders(), loadCalendarFeed()]),
 };
@@ -110,6 +115,7 @@ export function SettingsPage() {
           <Suspense fallback={null}>
             {tab === "business" ? <BusinessTab data={loaderData} actionData={actionData} /> : null}
             {tab === "contacts" ? <ContactsTab contacts={loaderData.contacts} /> : null}
+            {tab === "templates" ? <TemplatesCard templates={loaderData.templates} /> : null}
             {tab === "subscription" ? <SubscriptionTab subscription={loaderData.subscription} /> : null}
             {tab === "notifications" ? (
               <>
@@ -136,6 +142,7 @@ export function SettingsPage() {
       <AppFooter />
       <Suspense fallback={null}>
         {tab === "contacts" && dialog ? <ContactsDialog dialog={dialog} contact={contact} /> : null}
+        {tab === "templates" && dialog ? <TemplatesDialog dialog={dialog} template={loaderData.templates.find((t) => t.id === params.get("id"))} /> : null}
         {tab === "business" && dialog === "delete-account" ? <DeleteAccountDialog summary={loaderData.deletion} /> : null}
       </Suspense>
       <ActionToast toast={actionData?.toast} />

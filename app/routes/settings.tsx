@@ -16,6 +16,7 @@ import { apnsConfigured, fcmConfigured } from "~/modules/notifications/native-pu
 import { listDevicesQuery, listNativeDevicesQuery, toPushDevices } from "~/modules/notifications/push-devices.server";
 import { deletionImpactOf, deletionImpactQueries } from "~/modules/account/delete-account.server";
 import { feedCardOf, feedQuery } from "~/modules/calendar/feed.server";
+import { listTemplatesQuery } from "~/modules/templates/service.server";
 import type { DeletionSummary } from "~/modules/account/components/delete-account-dialog";
 import type { Route } from "./+types/settings";
 import { SettingsPage, TAB_CODE, tabOf } from "./settings-page";
@@ -34,7 +35,7 @@ export function headers(): HeadersInit {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const db = dbFrom(context);
-  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows, deviceSignInRows, feedRows, ledEvents, team, clients } = await batchNamed(db, {
+  const { profileRows, contacts, preferenceRows, deviceRows, nativeDeviceRows, passkeyRows, deviceSignInRows, feedRows, templates, ledEvents, team, clients } = await batchNamed(db, {
     profileRows: db.select().from(profiles).where(eq(profiles.userId, viewer.userId)),
     contacts: listContacts(db, viewer.userId),
     preferenceRows: db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, viewer.userId)),
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     passkeyRows: listPasskeysQuery(db, viewer.userId),
     deviceSignInRows: listDeviceSignInsQuery(db, viewer.userId),
     feedRows: feedQuery(db, viewer.userId),
+    templates: listTemplatesQuery(db, viewer.userId),
     ...deletionImpactQueries(db, viewer.userId),
   });
   const profile = profileRows[0];
@@ -69,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     } satisfies SubscriptionSummary,
     contacts,
+    templates,
     deletion: {
       ...deletionImpactOf({ ledEvents, team, clients }),
       stripe: Boolean(profile?.stripeCustomerId && profile.stripeSubscriptionId && hasStripePro(viewer)),

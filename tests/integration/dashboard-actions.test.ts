@@ -391,6 +391,15 @@ const CASES: Record<DashboardIntent, IntentCase> = {
       expect(after.clients).toEqual([]);
     },
   },
+  "save-template": {
+    fields: () => ({ name: "Summer wedding" }),
+    toast: "Template saved",
+    // The template is the lead's, not the event's (templates.test.ts reads it): the event is as it was.
+    effect: (before, after) => {
+      expect(after.blocks).toEqual(before.blocks);
+      expect(after.shots).toEqual(before.shots);
+    },
+  },
   "leave-event": {
     fields: () => ({}),
     toast: "You left the event",

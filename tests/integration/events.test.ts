@@ -176,9 +176,9 @@ describe("checking off blocks and shots", () => {
 });
 
 describe("roles table", () => {
-  it("gives the lead every right but leaving, and an accepted team member view, check-off, people and leaving", () => {
+  it("gives the lead every right but leaving, and an accepted team member view, check-off, people, family formals groupings and leaving", () => {
     expect(EVENT_ACTIONS.filter((action) => can("lead", action))).toEqual(EVENT_ACTIONS.filter((action) => action !== "leaveEvent"));
-    expect(EVENT_ACTIONS.filter((action) => can("team", action))).toEqual(["view", "toggleDone", "editPeople", "leaveEvent"]);
+    expect(EVENT_ACTIONS.filter((action) => can("team", action))).toEqual(["view", "toggleDone", "editPeople", "editGroupings", "leaveEvent"]);
   });
 });
 

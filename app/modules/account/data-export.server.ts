@@ -11,6 +11,7 @@ import {
   nativePushTokens,
   notificationPreferences,
   calendarFeeds,
+  eventTemplates,
   notifications,
   organizations,
   passkeys,
@@ -72,6 +73,7 @@ function exportReads(db: Db, userId: string) {
     organization: db.select({ name: organizations.name, createdAt: organizations.createdAt }).from(organizations).where(eq(organizations.ownerId, userId)),
     // Settings' 'Calendar feed': its choice and since when, never its link (a key).
     calendarFeed: db.select({ blocks: calendarFeeds.blocks, createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)),
+    templates: db.select({ name: eventTemplates.name, body: eventTemplates.body, createdAt: eventTemplates.createdAt }).from(eventTemplates).where(eq(eventTemplates.userId, userId)),
     preferences: db
       .select({ upcomingEvents: notificationPreferences.upcomingEvents, eventReminderDays: notificationPreferences.eventReminderDays, updatedAt: notificationPreferences.updatedAt })
       .from(notificationPreferences)
@@ -284,6 +286,7 @@ export async function exportUserData(db: Db, userId: string, now = new Date()) {
     // The defaults when never saved (docs/product/limits.md#defaults-when-adding).
     notificationPreferences: r.preferences[0] ?? { upcomingEvents: true, eventReminderDays: 1, updatedAt: null },
     calendarFeed: r.calendarFeed[0] ?? null,
+    templates: r.templates,
     contacts: r.contacts,
     notifications: r.notifications,
     devices: {

@@ -25,6 +25,9 @@ import { TEAM_SIZE_MAX, TeamInviteSchema } from "~/modules/team/schema";
 import { ClientAccessSchema } from "~/modules/client-access/schema";
 import { inviterDisplayName, leaveEvent, personName, removeTeamRow, sendShooterInvite, type TeamRowKind } from "~/modules/team/service.server";
 import type { Viewer } from "~/modules/account/session.server";
+import { saveTemplate } from "~/modules/templates/service.server";
+import { TemplateNameSchema } from "~/modules/templates/schema";
+import { TEMPLATES_PER_USER_MAX } from "~/modules/templates/template";
 
 // The event dashboard's forms. A change to the event's plan is a mutation
 // (mutations.ts), run by the one function (mutations.server.ts) from the form's fields
@@ -143,6 +146,15 @@ const HANDLERS: Record<TeamIntent, IntentHandler> = {
     // A removed member or client link loses its open sockets at once (decision 006).
     const revoke: Revocation | undefined = kind === "client" ? { clientAccessId: id } : typeof removed === "object" ? { userId: removed.userId } : undefined;
     return { kind: "saved", toast: "Team member removed", to: teamTab(eventId), live: { ...TEAM_CHANGED, revoke } };
+  },
+  "save-template": async ({ db, eventId, userId, formData, claim = null }) => {
+    const { value, invalid } = parse(formData, TemplateNameSchema);
+    if (invalid) return invalid;
+    const saved = await saveTemplate(db, userId, eventId, value.name, claim);
+    if (saved.ok) return { kind: "saved", toast: "Template saved" };
+    if (saved.reason === "not-lead") return { kind: "failed", status: 403, title: "Failed to save template", description: NO_PERMISSION };
+    if (saved.reason === "too-large") return { kind: "failed", status: 400, title: "Failed to save template", description: "This event is too large to save as a template." };
+    return { kind: "failed", status: 400, title: "Failed to save template", description: `You can keep at most ${TEMPLATES_PER_USER_MAX} templates. Delete one in Settings first.` };
   },
   "leave-event": async ({ db, env, event, viewer }) => {
       if (!(await leaveEvent(db, env, event, viewer))) return { kind: "failed", status: 404, title: "Error", description: "You are no longer on this event's team." };
@@ -289,7 +301,7 @@ async function announce(db: Db, env: Env, event: Pick<EventRow, "id">, outcome: 
 }
 
 /** The intents whose forms create something, and so carry an idempotency key (their claim is the mutation's id). */
-const CREATING: ReadonlySet<DashboardIntent> = new Set(["add-block", "add-shot", "group-shot", "add-person", "add-vendor", "invite-team", "create-client-access"]);
+const CREATING: ReadonlySet<DashboardIntent> = new Set(["add-block", "add-shot", "group-shot", "add-person", "add-vendor", "invite-team", "create-client-access", "save-template"]);
 
 /** The claim of a creating intent's submission (null for other intents, or without a key). */
 export function claimForIntent(formData: FormData, scope: string, intent: DashboardIntent) {

@@ -14,6 +14,8 @@ export const INTENT_PERMISSIONS = {
   "leave-event": "leaveEvent",
   "create-client-access": "manageEvent",
   "revoke-client-access": "manageEvent",
+  // 'Save as template': the lead's own copy of the timeline and shots (docs/product/roles.md).
+  "save-template": "manageEvent",
 } as const satisfies Record<string, EventAction>;
 export type DashboardIntent = keyof typeof INTENT_PERMISSIONS;
 

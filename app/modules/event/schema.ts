@@ -1,6 +1,7 @@
 import { z } from "~/utils/zod";
 import { EVENT_STATUSES } from "~/db/enums";
 import { optionalText, requiredText } from "~/utils/schema-fields";
+import { StartFromSchema } from "~/modules/templates/schema";
 
 // Create / edit event (docs/product/screens.md#create-event, docs/product/validation.md#create-and-edit-event: title and date required, the
 // others optional; empty optional values are stored as null).
@@ -40,6 +41,9 @@ export const EventSchema = z.object({
   timeZone,
 });
 export type EventInput = z.infer<typeof EventSchema>;
+
+/** Create Event's form: the event, and what it starts with ('Start from', 'First block starts at'). */
+export const NewEventSchema = EventSchema.extend(StartFromSchema.shape);
 
 /**
  * docs/product/flows.md#event-status: the status follows the date unless the lead sets it by hand; "auto"

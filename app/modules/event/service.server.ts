@@ -17,7 +17,7 @@ import {
 import { assertCanCreateEvents } from "~/modules/billing/entitlement";
 import { ON_TEAM_STATUSES } from "~/db/enums";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
-import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
+import { batchNamed, batchWithRaw, type Db, type NamedResults } from "~/utils/db.server";
 import { AppError } from "~/utils/result";
 import { type Claim, claimInsert, once } from "~/utils/idempotency.server";
 import type { Viewer } from "~/modules/account/session.server";
@@ -187,16 +187,42 @@ export async function createEvent(
   viewer: Pick<Viewer, "userId" | "email" | "subscriptionStatus" | "subscriptionType" | "subscriptionExpiresAt">,
   input: EventInput,
   claim: Claim | null = null,
+  start: StartRows = { blocks: DEFAULT_BLOCKS, shots: DEFAULT_SHOTS },
 ) {
   assertCanCreateEvents(viewer);
-  return once(db, claim, () => insertEvent(db, viewer, input, claim), (result) => String(result.eventId));
+  return once(db, claim, () => insertEvent(db, viewer, input, claim, start), (result) => String(result.eventId));
 }
 
-async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput, claim: Claim | null) {
+// The rows go as one JSON parameter (json_each): a template's 200 blocks would pass D1's
+// limit of bound parameters as a multi-row VALUES. An empty list inserts nothing.
+function insertBlocks(eventId: string, blocks: StartRows["blocks"]) {
+  const rows = JSON.stringify(blocks.map((block, orderIndex) => ({ ...block, id: crypto.randomUUID(), orderIndex })));
+  const field = (name: string) => sql.raw(`json_extract(value, '$.${name}')`);
+  return sql`INSERT INTO ${timelineBlocks} (id, event_id, order_index, title, block_type, start_time, duration_minutes, location, notes, team_notes, fixed_time, travel_minutes, anchor, anchor_offset_minutes)
+    SELECT ${field("id")}, ${eventId}, ${field("orderIndex")}, ${field("title")}, ${field("blockType")}, ${field("startTime")}, ${field("durationMinutes")},
+      ${field("location")}, ${field("notes")}, ${field("teamNotes")}, coalesce(${field("fixedTime")}, 0), ${field("travelMinutes")}, ${field("anchor")}, coalesce(${field("anchorOffsetMinutes")}, 0)
+    FROM json_each(${rows})`;
+}
+
+function insertShots(eventId: string, shots: StartRows["shots"]) {
+  const rows = JSON.stringify(shots.map((shot, orderIndex) => ({ ...shot, id: crypto.randomUUID(), orderIndex })));
+  const field = (name: string) => sql.raw(`json_extract(value, '$.${name}')`);
+  return sql`INSERT INTO ${shotListItems} (id, event_id, order_index, title, category, description, team_notes)
+    SELECT ${field("id")}, ${eventId}, ${field("orderIndex")}, ${field("title")}, ${field("category")}, ${field("description")}, ${field("teamNotes")}
+    FROM json_each(${rows})`;
+}
+
+/** What a new event starts with: the defaults, or a template's rows ('Start from'). */
+export type StartRows = {
+  blocks: ReadonlyArray<Omit<typeof timelineBlocks.$inferInsert, "id" | "eventId" | "orderIndex">>;
+  shots: ReadonlyArray<Omit<typeof shotListItems.$inferInsert, "id" | "eventId" | "orderIndex">>;
+};
+
+async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, input: EventInput, claim: Claim | null, start: StartRows) {
   const eventId = crypto.randomUUID();
   const newOrganizationId = crypto.randomUUID();
   const organizationId = sql`(SELECT id FROM organizations WHERE owner_id = ${viewer.userId})`;
-  await db.batch([
+  await batchWithRaw(db, [
     db.insert(organizations).values({ id: newOrganizationId, name: viewer.email, ownerId: viewer.userId }).onConflictDoNothing(),
     db.insert(events).values({
       id: eventId,
@@ -208,12 +234,8 @@ async function insertEvent(db: Db, viewer: Pick<Viewer, "userId" | "email">, inp
       organizationId,
       leadPhotographerId: viewer.userId,
     }),
-    db.insert(timelineBlocks).values(
-      DEFAULT_BLOCKS.map((block, orderIndex) => ({ id: crypto.randomUUID(), eventId, orderIndex, ...block })),
-    ),
-    db.insert(shotListItems).values(
-      DEFAULT_SHOTS.map((shot, orderIndex) => ({ id: crypto.randomUUID(), eventId, orderIndex, ...shot })),
-    ),
+    insertBlocks(eventId, start.blocks),
+    insertShots(eventId, start.shots),
     ...(claim ? [claimInsert(db, claim, { eventId }, eventId)] : []),
   ]);
   return eventId;

@@ -4,7 +4,7 @@ import { type ClientAccess, type Contact, type TeamSources, teamRows } from "~/m
 import type { DashboardIntent } from "../intents";
 import type { RosterEntry } from "~/modules/team/assignees";
 import { AssignDialog } from "~/modules/team/components/assign-dialog";
-import { DeleteEventDialog, EditEventDialog } from "./event-dialogs";
+import { DeleteEventDialog, EditEventDialog, SaveTemplateDialog } from "./event-dialogs";
 import { type EventLists, ListDialog } from "./list-dialog";
 
 // The dashboard's dialogs, loaded when one opens (events.$eventId.tsx: React.lazy,
@@ -32,6 +32,8 @@ export function DashboardDialog({ dialog, id, data, team }: { dialog: DashboardI
       return <EditEventDialog event={data.event} />;
     case "delete-event":
       return <DeleteEventDialog event={data.event} />;
+    case "save-template":
+      return <SaveTemplateDialog event={data.event} />;
     case "invite-team":
       return <InviteDialog contacts={data.contacts} contactId={id} />;
     case "remove-team":

@@ -11,6 +11,8 @@ import { STATUS_LABEL } from "./status-badge";
 import { suggestedLockOn } from "../client-lock";
 import { formatEventDate } from "../format";
 import { FormDialog, formDefaults, useDialogForm } from "./form-dialog";
+import { TemplateNameSchema } from "~/modules/templates/schema";
+import { TEMPLATE_NAME_MAX } from "~/modules/templates/template";
 
 type EditableEvent = {
   title: string;
@@ -228,5 +230,16 @@ export function ConfirmationWordField({ field, onTyped, autoFocus = false }: { f
       }}
       errors={field.errors}
     />
+  );
+}
+
+/** docs/product/screens.md#save-as-template: the lead names the template (the event's title to start with). */
+export function SaveTemplateDialog({ event }: { event: { title: string } }) {
+  const [form, fields] = useDialogForm("save-template", undefined, TemplateNameSchema, { name: event.title.slice(0, TEMPLATE_NAME_MAX) });
+  return (
+    <FormDialog title="Save as template" intent="save-template" form={form} submitLabel="Save Template">
+      <p className="text-sm text-slate-700">Keeps this timeline (times from its first block) and shot list, without assignments or done marks, to start a new event from.</p>
+      <Field required label="Template name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }} errors={fields.name.errors} />
+    </FormDialog>
   );
 }
