@@ -20,6 +20,8 @@ const NETWORK_WAIT_MS = 4000;
 // the page shows data read this much later than the copy.
 const STALE_COPY_MS = 30_000;
 const STORED_AT = "X-Event-Flow-Stored-At";
+// React Router's route discovery endpoint (its default `routeDiscovery.manifestPath`).
+const MANIFEST_PATH = "/__manifest";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
@@ -156,6 +158,33 @@ async function keepAssets(html) {
   await Promise.all(assetsNamedIn(html).map(keep));
 }
 
+/**
+ * React Router's route discovery (`/__manifest?paths=…&version=…`): a page asks which routes
+ * its links lead to, on every load. Network first; each answer is kept with the build's
+ * assets, and with no network the answers kept for this build, merged, say the same of the
+ * links a kept page showed online (it asks again on an offline load, and would otherwise log
+ * an error and leave its links unknown). None kept: the request fails, as it would.
+ */
+async function manifestPatches(request) {
+  const cache = await caches.open(ASSET_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.status === 200) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const version = new URL(request.url).searchParams.get("version");
+    const patches = {};
+    for (const key of await cache.keys()) {
+      const url = new URL(key.url);
+      if (url.pathname !== MANIFEST_PATH || url.searchParams.get("version") !== version) continue;
+      const kept = await cache.match(key);
+      if (kept) Object.assign(patches, await kept.json().catch(() => ({})));
+    }
+    if (Object.keys(patches).length === 0) throw error;
+    return new Response(JSON.stringify(patches), { headers: { "Content-Type": "application/json" } });
+  }
+}
+
 /** The assets a text names: by their path, and in a script also as its relative imports ("./chunk-1a2b.js"). */
 function assetsNamedIn(text, script = false) {
   const named = text.match(/\/assets\/[\w.@-]+\.(?:js|css|woff2?|svg|png|webp)/g) ?? [];
@@ -243,6 +272,11 @@ self.addEventListener("fetch", (event) => {
         return response;
       }),
     );
+    return;
+  }
+
+  if (url.pathname === MANIFEST_PATH) {
+    event.respondWith(manifestPatches(request));
     return;
   }
 
