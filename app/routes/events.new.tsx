@@ -19,6 +19,7 @@ import { templateSummary } from "~/modules/templates/template";
 import { createEvent } from "~/modules/event/service.server";
 import { hasActivePro, NEEDS_PRO } from "~/modules/billing/entitlement";
 import { dbFrom, requireViewer } from "~/utils/auth.server";
+import { viewerWithReads } from "~/modules/account/session-batch.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { claimOf } from "~/utils/idempotency.server";
 import type { Route } from "./+types/events.new";
@@ -28,9 +29,10 @@ export function meta(): Route.MetaDescriptors {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(context, request);
-  const templates = await listTemplatesQuery(dbFrom(context), viewer.userId);
-  return { greetingName: greetingName(viewer), canCreate: hasActivePro(viewer), templates };
+  // The user's templates ('Start from') in the session's own batch: one round trip.
+  const db = dbFrom(context);
+  const { viewer, results } = await viewerWithReads(context, request, db, (userId) => ({ templates: listTemplatesQuery(db, userId) }));
+  return { greetingName: greetingName(viewer), canCreate: hasActivePro(viewer), templates: results.templates };
 }
 
 /** Creating requires an active, unexpired Pro subscription, checked here (docs/product/subscription.md#who-is-a-subscriber). */

@@ -88,14 +88,14 @@ describe("the header's notifications", () => {
     await addNotifications(id, [{ title: "Timeline updated" }]);
     const batch = vi.spyOn(env.DB, "batch");
     const prepare = vi.spyOn(env.DB, "prepare");
-    // A page whose loader reads nothing itself (the create form): the session's batch is all.
+    // The create form: its one read (the user's templates) joins the session's batch.
     const response = await client.get("/events/new");
     expect(await response.text()).toContain("Timeline updated");
     expect(batch).toHaveBeenCalledTimes(1);
-    // The session's hourly slide (in the same batch), the session, the two header reads.
-    expect(batch.mock.calls[0]![0]).toHaveLength(4);
-    // Nothing else reached D1: the four statements are the batch's.
-    expect(prepare).toHaveBeenCalledTimes(4);
+    // The session's hourly slide (in the same batch), the session, the two header reads, the templates.
+    expect(batch.mock.calls[0]![0]).toHaveLength(5);
+    // Nothing else reached D1: the five statements are the batch's.
+    expect(prepare).toHaveBeenCalledTimes(5);
   });
 
   it("are not read for an action, which does not render them", async () => {

@@ -1,6 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { headerNotificationsContext, sessionInBatchContext, sessionReadContext, viewerContext } from "~/context";
-import type { Db } from "~/utils/db.server";
+import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { requireViewer } from "~/utils/auth.server";
+import { batchNamed, type Db, type NamedResults } from "~/utils/db.server";
 import { readSessionAlone, type SessionInBatch, sessionFromBatch, type SessionRead } from "./session.server";
 
 // A page load or a check-off is one D1 round trip (docs/architecture.md#the-session): on
@@ -93,4 +96,32 @@ export async function settledViewer(context: Context, db: Db) {
 export async function settleLeftSession(context: Context, db: Db) {
   const session = context.get(sessionInBatchContext);
   if (session && settlers.has(session)) await settleSession(context, db, session).catch(() => null);
+}
+
+/**
+ * A signed-in page's own reads with the session's statements in one batch, where the route
+ * joins it (SESSION_JOINING), else after the session was read: the viewer (signed out: to
+ * sign in, as requireViewer) and the reads' results. `reads` names the viewer by id as SQL
+ * or as a string, so the same queries serve both.
+ */
+export async function viewerWithReads<R extends Record<string, BatchItem<"sqlite">>>(
+  context: Context,
+  request: Request,
+  db: Db,
+  reads: (userId: string | SQL<string>) => R,
+) {
+  const session = takeSessionForBatch(context);
+  if (!session) {
+    const viewer = requireViewer(context, request);
+    return { viewer, results: await batchNamed(db, reads(viewer.userId)) };
+  }
+  let results;
+  try {
+    results = await batchNamed(db, { ...session.statements, ...reads(session.userId) });
+  } catch (error) {
+    sessionBatchFailed(session, error);
+    throw error;
+  }
+  await settleSession(context, db, session, results);
+  return { viewer: requireViewer(context, request), results: results as NamedResults<R> };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { events, eventTemplates, shotListItems, timelineBlocks } from "~/db/schema";
 import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { type Claim, claimStatement, once } from "~/utils/idempotency.server";
@@ -10,7 +10,7 @@ import { firstStartOf, offsetsOf, startsFrom, TEMPLATE_BODY_MAX, TEMPLATES_PER_U
 export type SaveOutcome = { ok: true; id: string } | { ok: false; reason: "not-lead" | "too-many" | "too-large" };
 
 /** The user's templates for Settings and New Event, newest first. */
-export function listTemplatesQuery(db: Db, userId: string) {
+export function listTemplatesQuery(db: Db, userId: string | SQL<string>) {
   return db
     .select({ id: eventTemplates.id, name: eventTemplates.name, blockCount: eventTemplates.blockCount, shotCount: eventTemplates.shotCount, firstStart: sql<string | null>`json_extract(${eventTemplates.body}, '$.firstStart')` })
     .from(eventTemplates)
