@@ -46,6 +46,8 @@ describe("one session reader", () => {
       "app/modules/event/service.server.ts",
       "app/root.tsx",
       "app/routes/events.$eventId.mutations.ts",
+      // New Event's loader: its templates with the session (viewerWithReads).
+      "app/routes/events.new.tsx",
     ]);
   });
 
