@@ -8,7 +8,7 @@ import { getDb } from "~/utils/db.server";
 import { LIMITS } from "~/utils/rate-limit.server";
 import worker from "../../workers/app";
 import { createEvent } from "../factories";
-import { type Client, createClient, insertClientLink, ORIGIN, sessionFor } from "./helpers";
+import { type Client, countingDb, createClient, insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
 // Calendar feeds and 'Add to calendar' (docs/product/screens.md#calendar-feed, decision 019):
 // what each person's calendar receives, and what a wrong or old link does not.
@@ -246,27 +246,3 @@ describe("'Add to calendar'", () => {
     expect((await couple.get(`/events/${fx.led.id}/calendar`)).status).toBe(401);
   });
 });
-
-/** env.DB, counting its round trips (as tests/integration/round-trips.test.ts does). */
-function countingDb(real: D1Database) {
-  const trips: string[] = [];
-  const unwrap = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const wrapped = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
-      first: (column?: string) => (trips.push(sql), column === undefined ? statement.first() : statement.first(column)),
-      run: () => (trips.push(sql), statement.run()),
-      all: () => (trips.push(sql), statement.all()),
-      raw: (options?: { columnNames?: boolean }) => (trips.push(sql), statement.raw(options as { columnNames: true })),
-    } as unknown as D1PreparedStatement;
-    unwrap.set(wrapped, statement);
-    return wrapped;
-  };
-  const binding = {
-    prepare: (sql: string) => wrap(real.prepare(sql), sql),
-    batch: (statements: D1PreparedStatement[]) => (trips.push(`batch of ${statements.length}`), real.batch(statements.map((s) => unwrap.get(s) ?? s))),
-    exec: (sql: string) => (trips.push(sql), real.exec(sql)),
-    dump: () => real.dump(),
-  } as unknown as D1Database;
-  return { binding, trips };
-}

@@ -214,3 +214,30 @@ export function decodeRouteData(text: string): Record<string, { data: Record<str
   };
   return at(0) as Record<string, { data: Record<string, unknown> }>;
 }
+
+/** env.DB, counting its round trips: each batch, and each statement run outside one. */
+export function countingDb(real: D1Database) {
+  const trips: string[] = [];
+  const unwrap = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const wrapped = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
+      first: (column?: string) => (trips.push(sql), column === undefined ? statement.first() : statement.first(column)),
+      run: () => (trips.push(sql), statement.run()),
+      all: () => (trips.push(sql), statement.all()),
+      raw: (options?: { columnNames?: boolean }) => (trips.push(sql), statement.raw(options as { columnNames: true })),
+    } as unknown as D1PreparedStatement;
+    unwrap.set(wrapped, statement);
+    return wrapped;
+  };
+  const binding = {
+    prepare: (sql: string) => wrap(real.prepare(sql), sql),
+    batch: (statements: D1PreparedStatement[]) => (trips.push(`batch of ${statements.length}`), real.batch(statements.map((s) => unwrap.get(s) ?? s))),
+    exec: (sql: string) => (trips.push(sql), real.exec(sql)),
+    dump: () => real.dump(),
+    withSession: () => {
+      throw new Error("not counted");
+    },
+  } as unknown as D1Database;
+  return { binding, trips };
+}

@@ -8,40 +8,13 @@ import { sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import worker from "../../workers/app";
 import { createEvent } from "../factories";
-import { insertClientLink, ORIGIN, sessionFor } from "./helpers";
+import { countingDb, insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
 // One D1 round trip per page load and per check-off. The Worker is
 // handed a D1 binding that counts what reaches D1 (a batch, or one statement run on
 // its own), for one request at a time.
 
 const db = getDb(env);
-
-/** env.DB, counting its round trips: each batch, and each statement run outside one. */
-function countingDb(real: D1Database) {
-  const trips: string[] = [];
-  const unwrap = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const wrapped = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql),
-      first: (column?: string) => (trips.push(sql), column === undefined ? statement.first() : statement.first(column)),
-      run: () => (trips.push(sql), statement.run()),
-      all: () => (trips.push(sql), statement.all()),
-      raw: (options?: { columnNames?: boolean }) => (trips.push(sql), statement.raw(options as { columnNames: true })),
-    } as unknown as D1PreparedStatement;
-    unwrap.set(wrapped, statement);
-    return wrapped;
-  };
-  const binding = {
-    prepare: (sql: string) => wrap(real.prepare(sql), sql),
-    batch: (statements: D1PreparedStatement[]) => (trips.push(`batch of ${statements.length}`), real.batch(statements.map((s) => unwrap.get(s) ?? s))),
-    exec: (sql: string) => (trips.push(sql), real.exec(sql)),
-    dump: () => real.dump(),
-    withSession: () => {
-      throw new Error("not counted");
-    },
-  } as unknown as D1Database;
-  return { binding, trips };
-}
 
 /** One request through the Worker with a counting D1; its response and D1 round trips. */
 async function counted(path: string, cookie: string, init: RequestInit = {}) {
