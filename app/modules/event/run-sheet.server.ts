@@ -11,7 +11,8 @@ import { TOO_MANY_ATTEMPTS } from "~/utils/rate-limit.server";
 import { readDashboard } from "./dashboard-data.server";
 import { allListQueries } from "./lists.server";
 import { defaultPaper, PAPERS, type Paper } from "./run-sheet-pdf.server";
-import { fullName, type RunSheetMember, runSheetOf, runSheetPath } from "./run-sheet";
+import { nameOf } from "~/modules/shots/groupings";
+import { type RunSheetMember, runSheetOf, runSheetPath } from "./run-sheet";
 
 // The run sheet's data (docs/product/screens.md#run-sheet): every list whole and the team
 // with the phone numbers the lead keeps for them, read with the access check in one D1
@@ -82,7 +83,7 @@ export async function loadRunSheet(context: Readonly<RouterContextProvider>, req
     paper: paperOf(url, event.timeZone),
     liveUrl: `${url.origin}/events/${event.id}`,
     path: runSheetPath(event.id),
-    choices: team.map((member) => ({ userId: member.userId, label: member.userId === viewer.userId ? "Mine" : fullName(member) })),
+    choices: team.map((member) => ({ userId: member.userId, label: member.userId === viewer.userId ? "Mine" : nameOf(member) })),
     forUserId,
   };
 }

@@ -3,7 +3,7 @@ import type { ListRow } from "~/modules/lists/registry";
 import { assignedText, isAssigned, type RosterEntry } from "~/modules/team/assignees";
 import { lightMarkers, lightOf } from "~/modules/timeline/light-rows";
 import { formatBlockSpan, formatClock, formatDuration, type HourCycle } from "~/modules/timeline/span";
-import { namesOf } from "~/modules/shots/groupings";
+import { nameOf, namesOf } from "~/modules/shots/groupings";
 import { formatEventDate } from "./format";
 
 // The run sheet (docs/product/screens.md#run-sheet): the plan as one printable page, the
@@ -74,7 +74,6 @@ export type RunSheet = {
   readonly team: readonly RunSheetLine[] | null;
 };
 
-export const fullName = (person: { readonly firstName: string | null; readonly lastName: string | null }) => [person.firstName, person.lastName].filter(Boolean).join(" ");
 const present = (values: readonly (string | null | undefined | false)[]) => values.filter((value): value is string => typeof value === "string" && value.trim() !== "");
 
 /** The moment a sheet was made, on the reader's clock, in the event's time zone. */
@@ -124,7 +123,7 @@ export function runSheetOf(input: RunSheetInput): RunSheet {
 
   const people = input.people.map((person) => ({
     time: person.isVip ? "VIP" : "",
-    title: fullName(person),
+    title: nameOf(person),
     details: present([PERSON_ROLE_LABELS[person.role], person.pronunciation && `Say: ${person.pronunciation}`]),
     notes: present([person.notes, teamNote(person)]),
   }));
@@ -139,12 +138,12 @@ export function runSheetOf(input: RunSheetInput): RunSheet {
     title: event.title,
     subtitle: present([formatEventDate(event.date), event.venue, event.coupleNames]).join(" · "),
     version: `Version ${input.seq} · made ${madeAtText(input.madeAt, event.timeZone, hourCycle)}`,
-    whose: whose ? fullName(whose) : null,
+    whose: whose ? nameOf(whose) : null,
     timeline,
     shots,
     people,
     vendors,
-    team: team ? team.map((member) => ({ time: member.role, title: fullName(member), details: present([member.phoneNumber]), notes: [] })) : null,
+    team: team ? team.map((member) => ({ time: member.role, title: nameOf(member), details: present([member.phoneNumber]), notes: [] })) : null,
   };
 }
 

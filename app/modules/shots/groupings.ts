@@ -45,7 +45,7 @@ export function peopleOf<P extends { id: string }>(shot: WithPeople, people: rea
   return personIdsOf(shot).flatMap((id) => byId.get(id) ?? []);
 }
 
-export const nameOf = (person: Pick<Named, "firstName" | "lastName">) => [person.firstName, person.lastName].filter(Boolean).join(" ");
+export const nameOf = (person: { readonly firstName: string | null; readonly lastName: string | null }) => [person.firstName, person.lastName].filter(Boolean).join(" ");
 
 /** A grouping's people's names, as its row in the shot list shows them. */
 export function namesOf(shot: WithPeople, people: readonly Named[]) {
