@@ -1,12 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { checkOff, d1, demoSessionCookies, sessionCookies, toast } from "./helpers";
+import { checkOff, createClientLink, createEventFromForm, d1, demoSessionCookies, sectionLink, sessionCookies, toast } from "./helpers";
 
 // Family formals from the people list (docs/product/screens.md#family-formals) and the name
 // caller (docs/product/screens.md#name-caller) on two phones: the lead builds two groupings
 // from the seeded wedding's people, runs them in the name caller, and the second shooter's
-// phone sees each checked off live; a grouping undone offline is sent once on reconnect.
+// phone sees each checked off live; a grouping undone offline is sent once on reconnect. A
+// client link with shot rights builds one in the portal, live on the lead's dashboard; a link
+// without them has no 'Add grouping'.
 
 const DEMO_EVENT = "00000000-0000-4000-8000-00000000d003";
 const URL_SHOTS = `/events/${DEMO_EVENT}?tab=shots`;
@@ -111,4 +113,73 @@ test("two groupings from the seeded wedding's people, run in the name caller: th
   await page.getByRole("link", { name: "Close name caller" }).click();
   await expect(page.getByRole("link", { name: "Add grouping" })).toBeVisible();
   await other.close();
+});
+
+/** A client link opened on a phone of its own (a new context, no account), on the portal's Shot List. */
+async function openPortalShots(browser: Browser, link: string) {
+  const phone = await (await browser.newContext({ ...test.info().project.use })).newPage();
+  await phone.goto(link);
+  await expect(phone).toHaveURL(/\/client\/view\/[0-9a-f-]{36}$/);
+  await waitForHydration(phone);
+  await sectionLink(phone, "Shot List").click();
+  return phone;
+}
+
+test("a client link with shot rights adds a grouping in the portal, by two people and a role; the lead's dashboard shows it live; a link without shot rights has no 'Add grouping'", async ({ page, context, browser }) => {
+  test.slow();
+  await context.addCookies(await demoSessionCookies(browser));
+  await createEventFromForm(page, `Formals Portal Wedding ${Date.now()}`);
+  const eventId = new URL(page.url()).pathname.split("/")[2]!;
+  // The family, as the lead or the couple would have added them on the People tab.
+  await d1(
+    "INSERT INTO event_people (id, event_id, first_name, last_name, role) VALUES " +
+      [
+        ["Emma", "Clark", "bride"],
+        ["James", "Wright", "groom"],
+        ["Rose", "Clark", "grandparent"],
+        ["Harold", "Clark", "grandparent"],
+        ["Nora", "Wright", "parent"],
+      ]
+        .map(([first, last, role]) => `('${crypto.randomUUID()}', '${eventId}', '${first}', '${last}', '${role}')`)
+        .join(", "),
+  );
+  await page.reload();
+  await waitForHydration(page);
+
+  // The lead gives one link the shot list, and another everything but the shot list.
+  const { link: withShots } = await createClientLink(page, { label: "formals-couple", only: ["Shot list"] });
+  const { link: withoutShots } = await createClientLink(page, { label: "formals-couple", only: ["Timeline", "People", "Vendors"] });
+  await open(page, `/events/${eventId}?tab=shots`);
+
+  // The couple, on their phone without an account.
+  const phone = await openPortalShots(browser, withShots);
+  await expect(phone.getByText("The photos planned for the day. You can add, edit and check off shots.")).toBeVisible();
+  await expect(phone.locator("[data-live-status=live]")).toBeVisible();
+
+  await phone.getByRole("link", { name: "Add grouping" }).click();
+  const add = phone.getByRole("dialog", { name: "Add grouping" });
+  await add.getByLabel("Name").fill("Couple + grandparents");
+  await add.getByRole("checkbox", { name: /^James Wright/ }).check();
+  await add.getByRole("checkbox", { name: /^Emma Clark/ }).check();
+  await add.getByRole("button", { name: "All grandparents" }).click();
+  await expect(add.getByText("In this grouping (4)")).toBeVisible();
+  await add.getByRole("button", { name: "Move Emma Clark up" }).click();
+  await add.getByRole("button", { name: "Add grouping" }).click();
+  await expect(toast(phone, "success", "Grouping added")).toContainText("The photographer has been notified of your changes.");
+
+  // In the portal's shot list with its people's names, in order; and live on the lead's dashboard.
+  const names = "Emma Clark, James Wright, Harold Clark, Rose Clark";
+  await expect(checkOff(phone, /^Couple \+ grandparents/)).toContainText(names);
+  await expect(checkOff(page, /^Couple \+ grandparents/)).toContainText(names);
+  expect(await d1(`SELECT title, category FROM shot_list_items WHERE event_id = '${eventId}' AND person_ids <> '[]'`, { json: true })).toEqual([{ title: "Couple + grandparents", category: "family_formals" }]);
+  await phone.context().close();
+
+  // Without shot rights: the grouping is there to see, with no 'Add grouping' and no 'Edit grouping'.
+  const viewer = await openPortalShots(browser, withoutShots);
+  await expect(viewer.getByText("View-only: Contact your photographer to request changes")).toBeVisible();
+  await expect(checkOff(viewer, /^Couple \+ grandparents/)).toContainText(names);
+  await expect(checkOff(viewer, /^Couple \+ grandparents/)).toBeDisabled();
+  await expect(viewer.getByRole("link", { name: "Add grouping" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: /^Actions for/ })).toHaveCount(0);
+  await viewer.context().close();
 });

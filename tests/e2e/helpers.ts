@@ -251,15 +251,24 @@ export function createViewOnlyClientLink(page: Page, label = "couple") {
   return createClientLink(page, { label, viewOnly: true });
 }
 
-/** From the event's dashboard: a client link made on the Client tab (all four flags, or none), copied as the lead would. */
-export async function createClientLink(page: Page, { label = "couple", viewOnly = false }: { label?: string; viewOnly?: boolean } = {}) {
+const CLIENT_FLAGS = ["Timeline", "Shot list", "People", "Vendors"] as const;
+
+/**
+ * From the event's dashboard: a client link made on the Client tab, copied as the lead would:
+ * all four flags, none (`viewOnly`), or only those named in `only`.
+ */
+export async function createClientLink(
+  page: Page,
+  { label = "couple", viewOnly = false, only }: { label?: string; viewOnly?: boolean; only?: ReadonlyArray<(typeof CLIENT_FLAGS)[number]> } = {},
+) {
+  const kept: readonly string[] = only ?? (viewOnly ? [] : CLIENT_FLAGS);
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await sectionLink(page, "Client").click();
   await page.getByRole("link", { name: "Create Client Access" }).click();
   const create = page.getByRole("dialog", { name: "Create Client Access" });
   const clientEmail = uniqueEmail(label);
   await create.getByLabel("Client Email").fill(clientEmail);
-  if (viewOnly) for (const flag of ["Timeline", "Shot list", "People", "Vendors"]) await create.getByLabel(flag, { exact: true }).uncheck();
+  for (const flag of CLIENT_FLAGS) if (!kept.includes(flag)) await create.getByLabel(flag, { exact: true }).uncheck();
   await create.getByRole("button", { name: "Create Access" }).click();
   await expect(toast(page, "success", "Client access created")).toBeVisible();
   const created = page.getByRole("dialog", { name: "Client link created" });
