@@ -6,6 +6,7 @@ import {
   eventClientAccess,
   eventPeople,
   events,
+  eventSecondShooters,
   eventVendors,
   profiles,
   pushSubscriptions,
@@ -18,7 +19,7 @@ import type { ClientFlags } from "~/modules/event/permissions";
 import type { JobMessage } from "~/utils/jobs";
 import { randomToken, sha256Hex } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
-import { createUser } from "../factories";
+import { createEvent, createUser } from "../factories";
 
 export const ORIGIN = "http://localhost";
 
@@ -240,4 +241,63 @@ export function countingDb(real: D1Database) {
     },
   } as unknown as D1Database;
   return { binding, trips };
+}
+
+/** Every edit flag of a client link on. */
+export const ALL_CLIENT_FLAGS: ClientFlags = { canEditPeople: true, canEditTimeline: true, canEditShots: true, canEditVendors: true };
+
+type Session = Awaited<ReturnType<typeof sessionFor>>;
+type Name = { firstName: string; lastName: string };
+/** A list's rows as a test writes them: the event is filled in, and an id where none is given. */
+type Rows<Insert> = Array<Omit<Insert, "id" | "eventId"> & { id?: string }>;
+type TeamEventPlan = {
+  /** The event's own fields (title, date, venue…). */
+  event?: Partial<typeof events.$inferInsert>;
+  blocks?: Rows<typeof timelineBlocks.$inferInsert>;
+  shots?: Rows<typeof shotListItems.$inferInsert>;
+  people?: Rows<typeof eventPeople.$inferInsert>;
+  vendors?: Rows<typeof eventVendors.$inferInsert>;
+  /** The member's shooter type on the team (none by default). */
+  shooterType?: (typeof eventSecondShooters.$inferInsert)["shooterType"];
+};
+
+/** Seeds an event's plan: a lead and an accepted team member signed in, the lead's event with the rows given (ids in their order), and `clientLink(flags)`, a signed-in client link to it. */
+export async function seedTeamEvent(
+  plan: TeamEventPlan | ((team: { lead: Session; member: Session }) => TeamEventPlan) = {},
+  { lead: leadName = { firstName: "Maya", lastName: "Lead" }, member: memberName = { firstName: "Alex", lastName: "Second" } }: { lead?: Name; member?: Name } = {},
+) {
+  const db = getDb(env);
+  const lead = await sessionFor(leadName);
+  const member = await sessionFor(memberName);
+  const { event: fields, blocks = [], shots = [], people = [], vendors = [], shooterType } = typeof plan === "function" ? plan({ lead, member }) : plan;
+  const event = await createEvent(db, lead.id, fields);
+  const withIds = <Row extends { id?: string }>(rows: Row[]) => rows.map((row) => ({ ...row, id: row.id ?? crypto.randomUUID(), eventId: event.id }));
+  const rows = { blocks: withIds(blocks), shots: withIds(shots), people: withIds(people), vendors: withIds(vendors) };
+  await db.batch([
+    db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId: event.id, userId: member.id, status: "accepted", shooterType }),
+    ...(rows.blocks.length > 0 ? [db.insert(timelineBlocks).values(rows.blocks)] : []),
+    ...(rows.shots.length > 0 ? [db.insert(shotListItems).values(rows.shots)] : []),
+    ...(rows.people.length > 0 ? [db.insert(eventPeople).values(rows.people)] : []),
+    ...(rows.vendors.length > 0 ? [db.insert(eventVendors).values(rows.vendors)] : []),
+  ]);
+  const ids = (list: Array<{ id: string }>) => list.map((row) => row.id);
+  return {
+    lead,
+    member,
+    event,
+    eventId: event.id,
+    /** The lead's and the team's outbox. */
+    path: `/events/${event.id}/mutations`,
+    blocks: ids(rows.blocks),
+    shots: ids(rows.shots),
+    people: ids(rows.people),
+    vendors: ids(rows.vendors),
+    /** A client link to the event with `flags`, and a client carrying its cookie, as the link's exchange leaves it. */
+    async clientLink(flags: ClientFlags = ALL_CLIENT_FLAGS) {
+      const { token, accessId } = await insertClientLink(event.id, flags);
+      const client = createClient();
+      client.jar.set(`ef_client_${accessId}`, token);
+      return { client, accessId, path: `/client/view/${accessId}/mutations` };
+    },
+  };
 }

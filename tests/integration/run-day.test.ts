@@ -1,37 +1,27 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
-import { eventSecondShooters, shotListItems, timelineBlocks } from "~/db/schema";
+import { describe, expect, it } from "vitest";
+import { shotListItems, timelineBlocks } from "~/db/schema";
 import type { MutationResult } from "~/modules/event/mutations";
 import { getDb } from "~/utils/db.server";
-import { createEvent } from "../factories";
-import { type Client, createClient, insertClientLink, sessionFor } from "./helpers";
+import { type Client, seedTeamEvent, sessionFor } from "./helpers";
 
 // Run mode (docs/product/screens.md#run-the-day): its Done and Skip are check-offs of a
 // block, through the dashboard's form and the outbox alike; the page reads the whole
 // timeline and shot list with the access check.
 
 const db = getDb(env);
-const ALL = { canEditPeople: true, canEditTimeline: true, canEditShots: true, canEditVendors: true };
-
-let lead: Awaited<ReturnType<typeof sessionFor>>;
-let member: Awaited<ReturnType<typeof sessionFor>>;
-beforeEach(async () => {
-  // A lead each: the factory makes the lead's organization with their first event.
-  lead = await sessionFor({ firstName: "Maya", lastName: "Lead" });
-  member = await sessionFor({ firstName: "Sam", lastName: "Second" });
-});
 
 async function seed() {
-  const event = await createEvent(db, lead.id, { coupleNames: "Emma & James", venue: "Willow Creek Barn" });
-  const blocks = [crypto.randomUUID(), crypto.randomUUID()];
-  const shot = crypto.randomUUID();
-  await db.batch([
-    db.insert(timelineBlocks).values(blocks.map((id, i) => ({ id, eventId: event.id, title: `Block ${i}`, blockType: "portrait" as const, startTime: `1${i}:00`, orderIndex: i }))),
-    db.insert(shotListItems).values({ id: shot, eventId: event.id, title: "Full wedding party", category: "wedding_party", orderIndex: 0 }),
-    db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId: event.id, userId: member.id, status: "accepted" }),
-  ]);
-  return { eventId: event.id, blocks, shot };
+  const fx = await seedTeamEvent(
+    {
+      event: { coupleNames: "Emma & James", venue: "Willow Creek Barn" },
+      blocks: [0, 1].map((i) => ({ title: `Block ${i}`, blockType: "portrait" as const, startTime: `1${i}:00`, orderIndex: i })),
+      shots: [{ title: "Full wedding party", category: "wedding_party", orderIndex: 0 }],
+    },
+    { member: { firstName: "Sam", lastName: "Second" } },
+  );
+  return { ...fx, shot: fx.shots[0]! };
 }
 
 const blockRow = async (id: string) => (await db.select().from(timelineBlocks).where(eq(timelineBlocks.id, id)))[0]!;
@@ -45,38 +35,36 @@ async function send(client: Client, path: string, mutations: unknown[]) {
 describe("run mode's Done and Skip", () => {
   it("a team member skips a block through the outbox: done and skipped; checking it off again clears the skip", async () => {
     const fx = await seed();
-    const path = `/events/${fx.eventId}/mutations`;
-    const skipped = await send(member.client, path, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: true, skipped: true } }]);
+    const { path } = fx;
+    const skipped = await send(fx.member.client, path, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: true, skipped: true } }]);
     expect(skipped.status, JSON.stringify(skipped.results)).toBe(200);
     expect(skipped.results[0], JSON.stringify(skipped.results)).toMatchObject({ status: "applied" });
-    expect(await blockRow(fx.blocks[0]!)).toMatchObject({ isDone: true, isSkipped: true, doneBy: member.id });
-    await send(member.client, path, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: true } }]);
-    expect(await blockRow(fx.blocks[0]!)).toMatchObject({ isDone: true, isSkipped: false, doneBy: member.id });
-    await send(lead.client, path, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: false, skipped: true } }]);
+    expect(await blockRow(fx.blocks[0]!)).toMatchObject({ isDone: true, isSkipped: true, doneBy: fx.member.id });
+    await send(fx.member.client, path, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: true } }]);
+    expect(await blockRow(fx.blocks[0]!)).toMatchObject({ isDone: true, isSkipped: false, doneBy: fx.member.id });
+    await send(fx.lead.client, path, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: false, skipped: true } }]);
     // Unchecked is neither done nor skipped, whatever the flag says.
     expect(await blockRow(fx.blocks[0]!)).toMatchObject({ isDone: false, isSkipped: false, doneBy: null });
   });
 
   it("the form's Skip (before JavaScript) skips the block for the lead", async () => {
     const fx = await seed();
-    const response = await lead.client.post(`/events/${fx.eventId}?view=run`, { intent: "toggle-block", id: fx.blocks[1]!, done: "true", skipped: "true" });
+    const response = await fx.lead.client.post(`/events/${fx.eventId}?view=run`, { intent: "toggle-block", id: fx.blocks[1]!, done: "true", skipped: "true" });
     expect(response.status).toBeLessThan(400);
     expect(await blockRow(fx.blocks[1]!)).toMatchObject({ isDone: true, isSkipped: true });
   });
 
   it("a shot cannot be skipped: 400, nothing changes", async () => {
     const fx = await seed();
-    const result = await send(lead.client, `/events/${fx.eventId}/mutations`, [{ id: crypto.randomUUID(), name: "toggle-shot", args: { id: fx.shot, done: true, skipped: true } }]);
+    const result = await send(fx.lead.client, fx.path, [{ id: crypto.randomUUID(), name: "toggle-shot", args: { id: fx.shot, done: true, skipped: true } }]);
     expect(result.results[0]).toMatchObject({ status: "refused", code: 400 });
     expect((await db.select().from(shotListItems).where(eq(shotListItems.id, fx.shot)))[0]).toMatchObject({ isDone: false });
   });
 
   it("a client link never skips a block, even one allowed to edit the timeline; a stranger gets no run page", async () => {
     const fx = await seed();
-    const { token, accessId } = await insertClientLink(fx.eventId, ALL);
-    const client = createClient();
-    client.jar.set(`ef_client_${accessId}`, token);
-    const result = await send(client, `/client/view/${accessId}/mutations`, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: true, skipped: true } }]);
+    const link = await fx.clientLink();
+    const result = await send(link.client, link.path, [{ id: crypto.randomUUID(), name: "toggle-block", args: { id: fx.blocks[0], done: true, skipped: true } }]);
     expect(result.results[0]).toMatchObject({ status: "refused", code: 403 });
     expect(await blockRow(fx.blocks[0]!)).toMatchObject({ isDone: false, isSkipped: false });
     const stranger = await sessionFor({ firstName: "Nia", lastName: "Stranger" });
@@ -85,7 +73,7 @@ describe("run mode's Done and Skip", () => {
 
   it("the run page reads the whole timeline and shot list, with Now's shots, in the document", async () => {
     const fx = await seed();
-    const response = await member.client.get(`/events/${fx.eventId}?view=run`);
+    const response = await fx.member.client.get(`/events/${fx.eventId}?view=run`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Run the day");

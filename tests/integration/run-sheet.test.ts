@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { eventPeople, eventSecondShooters, eventVendors, shooterContacts, shotListItems, timelineBlocks } from "~/db/schema";
+import { shooterContacts } from "~/db/schema";
 import { NOT_ON_THIS_TEAM, UNKNOWN_PAPER } from "~/modules/event/run-sheet.server";
 import { getDb } from "~/utils/db.server";
-import { createEvent } from "../factories";
-import { type Client, createClient, insertClientLink, sessionFor } from "./helpers";
+import { type Client, createClient, seedTeamEvent, sessionFor } from "./helpers";
 
 // The run sheet (docs/product/screens.md#run-sheet): the lead and the team read the whole
 // plan with assignments, team notes and the team's phone numbers; a client link reads what
@@ -12,35 +11,29 @@ import { type Client, createClient, insertClientLink, sessionFor } from "./helpe
 
 const db = getDb(env);
 
-let lead: Awaited<ReturnType<typeof sessionFor>>;
-let member: Awaited<ReturnType<typeof sessionFor>>;
 let stranger: Awaited<ReturnType<typeof sessionFor>>;
 beforeEach(async () => {
-  lead = await sessionFor({ firstName: "Maya", lastName: "Lead" });
-  member = await sessionFor({ firstName: "Alex", lastName: "Second" });
   stranger = await sessionFor({ firstName: "Sam", lastName: "Stranger" });
 });
 
 async function seed() {
-  const event = await createEvent(db, lead.id, { title: "Emma & James Wedding", date: "2027-06-12", timeZone: "America/New_York" });
-  await db.batch([
-    db.insert(timelineBlocks).values([
-      { id: crypto.randomUUID(), eventId: event.id, title: "Ceremony", blockType: "ceremony", startTime: "16:00", durationMinutes: 30, orderIndex: 1, location: "Creek-side lawn", fixedTime: true, notes: "Unplugged ceremony", teamNotes: "Keep Alex at the north gate", assignees: [member.id] },
-      { id: crypto.randomUUID(), eventId: event.id, title: "Getting Ready", blockType: "prep", startTime: "13:30", durationMinutes: 90, orderIndex: 0 },
-    ]),
-    db.insert(shotListItems).values([
-      { id: crypto.randomUUID(), eventId: event.id, title: "Rings", category: "details", orderIndex: 0, teamNotes: "Macro lens", assignees: [member.id] },
-      { id: crypto.randomUUID(), eventId: event.id, title: "First kiss", category: "ceremony", orderIndex: 1 },
-    ]),
-    db.insert(eventPeople).values({ id: crypto.randomUUID(), eventId: event.id, firstName: "Siobhan", lastName: "Carter", role: "parent", isVip: true, pronunciation: "shi-VAWN", teamNotes: "Uses a cane" }),
-    db.insert(eventVendors).values({ id: crypto.randomUUID(), eventId: event.id, vendorName: "Rosa Florals", vendorType: "florist", phoneNumber: "(828) 555-0142" }),
-    db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId: event.id, userId: member.id, status: "accepted", shooterType: "second_shooter" }),
-    db.insert(shooterContacts).values({ id: crypto.randomUUID(), userId: lead.id, shooterType: "second_shooter", firstName: "Alex", email: member.email.toUpperCase(), phoneNumber: "(919) 555-0199" }),
-  ]);
-  const { token, accessId } = await insertClientLink(event.id, { canEditPeople: false, canEditTimeline: false, canEditShots: true, canEditVendors: false });
-  const couple = createClient();
-  couple.jar.set(`ef_client_${accessId}`, token);
-  return { eventId: event.id, accessId, couple, page: `/events/${event.id}/run-sheet`, portal: `/client/view/${accessId}/run-sheet` };
+  const fx = await seedTeamEvent(({ member }) => ({
+    event: { title: "Emma & James Wedding", date: "2027-06-12", timeZone: "America/New_York" },
+    blocks: [
+      { title: "Ceremony", blockType: "ceremony", startTime: "16:00", durationMinutes: 30, orderIndex: 1, location: "Creek-side lawn", fixedTime: true, notes: "Unplugged ceremony", teamNotes: "Keep Alex at the north gate", assignees: [member.id] },
+      { title: "Getting Ready", blockType: "prep", startTime: "13:30", durationMinutes: 90, orderIndex: 0 },
+    ],
+    shots: [
+      { title: "Rings", category: "details", orderIndex: 0, teamNotes: "Macro lens", assignees: [member.id] },
+      { title: "First kiss", category: "ceremony", orderIndex: 1 },
+    ],
+    people: [{ firstName: "Siobhan", lastName: "Carter", role: "parent", isVip: true, pronunciation: "shi-VAWN", teamNotes: "Uses a cane" }],
+    vendors: [{ vendorName: "Rosa Florals", vendorType: "florist", phoneNumber: "(828) 555-0142" }],
+    shooterType: "second_shooter",
+  }));
+  await db.insert(shooterContacts).values({ id: crypto.randomUUID(), userId: fx.lead.id, shooterType: "second_shooter", firstName: "Alex", email: fx.member.email.toUpperCase(), phoneNumber: "(919) 555-0199" });
+  const { client: couple, accessId } = await fx.clientLink({ canEditPeople: false, canEditTimeline: false, canEditShots: true, canEditVendors: false });
+  return { ...fx, accessId, couple, page: `/events/${fx.eventId}/run-sheet`, portal: `/client/view/${accessId}/run-sheet` };
 }
 
 const html = async (client: Client, path: string) => {
@@ -51,7 +44,7 @@ const html = async (client: Client, path: string) => {
 describe("run sheet", () => {
   it("the lead reads the whole plan in time order, with assignments, team notes, phone numbers and the version", async () => {
     const fx = await seed();
-    const { status, text } = await html(lead.client, fx.page);
+    const { status, text } = await html(fx.lead.client, fx.page);
     expect(status).toBe(200);
     expect(text.indexOf("Getting Ready")).toBeLessThan(text.indexOf("Ceremony"));
     for (const expected of ["Creek-side lawn", "Fixed time", "Assigned: Alex", "Team: Keep Alex at the north gate", "Team: Macro lens", "Siobhan Carter", "Say: shi-VAWN", "VIP", "Rosa Florals", "(828) 555-0142", "(919) 555-0199", "Second Shooter", "Whole team", "Mine"])
@@ -62,8 +55,8 @@ describe("run sheet", () => {
 
   it("a team member reads it too, and one member's sheet has only their blocks and shots", async () => {
     const fx = await seed();
-    expect((await html(member.client, fx.page)).status).toBe(200);
-    const mine = await html(member.client, `${fx.page}?for=${member.id}`);
+    expect((await html(fx.member.client, fx.page)).status).toBe(200);
+    const mine = await html(fx.member.client, `${fx.page}?for=${fx.member.id}`);
     expect(mine.status).toBe(200);
     expect(mine.text).toContain("Run sheet for <!-- -->Alex Second");
     expect(mine.text).toContain("Ceremony");
@@ -74,7 +67,7 @@ describe("run sheet", () => {
 
   it("the PDF: the same checks, a PDF named after the event, never cached", async () => {
     const fx = await seed();
-    const response = await lead.client.get(`/events/${fx.eventId}/run-sheet.pdf?paper=a4`);
+    const response = await fx.lead.client.get(`/events/${fx.eventId}/run-sheet.pdf?paper=a4`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Content-Disposition")).toContain("Emma  James Wedding run sheet.pdf");
@@ -83,7 +76,7 @@ describe("run sheet", () => {
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     // The page size asked for: A4 is 595.28 x 841.89 points.
     expect(new TextDecoder("latin1").decode(bytes)).toContain("595.28 841.89");
-    expect((await member.client.get(`/events/${fx.eventId}/run-sheet.pdf`)).status).toBe(200);
+    expect((await fx.member.client.get(`/events/${fx.eventId}/run-sheet.pdf`)).status).toBe(200);
     expect((await stranger.client.get(`/events/${fx.eventId}/run-sheet.pdf`)).status).toBe(404);
   });
 
@@ -93,12 +86,12 @@ describe("run sheet", () => {
     expect(status).toBe(200);
     expect(headers.get("Referrer-Policy")).toBe("no-referrer");
     for (const expected of ["Ceremony", "Creek-side lawn", "Unplugged ceremony", "Siobhan Carter", "Rosa Florals", "Rings"]) expect(text).toContain(expected);
-    for (const hidden of ["Keep Alex at the north gate", "Macro lens", "Uses a cane", "Assigned:", "(919) 555-0199", "Alex Second", "Maya Lead", member.id, "Whole team"]) expect(text).not.toContain(hidden);
+    for (const hidden of ["Keep Alex at the north gate", "Macro lens", "Uses a cane", "Assigned:", "(919) 555-0199", "Alex Second", "Maya Lead", fx.member.id, "Whole team"]) expect(text).not.toContain(hidden);
     expect(text).toContain(`http://localhost/client/view/${fx.accessId}`);
     const pdf = await fx.couple.get(`${fx.portal}.pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    expect((await fx.couple.get(`${fx.portal}?for=${member.id}`)).status).toBe(400);
+    expect((await fx.couple.get(`${fx.portal}?for=${fx.member.id}`)).status).toBe(400);
   });
 
   it("anyone else reads nothing: a stranger, a wrong link and no link get 404, signed out goes to sign in", async () => {
@@ -116,12 +109,12 @@ describe("run sheet", () => {
 
   it("bad input is refused with its words: someone not on the team, a paper that is not one", async () => {
     const fx = await seed();
-    const notOnTeam = await html(lead.client, `${fx.page}?for=${stranger.id}`);
+    const notOnTeam = await html(fx.lead.client, `${fx.page}?for=${stranger.id}`);
     expect(notOnTeam.status).toBe(400);
     expect(notOnTeam.text).toContain(NOT_ON_THIS_TEAM);
-    const paper = await lead.client.get(`/events/${fx.eventId}/run-sheet.pdf?paper=tabloid`);
+    const paper = await fx.lead.client.get(`/events/${fx.eventId}/run-sheet.pdf?paper=tabloid`);
     expect(paper.status).toBe(400);
     expect(await paper.text()).toContain(UNKNOWN_PAPER);
-    expect((await lead.client.get(`/events/${fx.eventId}/run-sheet.pdf?paper=toString`)).status).toBe(400);
+    expect((await fx.lead.client.get(`/events/${fx.eventId}/run-sheet.pdf?paper=toString`)).status).toBe(400);
   });
 });

@@ -1,41 +1,31 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appliedMutations, events, eventSecondShooters, notifications, profiles, timelineBlocks } from "~/db/schema";
 import type { MutationResult } from "~/modules/event/mutations";
 import { NOTHING_TO_UNDO, SHIFT_REFUSALS, shiftBasis, shiftBlocksOf } from "~/modules/timeline/shift";
 import { getDb } from "~/utils/db.server";
-import { createEvent } from "../factories";
-import { type Client, createClient, insertClientLink, sessionFor } from "./helpers";
+import { type Client, seedTeamEvent, sessionFor } from "./helpers";
 
 // 'Running late' and 'Back on time' (docs/product/screens.md#running-late): one change of the
 // one write path, the lead's alone, applied once, refused when the plan moved under it,
 // and told to the team once, on each member's clock.
 
 const db = getDb(env);
-const ALL = { canEditPeople: true, canEditTimeline: true, canEditShots: true, canEditVendors: true };
-
-let lead: Awaited<ReturnType<typeof sessionFor>>;
-let member: Awaited<ReturnType<typeof sessionFor>>;
-beforeEach(async () => {
-  lead = await sessionFor({ firstName: "Maya", lastName: "Lead" });
-  member = await sessionFor({ firstName: "Alex", lastName: "Second" });
-});
 
 /** Getting Ready 13:00 (90), First Look 14:45 (30), Ceremony 15:30 fixed (30), Reception 17:00 (120). */
 async function seed() {
-  const event = await createEvent(db, lead.id, { title: "Emma & James Wedding" });
-  const [prep, look, ceremony, reception] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-  await db.batch([
-    db.insert(timelineBlocks).values([
-      { id: prep!, eventId: event.id, title: "Getting Ready", blockType: "prep", startTime: "13:00", durationMinutes: 90, orderIndex: 0 },
-      { id: look!, eventId: event.id, title: "First Look", blockType: "first_look", startTime: "14:45", durationMinutes: 30, orderIndex: 1 },
-      { id: ceremony!, eventId: event.id, title: "Ceremony", blockType: "ceremony", startTime: "15:30", durationMinutes: 30, orderIndex: 2, fixedTime: true },
-      { id: reception!, eventId: event.id, title: "Reception", blockType: "reception", startTime: "17:00", durationMinutes: 120, orderIndex: 3 },
-    ]),
-    db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId: event.id, userId: member.id, status: "accepted" }),
-  ]);
-  return { eventId: event.id, prep: prep!, look: look!, ceremony: ceremony!, reception: reception! };
+  const fx = await seedTeamEvent({
+    event: { title: "Emma & James Wedding" },
+    blocks: [
+      { title: "Getting Ready", blockType: "prep", startTime: "13:00", durationMinutes: 90, orderIndex: 0 },
+      { title: "First Look", blockType: "first_look", startTime: "14:45", durationMinutes: 30, orderIndex: 1 },
+      { title: "Ceremony", blockType: "ceremony", startTime: "15:30", durationMinutes: 30, orderIndex: 2, fixedTime: true },
+      { title: "Reception", blockType: "reception", startTime: "17:00", durationMinutes: 120, orderIndex: 3 },
+    ],
+  });
+  const [prep, look, ceremony, reception] = fx.blocks;
+  return { ...fx, prep: prep!, look: look!, ceremony: ceremony!, reception: reception! };
 }
 
 const times = async (eventId: string) =>
@@ -57,35 +47,35 @@ const undo = () => ({ id: crypto.randomUUID(), name: "shift-block", args: { undo
 describe("running late", () => {
   it("the lead's 30 minutes from First Look move every later block but the fixed Ceremony, which is squeezed; Back on time puts them back", async () => {
     const fx = await seed();
-    const path = `/events/${fx.eventId}/mutations`;
-    const answer = await send(lead.client, path, [shift(fx.look, 30, await basisFrom(fx.eventId, fx.look))]);
+    const { path } = fx;
+    const answer = await send(fx.lead.client, path, [shift(fx.look, 30, await basisFrom(fx.eventId, fx.look))]);
     expect(answer.results[0]).toMatchObject({ status: "applied" });
     expect(await times(fx.eventId)).toEqual({ "Getting Ready": "13:00", "First Look": "15:15", Ceremony: "15:30", Reception: "17:30" });
     const [event] = await db.select({ lastShift: events.lastShift }).from(events).where(eq(events.id, fx.eventId));
     expect(event!.lastShift).toMatchObject({ minutes: 30, moves: [{ id: fx.look, from: "14:45", to: "15:15" }, { id: fx.reception, from: "17:00", to: "17:30" }] });
 
-    const back = await send(lead.client, path, [undo()]);
+    const back = await send(fx.lead.client, path, [undo()]);
     expect(back.results[0]).toMatchObject({ status: "applied" });
     expect(await times(fx.eventId)).toEqual({ "Getting Ready": "13:00", "First Look": "14:45", Ceremony: "15:30", Reception: "17:00" });
     // Put back once: a second 'Back on time' has nothing to undo.
-    expect((await send(lead.client, path, [undo()])).results[0]).toMatchObject({ status: "refused", code: 409, message: NOTHING_TO_UNDO });
+    expect((await send(fx.lead.client, path, [undo()])).results[0]).toMatchObject({ status: "refused", code: 409, message: NOTHING_TO_UNDO });
   });
 
   it("the same shift sent twice (a retry) applies once", async () => {
     const fx = await seed();
-    const path = `/events/${fx.eventId}/mutations`;
+    const { path } = fx;
     const mutation = shift(fx.look, 15, await basisFrom(fx.eventId, fx.look));
-    expect((await send(lead.client, path, [mutation])).results[0]).toMatchObject({ status: "applied" });
-    expect((await send(lead.client, path, [mutation])).results[0]).toMatchObject({ status: "applied", replay: true });
+    expect((await send(fx.lead.client, path, [mutation])).results[0]).toMatchObject({ status: "applied" });
+    expect((await send(fx.lead.client, path, [mutation])).results[0]).toMatchObject({ status: "applied", replay: true });
     expect(await times(fx.eventId)).toMatchObject({ "First Look": "15:00", Reception: "17:15" });
     expect(await db.select().from(appliedMutations).where(and(eq(appliedMutations.eventId, fx.eventId), eq(appliedMutations.name, "shift-block")))).toHaveLength(1);
   });
 
   it("two phones pressing it at once on the same plan shift once; the other is told the plan moved", async () => {
     const fx = await seed();
-    const path = `/events/${fx.eventId}/mutations`;
+    const { path } = fx;
     const basis = await basisFrom(fx.eventId, fx.look);
-    const answers = await Promise.all([send(lead.client, path, [shift(fx.look, 30, basis)]), send(lead.client, path, [shift(fx.look, 30, basis)])]);
+    const answers = await Promise.all([send(fx.lead.client, path, [shift(fx.look, 30, basis)]), send(fx.lead.client, path, [shift(fx.look, 30, basis)])]);
     const results = answers.map((answer) => answer.results[0]!);
     expect(results.filter((result) => result.status === "applied")).toHaveLength(1);
     expect(results.find((result) => result.status === "refused")).toMatchObject({ code: 409, message: SHIFT_REFUSALS.moved });
@@ -94,37 +84,35 @@ describe("running late", () => {
 
   it("a shift computed on times that moved since (made offline) is refused and changes nothing", async () => {
     const fx = await seed();
-    const path = `/events/${fx.eventId}/mutations`;
+    const { path } = fx;
     const stale = await basisFrom(fx.eventId, fx.look);
     await db.update(timelineBlocks).set({ startTime: "17:15" }).where(eq(timelineBlocks.id, fx.reception));
     const before = await times(fx.eventId);
-    expect((await send(lead.client, path, [shift(fx.look, 10, stale)])).results[0]).toMatchObject({ status: "refused", code: 409, message: SHIFT_REFUSALS.moved });
+    expect((await send(fx.lead.client, path, [shift(fx.look, 10, stale)])).results[0]).toMatchObject({ status: "refused", code: 409, message: SHIFT_REFUSALS.moved });
     expect(await times(fx.eventId)).toEqual(before);
   });
 
   it("minutes outside 1 to 720, or not whole, are refused (400) and nothing changes", async () => {
     const fx = await seed();
-    const path = `/events/${fx.eventId}/mutations`;
+    const { path } = fx;
     const basis = await basisFrom(fx.eventId, fx.look);
-    for (const minutes of [0, -5, 721, 2.5]) expect((await send(lead.client, path, [shift(fx.look, minutes, basis)])).status).toBe(400);
+    for (const minutes of [0, -5, 721, 2.5]) expect((await send(fx.lead.client, path, [shift(fx.look, minutes, basis)])).status).toBe(400);
     expect(await times(fx.eventId)).toMatchObject({ "First Look": "14:45" });
   });
 
   it("only the lead: a team member and a client link with every flag are refused, a stranger gets 404; nothing changes", async () => {
     const fx = await seed();
-    const path = `/events/${fx.eventId}/mutations`;
+    const { path } = fx;
     const basis = await basisFrom(fx.eventId, fx.look);
     const before = await times(fx.eventId);
-    expect((await send(member.client, path, [shift(fx.look, 30, basis)])).results[0]).toMatchObject({ status: "refused", code: 403 });
-    expect((await send(member.client, path, [undo()])).results[0]).toMatchObject({ status: "refused", code: 403 });
-    const { token, accessId } = await insertClientLink(fx.eventId, ALL);
-    const client = createClient();
-    client.jar.set(`ef_client_${accessId}`, token);
-    expect((await send(client, `/client/view/${accessId}/mutations`, [shift(fx.look, 30, basis)])).results[0]).toMatchObject({ status: "refused", code: 403 });
+    expect((await send(fx.member.client, path, [shift(fx.look, 30, basis)])).results[0]).toMatchObject({ status: "refused", code: 403 });
+    expect((await send(fx.member.client, path, [undo()])).results[0]).toMatchObject({ status: "refused", code: 403 });
+    const link = await fx.clientLink();
+    expect((await send(link.client, link.path, [shift(fx.look, 30, basis)])).results[0]).toMatchObject({ status: "refused", code: 403 });
     const stranger = await sessionFor();
     expect((await send(stranger.client, path, [shift(fx.look, 30, basis)])).status).toBe(404);
     // The form too.
-    expect((await member.client.post(`/events/${fx.eventId}`, { intent: "shift-block", id: fx.look, minutes: "30", basis })).status).toBe(403);
+    expect((await fx.member.client.post(`/events/${fx.eventId}`, { intent: "shift-block", id: fx.look, minutes: "30", basis })).status).toBe(403);
     expect(await times(fx.eventId)).toEqual(before);
   });
 
@@ -135,13 +123,13 @@ describe("running late", () => {
       db.insert(eventSecondShooters).values({ id: crypto.randomUUID(), eventId: fx.eventId, userId: other.id, status: "accepted" }),
       db.update(profiles).set({ timeFormat: "24h" }).where(eq(profiles.userId, other.id)),
     ]);
-    const path = `/events/${fx.eventId}/mutations`;
-    await send(lead.client, path, [shift(fx.look, 30, await basisFrom(fx.eventId, fx.look))]);
-    await send(lead.client, path, [undo()]);
+    const { path } = fx;
+    await send(fx.lead.client, path, [shift(fx.look, 30, await basisFrom(fx.eventId, fx.look))]);
+    await send(fx.lead.client, path, [undo()]);
     const told = await db.select().from(notifications).where(eq(notifications.eventId, fx.eventId));
     expect(told.map((row) => [row.userId, row.title, row.message]).sort()).toEqual(
       [
-        [member.id, "Running Late", "Running 30 min late — next: First Look at 3:15 PM (Emma & James Wedding)."],
+        [fx.member.id, "Running Late", "Running 30 min late — next: First Look at 3:15 PM (Emma & James Wedding)."],
         [other.id, "Running Late", "Running 30 min late — next: First Look at 15:15 (Emma & James Wedding)."],
       ].sort(),
     );
