@@ -158,7 +158,7 @@ test("a client link with shot rights adds a grouping in the portal, by two peopl
 
   await phone.getByRole("link", { name: "Add grouping" }).click();
   const add = phone.getByRole("dialog", { name: "Add grouping" });
-  await add.getByLabel("Name").fill("Couple + grandparents");
+  await add.getByLabel("Name").fill("Couple + Clark grandparents");
   await add.getByRole("checkbox", { name: /^James Wright/ }).check();
   await add.getByRole("checkbox", { name: /^Emma Clark/ }).check();
   await add.getByRole("button", { name: "All grandparents" }).click();
@@ -169,17 +169,20 @@ test("a client link with shot rights adds a grouping in the portal, by two peopl
 
   // In the portal's shot list with its people's names, in order; and live on the lead's dashboard.
   const names = "Emma Clark, James Wright, Harold Clark, Rose Clark";
-  await expect(checkOff(phone, /^Couple \+ grandparents/)).toContainText(names);
-  await expect(checkOff(page, /^Couple \+ grandparents/)).toContainText(names);
-  expect(await d1(`SELECT title, category FROM shot_list_items WHERE event_id = '${eventId}' AND person_ids <> '[]'`, { json: true })).toEqual([{ title: "Couple + grandparents", category: "family_formals" }]);
+  await expect(checkOff(phone, /^Couple \+ Clark grandparents/)).toContainText(names);
+  await expect(checkOff(page, /^Couple \+ Clark grandparents/)).toContainText(names);
+  expect(await d1(`SELECT title, category FROM shot_list_items WHERE event_id = '${eventId}' AND person_ids <> '[]'`, { json: true })).toEqual([{ title: "Couple + Clark grandparents", category: "family_formals" }]);
   await phone.context().close();
 
   // Without shot rights: the grouping is there to see, with no 'Add grouping' and no 'Edit grouping'.
   const viewer = await openPortalShots(browser, withoutShots);
   await expect(viewer.getByText("View-only: Contact your photographer to request changes")).toBeVisible();
-  await expect(checkOff(viewer, /^Couple \+ grandparents/)).toContainText(names);
-  await expect(checkOff(viewer, /^Couple \+ grandparents/)).toBeDisabled();
+  await expect(checkOff(viewer, /^Couple \+ Clark grandparents/)).toContainText(names);
+  await expect(checkOff(viewer, /^Couple \+ Clark grandparents/)).toBeDisabled();
   await expect(viewer.getByRole("link", { name: "Add grouping" })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: /^Actions for/ })).toHaveCount(0);
   await viewer.context().close();
+  // The lead's 'Client Update' of it names the grouping: gone with this test, so that no later
+  // spec on the demo lead's pages finds the name twice.
+  await d1(`DELETE FROM notifications WHERE event_id = '${eventId}'`);
 });
