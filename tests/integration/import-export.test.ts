@@ -3,13 +3,13 @@ import { env, exports } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventPeople, events, eventSecondShooters, eventVendors, organizations, shotListItems, timelineBlocks } from "~/db/schema";
+import { eventPeople, events, eventSecondShooters, eventVendors, notifications, organizations, shotListItems, timelineBlocks } from "~/db/schema";
 import { CSV_IMPORT_LIMITS } from "~/modules/import-export/csv";
 import { CSV_BAD_ENCODING, CSV_NOTHING_VALID, CSV_TOO_LARGE, CSV_UNCLOSED_QUOTE, IMPORT_ALREADY_DONE } from "~/modules/import-export/messages";
 import { limitMessage } from "~/modules/lists/registry";
 import { getDb } from "~/utils/db.server";
 import worker from "../../workers/app";
-import { type Client, createClient, eventLists, insertClientLink, ORIGIN, sessionFor } from "./helpers";
+import { type Client, countingDb, createClient, eventLists, insertClientLink, ORIGIN, sessionFor } from "./helpers";
 
 // docs/product/screens.md#import-and-export: an event's files are the lead's and the team's
 // (team notes and assignments included); a CSV of people or shots imports for whoever may
@@ -178,8 +178,9 @@ describe("import", () => {
     const { response, trips } = await counted(`/events/${eventId}/data`, lead, { intent: "confirm", list: "people", importId, csv: PEOPLE });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/events/${eventId}?tab=people`);
-    // The session's read, then the import's one batch (access, limit, record, rows, the room's number).
-    expect(trips).toEqual([expect.stringMatching(/^batch of/), "batch of 5"]);
+    // The session's read, then the import's one batch (access, limit, record, rows, the room's
+    // number, the team's notifications and their push windows).
+    expect(trips).toEqual([expect.stringMatching(/^batch of/), "batch of 7"]);
     const people = await db.select().from(eventPeople).where(eq(eventPeople.eventId, eventId));
     expect(people.map((p) => [p.firstName, p.lastName, p.role, p.isVip]).sort()).toEqual([
       ["Lucia", "Rivera", "parent", false],
@@ -237,6 +238,62 @@ describe("import", () => {
     expect(await eventLists(eventId)).toEqual(before);
   });
 
+  describe("the team's notification", () => {
+    const toldOf = async (eventId: string) =>
+      (await db.select().from(notifications).where(eq(notifications.eventId, eventId))).map((row) => ({ userId: row.userId, title: row.title, message: row.message, type: row.data?.type }));
+
+    it("a confirmed import tells each team member once, not once per row, and not the lead who imported; a repeat tells no one again", async () => {
+      const eventId = await seedEvent();
+      // Another accepted member is told too; one who declined is not on the team.
+      const [other, declined] = [await sessionFor({ firstName: "Sam", lastName: "Third" }), await sessionFor()];
+      await db.insert(eventSecondShooters).values([
+        { id: crypto.randomUUID(), eventId, userId: other.id, status: "accepted" },
+        { id: crypto.randomUUID(), eventId, userId: declined.id, status: "declined" },
+      ]);
+      const { importId } = confirmFields(await (await preview(lead.client, eventId, "people", csvFile(PEOPLE))).text());
+      expect(await toldOf(eventId)).toEqual([]);
+      expect((await postForm(lead.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId, csv: PEOPLE })).status).toBe(302);
+      const message = "Dana Lead imported 2 people (Rivera–Chen Wedding).";
+      expect((await toldOf(eventId)).sort((a, b) => a.userId.localeCompare(b.userId))).toEqual(
+        [
+          { userId: member.id, title: "People Imported", message, type: "people_imported" },
+          { userId: other.id, title: "People Imported", message, type: "people_imported" },
+        ].sort((a, b) => a.userId.localeCompare(b.userId)),
+      );
+      expect((await postForm(lead.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId, csv: PEOPLE })).status).toBe(409);
+      expect(await toldOf(eventId)).toHaveLength(2);
+    });
+
+    it("a shots import says so; a team member's import tells the lead, not the member", async () => {
+      const eventId = await seedEvent();
+      const shots = "Title\nFirst dance\n";
+      const first = confirmFields(await (await preview(lead.client, eventId, "shots", csvFile(shots, "shots.csv"))).text());
+      expect((await postForm(lead.client, `/events/${eventId}/data`, { intent: "confirm", list: "shots", importId: first.importId, csv: shots })).status).toBe(302);
+      expect(await toldOf(eventId)).toEqual([{ userId: member.id, title: "Shots Imported", message: "Dana Lead imported 1 shot (Rivera–Chen Wedding).", type: "shots_imported" }]);
+
+      const people = "First Name\nRosa\nMei\nAna\n";
+      const second = confirmFields(await (await preview(member.client, eventId, "people", csvFile(people))).text());
+      expect((await postForm(member.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId: second.importId, csv: people })).status).toBe(302);
+      expect((await toldOf(eventId)).filter((row) => row.type === "people_imported")).toEqual([
+        { userId: lead.id, title: "People Imported", message: "Alex Second imported 3 people (Rivera–Chen Wedding).", type: "people_imported" },
+      ]);
+    });
+
+    it("a preview or a refused import tells no one: no good row, past the limit, no right to the list, a client link", async () => {
+      const eventId = await seedEvent();
+      const file = "First Name\nRosa\n";
+      await preview(lead.client, eventId, "people", csvFile(file));
+      expect((await postForm(lead.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId: crypto.randomUUID(), csv: "First Name,Last Name\n,Chen\n" })).status).toBe(400);
+      expect((await postForm(member.client, `/events/${eventId}/data`, { intent: "confirm", list: "shots", importId: crypto.randomUUID(), csv: "Title\nRings\n" })).status).toBe(403);
+      const couple = await portalOf(eventId);
+      expect((await postForm(couple, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId: crypto.randomUUID(), csv: file })).status).toBe(302);
+      await db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 499)
+        INSERT INTO event_people (id, event_id, first_name, role, is_vip, created_at, updated_at) SELECT lower(hex(randomblob(16))), ${eventId}, 'Guest ' || i, 'guest', 0, '2026-01-01', '2026-01-01' FROM n`);
+      expect((await postForm(lead.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId: crypto.randomUUID(), csv: file })).status).toBe(400);
+      expect(await toldOf(eventId)).toEqual([]);
+    });
+  });
+
   describe("rights", () => {
     it("a team member imports people but not shots (the add right of each list)", async () => {
       const eventId = await seedEvent();
@@ -278,26 +335,7 @@ describe("import", () => {
 
 /** One multipart post through the Worker with a D1 that counts its round trips (as round-trips.test.ts does). */
 async function counted(path: string, who: User, fields: Record<string, string>) {
-  const trips: string[] = [];
-  const real = env.DB;
-  const unwrap = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement, text: string): D1PreparedStatement => {
-    const wrapped = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values), text),
-      first: (column?: string) => (trips.push(text), column === undefined ? statement.first() : statement.first(column)),
-      run: () => (trips.push(text), statement.run()),
-      all: () => (trips.push(text), statement.all()),
-      raw: (options?: { columnNames?: boolean }) => (trips.push(text), statement.raw(options as { columnNames: true })),
-    } as unknown as D1PreparedStatement;
-    unwrap.set(wrapped, statement);
-    return wrapped;
-  };
-  const binding = {
-    prepare: (text: string) => wrap(real.prepare(text), text),
-    batch: (statements: D1PreparedStatement[]) => (trips.push(`batch of ${statements.length}`), real.batch(statements.map((s) => unwrap.get(s) ?? s))),
-    exec: (text: string) => (trips.push(text), real.exec(text)),
-    dump: () => real.dump(),
-  } as unknown as D1Database;
+  const { binding, trips } = countingDb(env.DB);
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const cookie = [...who.client.jar].map(([k, v]) => `${k}=${v}`).join("; ");

@@ -12,6 +12,7 @@ import {
 } from "~/db/enums";
 import { PERSON_DEFAULTS } from "~/modules/people/schema";
 import { SHOT_DEFAULTS } from "~/modules/shots/schema";
+import type { TeamChangeType } from "~/modules/notifications/team-change-types";
 import type { CsvColumn } from "./csv";
 
 // Each list's CSV columns, headed with its dialog's labels (docs/product/screens.md#import-and-export).
@@ -24,8 +25,11 @@ export const EXPORT_LISTS = ["timeline", "shots", "people", "vendors"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 export const isExportList = (value: unknown): value is ExportList => EXPORT_LISTS.some((list) => list === value);
 
-/** The lists an import writes, with the noun its messages use. */
-export const IMPORT_LISTS = { people: { kind: "person", noun: ["person", "people"] }, shots: { kind: "shot", noun: ["shot", "shots"] } } as const;
+/** The lists an import writes, with the noun its messages use and the team's one notification of a confirmed import (docs/product/notifications.md#types). */
+export const IMPORT_LISTS = {
+  people: { kind: "person", noun: ["person", "people"], notice: "people_imported" },
+  shots: { kind: "shot", noun: ["shot", "shots"], notice: "shots_imported" },
+} as const satisfies Record<string, { kind: string; noun: readonly [string, string]; notice: TeamChangeType }>;
 export type ImportList = keyof typeof IMPORT_LISTS;
 export const isImportList = (value: unknown): value is ImportList => value === "people" || value === "shots";
 

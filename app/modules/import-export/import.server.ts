@@ -1,24 +1,27 @@
 import { and, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { appliedMutations } from "~/db/schema";
+import { appliedMutations, events } from "~/db/schema";
 import { accessQuery, type EventAccess } from "~/modules/event/access.server";
 import { canDo } from "~/modules/event/intents";
 import { type FormValues, parseValues } from "~/modules/event/mutations";
 import { limitMessage, LISTS } from "~/modules/lists/registry";
 import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { nextLiveSeq, publishChange, seqOf } from "~/modules/live/room.server";
+import { dispatchTeamChange, teamChangeJobsOf, teamChangeStatementsIn } from "~/modules/notifications/team-changes.server";
+import { personNameSql } from "~/modules/team/service.server";
 import { sha256Hex } from "~/utils/crypto.server";
 import { batchNamed, type Db, rawAll, violatesUnique } from "~/utils/db.server";
 import { formValuesOf, headerOf, IMPORT_COLUMNS, IMPORT_IGNORED, IMPORT_LISTS, type ImportList } from "./columns";
 import { readCsv } from "./csv";
-import { CSV_NOTHING_VALID, IMPORT_ALREADY_DONE } from "./messages";
+import { CSV_NOTHING_VALID, IMPORT_ALREADY_DONE, rowCount } from "./messages";
 
 // A CSV of people or shots imported into an event (docs/product/screens.md#import-and-export):
 // read and checked row by row with the add form's own zod schema (parseValues, as a
 // mutation's values are), shown as a preview, and written only when confirmed: every
 // valid row in one D1 batch with the access check, the import's record (so a repeat of
 // the confirmation writes nothing twice), the list's limit and one number of the live
-// room, which is then told once. Rows with errors are left out (decision 020).
+// room, which is then told once, and the team's one notification of it. Rows with errors
+// are left out (decision 020).
 
 type ImportKind = (typeof IMPORT_LISTS)[ImportList]["kind"];
 
@@ -71,11 +74,12 @@ const isSql = (value: unknown): value is SQL => !!value && typeof value === "obj
  * Writes a file's valid rows into the event for `userId`, all or none, in one D1 batch:
  * the access check, the import's record (kept only if the sender may add rows of the
  * list and the rows fit under its limit), one INSERT of every row (carrying that record,
- * so it writes nothing if the record was not kept) and the live room's number. Then the
- * room is told once, with every row. `importId`: made by the preview, so a confirmation
- * sent twice (a double tap, a reload) imports once.
+ * so it writes nothing if the record was not kept), the live room's number and the team's
+ * notification ('People Imported', one per recipient, only if the record was kept). Then
+ * the room is told once, with every row, and the notifications are pushed. `importId`:
+ * made by the preview, so a confirmation sent twice (a double tap, a reload) imports once.
  */
-export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM">, userId: string, eventId: string, list: ImportList, importId: string, text: string, now = new Date()): Promise<ImportOutcome> {
+export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM" | "JOBS" | "USER_CHANNEL">, userId: string, eventId: string, list: ImportList, importId: string, text: string, now = new Date()): Promise<ImportOutcome> {
   const reading = readImport(list, text);
   if (!reading.ok) return { refused: { status: 400, message: reading.message } };
   if (!reading.values.length) return { refused: { status: 400, message: CSV_NOTHING_VALID } };
@@ -107,6 +111,17 @@ export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM">, userId: st
     return isSql(fallback) ? fallback : sql`${fallback === undefined ? null : column.mapToDriverValue(fallback)}`;
   });
   const recorded = sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`;
+  // docs/product/notifications.md#types: the team is told once per import, not once per row,
+  // as a team change (the lead and accepted members but the importer; never a client link).
+  const [noticeRows, noticeWindows] = teamChangeStatementsIn({
+    eventId: sql`${query.eventId}`,
+    eventTitle: sql`(SELECT ${events.title} FROM ${events} WHERE ${events.id} = ${query.eventId})`,
+    subject: sql`${rowCount(given.length, IMPORT_LISTS[list].noun)}`,
+    change: { type: IMPORT_LISTS[list].notice },
+    actor: { userId, name: personNameSql(userId) },
+    onlyIf: recorded,
+    now,
+  });
 
   let results;
   try {
@@ -121,6 +136,8 @@ export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM">, userId: st
         .select(sql`SELECT ${sql.join(cells, sql`, `)} FROM json_each(${JSON.stringify(given)}) WHERE ${recorded}`)
         .returning(),
       seq: nextLiveSeq(db, query.eventId, recorded),
+      noticeRows: rawAll(db, noticeRows),
+      noticeWindows: rawAll(db, noticeWindows),
     });
   } catch (error) {
     // The same import confirmed again: its record is there, so the whole batch rolled back.
@@ -135,6 +152,7 @@ export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM">, userId: st
     return { refused: { status: 400, message: before + given.length > max ? limitMessage(kind) : "Nothing was imported. Please try again." } };
   }
   await publishChange(env, access.event.id, seqOf(results.seq), { entity: kind, op: "upsert", rows: results.rows, actor: userId });
+  await dispatchTeamChange(env, teamChangeJobsOf(access.event.id, results.noticeRows, results.noticeWindows, now));
   return { imported: results.rows.length, access };
 }
 

@@ -24,10 +24,12 @@ export const csvMissingColumn = (header: string) => `The file needs a "${header}
 export const csvDuplicateColumn = (header: string) => `The column "${header}" appears twice.`;
 export const csvRowCells = (cells: number, header: number) => `This row has ${cells} cells; the header row has ${header}.`;
 
+/** A count of rows by the list's noun: '1 person', '12 people'. */
+export const rowCount = (count: number, noun: readonly [string, string]) => `${count} ${count === 1 ? noun[0] : noun[1]}`;
 /** The confirm button: the rows that will be written, by the list's noun. */
-export const importButton = (count: number, noun: readonly [string, string]) => `Import ${count} ${count === 1 ? noun[0] : noun[1]}`;
+export const importButton = (count: number, noun: readonly [string, string]) => `Import ${rowCount(count, noun)}`;
 /** The toast after the write. */
-export const importedToast = (count: number, noun: readonly [string, string]) => `Imported ${count} ${count === 1 ? noun[0] : noun[1]}`;
+export const importedToast = (count: number, noun: readonly [string, string]) => `Imported ${rowCount(count, noun)}`;
 /** The preview's summary line. */
 export function previewSummary(ready: number, failed: number) {
   const rows = ready + failed;

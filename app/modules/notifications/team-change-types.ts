@@ -15,5 +15,7 @@ export const TEAM_CHANGE_TYPES = [
   "team_member_joined",
   "running_late",
   "assigned",
+  "people_imported",
+  "shots_imported",
 ] as const;
 export type TeamChangeType = (typeof TEAM_CHANGE_TYPES)[number];

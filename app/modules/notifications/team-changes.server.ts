@@ -40,6 +40,8 @@ const TITLES: Record<TeamChangeType, string> = {
   team_member_joined: "Team Member Joined",
   running_late: "Running Late",
   assigned: "Assigned to You",
+  people_imported: "People Imported",
+  shots_imported: "Shots Imported",
 };
 
 /** The notification's title and message, e.g. 'Alex checked off "First kiss" (Smith Wedding).', times on `cycle`'s clock. */
@@ -63,6 +65,9 @@ export function teamChangeText(change: TeamChange, actorName: string, eventTitle
     team_member_joined: "joined the team",
     running_late: "",
     assigned: `assigned you "${s}"`,
+    // A CSV import, told once with its count ('12 people', '1 shot').
+    people_imported: `imported ${s}`,
+    shots_imported: `imported ${s}`,
   };
   return { title: TITLES[change.type], message: `${actorName} ${what[change.type]} (${eventTitle}).` };
 }
