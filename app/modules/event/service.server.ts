@@ -207,8 +207,8 @@ function insertBlocks(eventId: string, blocks: StartRows["blocks"]) {
 function insertShots(eventId: string, shots: StartRows["shots"]) {
   const rows = JSON.stringify(shots.map((shot, orderIndex) => ({ ...shot, id: crypto.randomUUID(), orderIndex })));
   const field = (name: string) => sql.raw(`json_extract(value, '$.${name}')`);
-  return sql`INSERT INTO ${shotListItems} (id, event_id, order_index, title, category, description, team_notes)
-    SELECT ${field("id")}, ${eventId}, ${field("orderIndex")}, ${field("title")}, ${field("category")}, ${field("description")}, ${field("teamNotes")}
+  return sql`INSERT INTO ${shotListItems} (id, event_id, order_index, title, category, description, team_notes, person_roles)
+    SELECT ${field("id")}, ${eventId}, ${field("orderIndex")}, ${field("title")}, ${field("category")}, ${field("description")}, ${field("teamNotes")}, coalesce(${field("personRoles")}, '[]')
     FROM json_each(${rows})`;
 }
 
