@@ -216,7 +216,9 @@ describe("family groupings in a template", () => {
 
     // 'Edit grouping' names its people: by role no longer.
     const path = `/events/${created}/mutations`;
-    const regroup = { id: crypto.randomUUID(), name: "regroup-shot", args: { id: formals!.id, values: { title: "Couple + grandmother", category: "family_formals", personIds: JSON.stringify([ana, ben, ida]) } } };
+    // With the dialog's base (the row as stored: no one named yet), as a phone sends it.
+    const base = { title: "Couple + grandparents", category: "family_formals", personIds: "[]" };
+    const regroup = { id: crypto.randomUUID(), name: "regroup-shot", args: { id: formals!.id, values: { title: "Couple + grandmother", category: "family_formals", personIds: JSON.stringify([ana, ben, ida]) }, base } };
     expect((await owner.client.post(path, { mutations: JSON.stringify([regroup]) })).status).toBe(200);
     const [edited] = await shotsOf(created);
     expect(edited).toMatchObject({ title: "Couple + grandmother", personIds: JSON.stringify([ana, ben, ida]), personRoles: "[]" });

@@ -68,7 +68,8 @@ export function GroupingDialog({ shot, people }: { shot?: Shot; people: readonly
   const [form, fields, base] = useDialogForm(intent, shot?.id, ShotSchema, {
     title: shot?.title ?? "",
     category: GROUPING_CATEGORY,
-    personIds: personIdsValue(initial),
+    // The edit's base is the row as stored: a grouping by role names no one yet, so the people ticked are written.
+    personIds: shot ? String(shot.personIds ?? "[]") : personIdsValue(initial),
   });
   const [picked, setPicked] = useState<string[]>(initial);
   const hydrated = useHydrated();
