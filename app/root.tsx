@@ -58,6 +58,7 @@ const SESSION_JOINING: Record<string, string> = {
   "events/:eventId/run-sheet.pdf": "routes/events.$eventId.run-sheet-pdf",
   "events/:eventId/data": "routes/events.$eventId.data",
   "events/:eventId/export/:file": "routes/events.$eventId.export.$file",
+  "events/:eventId/calendar": "routes/events.$eventId.calendar",
   "events/new": "routes/events.new",
 };
 

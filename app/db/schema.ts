@@ -435,6 +435,10 @@ export const shotListItems = sqliteTable(
     // in order, as a JSON array of text, so a rename shows everywhere and a removed person
     // leaves every grouping in the removal's own batch. '[]' for a shot that is not a grouping.
     personIds: text("person_ids").notNull().default("[]"),
+    // A grouping by role, as a template lays it (docs/decisions/023-templates.md): the roles
+    // whose people it calls, in order, read against the people list when shown, so the
+    // family added later is in it. '[]' otherwise; naming its people ('Edit grouping') clears it.
+    personRoles: text("person_roles").notNull().default("[]"),
     orderIndex: integer("order_index").notNull(),
     isDone: bool("is_done").notNull().default(false),
     doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),

@@ -230,7 +230,7 @@ describe("every saved change reaches the room once, with the next sequence numbe
 describe("a portal socket is sent only what the portal's page is given", () => {
   // docs/product/roles.md#client-links: no team. The rows the room publishes are whole rows
   // (who checked a shot off, the event's status…); a client link gets toPortalRow's.
-  const SHOT_FIELDS = ["category", "createdAt", "description", "doneAt", "eventId", "id", "isDone", "orderIndex", "personIds", "title", "updatedAt"];
+  const SHOT_FIELDS = ["category", "createdAt", "description", "doneAt", "eventId", "id", "isDone", "orderIndex", "personIds", "personRoles", "title", "updatedAt"];
   // The event: what the portal shows, its location (the light) and the date its edits lock on; not its status or time zone.
   const EVENT_FIELDS = ["clientEditsLockOn", "coupleNames", "date", "id", "title", "venue", "venueLatitude", "venueLongitude"];
 

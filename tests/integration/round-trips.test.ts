@@ -56,8 +56,8 @@ describe("D1 round trips", () => {
     }
   });
 
-  it("the run sheet (page and PDF) and the event's import and export page and files are one D1 round trip each, session included", async () => {
-    for (const path of [`/events/${eventId}/run-sheet`, `/events/${eventId}/run-sheet.pdf`, `/events/${eventId}/data`, `/events/${eventId}/export/people.csv`]) {
+  it("the run sheet (page and PDF), the event's import and export page and files and its .ics are one D1 round trip each, session included", async () => {
+    for (const path of [`/events/${eventId}/run-sheet`, `/events/${eventId}/run-sheet.pdf`, `/events/${eventId}/data`, `/events/${eventId}/export/people.csv`, `/events/${eventId}/calendar`]) {
       const { response, trips } = await counted(path, cookie);
       expect(response.status, path).toBe(200);
       expect(trips, path).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eventSecondShooters, eventTemplates, shotListItems, timelineBlocks } from "~/db/schema";
+import { eventPeople, eventSecondShooters, eventTemplates, shotListItems, timelineBlocks } from "~/db/schema";
 import { TEMPLATES_PER_USER_MAX } from "~/modules/templates/template";
 import { getDb } from "~/utils/db.server";
 import { createEvent } from "../factories";
@@ -167,5 +167,64 @@ describe("using a template", () => {
     expect((await db.select().from(eventTemplates).where(eq(eventTemplates.id, templateId)))[0]?.name).toBe("Evening, renamed");
     expect((await lead.client.post("/settings/templates?tab=templates", { intent: "delete-template", id: templateId })).status).toBe(302);
     expect(await db.select().from(eventTemplates).where(eq(eventTemplates.id, templateId))).toEqual([]);
+  });
+});
+
+describe("family groupings in a template", () => {
+  it("a grouping is kept by its people's roles, and the new event's grouping calls whoever of those roles it has, until 'Edit grouping' names them", async () => {
+    const owner = await signedInUser({ pro: true });
+    const source = (await createEvent(db, owner.id, { title: "Clark & Wright Wedding", date: "2027-06-19" })).id;
+    const [emma, james, rose, arthur] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.insert(eventPeople).values([
+      { id: emma, eventId: source, firstName: "Emma", lastName: "Clark", role: "bride" },
+      { id: james, eventId: source, firstName: "James", lastName: "Wright", role: "groom" },
+      { id: rose, eventId: source, firstName: "Rose", lastName: "Clark", role: "grandparent" },
+      { id: arthur, eventId: source, firstName: "Arthur", lastName: "Wright", role: "grandparent" },
+    ]);
+    await db.delete(shotListItems).where(eq(shotListItems.eventId, source));
+    await db.insert(shotListItems).values([
+      { id: crypto.randomUUID(), eventId: source, title: "Couple + grandparents", category: "family_formals", orderIndex: 0, personIds: JSON.stringify([james, emma, rose, arthur]) },
+      { id: crypto.randomUUID(), eventId: source, title: "Rings", category: "details", orderIndex: 1 },
+    ]);
+    expect((await owner.client.post(`/events/${source}`, { intent: "save-template", name: "With formals", idempotencyKey: key() })).status).toBe(302);
+    const [template] = await templatesOf(owner.id);
+    // By role, each once, in the grouping's order: no one of this wedding's people is kept.
+    expect(template!.body.shots).toEqual([
+      { title: "Couple + grandparents", category: "family_formals", description: null, teamNotes: null, roles: ["groom", "bride", "grandparent"] },
+      { title: "Rings", category: "details", description: null, teamNotes: null },
+    ]);
+    expect(JSON.stringify(template!.body)).not.toContain(emma);
+
+    const created = eventIdFrom(await owner.client.post("/events/new", { title: "Next wedding", date: "2027-08-07", startFrom: template!.id, idempotencyKey: key() }));
+    const [formals, rings] = await shotsOf(created);
+    expect(formals).toMatchObject({ title: "Couple + grandparents", category: "family_formals", personIds: "[]", personRoles: JSON.stringify(["groom", "bride", "grandparent"]) });
+    expect(rings).toMatchObject({ personIds: "[]", personRoles: "[]" });
+    // Until the family is on the People tab, the row says whom it waits for.
+    const waiting = await (await owner.client.get(`/events/${created}?tab=shots`)).text();
+    expect(waiting).toContain("no grooms yet, no brides yet, no grandparents yet");
+    const [ana, ben, ida] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.insert(eventPeople).values([
+      { id: ana, eventId: created, firstName: "Ana", lastName: "Lopez", role: "bride" },
+      { id: ben, eventId: created, firstName: "Ben", lastName: "Ortiz", role: "groom" },
+      { id: ida, eventId: created, firstName: "Ida", lastName: "Lopez", role: "grandparent" },
+      { id: crypto.randomUUID(), eventId: created, firstName: "Tom", lastName: "Lopez", role: "sibling" },
+    ]);
+    const shown = await (await owner.client.get(`/events/${created}?tab=shots`)).text();
+    expect(shown).toContain("Ben Ortiz, Ana Lopez, Ida Lopez");
+    const sheet = await (await owner.client.get(`/events/${created}/run-sheet`)).text();
+    expect(sheet).toContain("Ben Ortiz, Ana Lopez, Ida Lopez");
+
+    // 'Edit grouping' names its people: by role no longer.
+    const path = `/events/${created}/mutations`;
+    // With the dialog's base (the row as stored: no one named yet), as a phone sends it.
+    const base = { title: "Couple + grandparents", category: "family_formals", personIds: "[]" };
+    const regroup = { id: crypto.randomUUID(), name: "regroup-shot", args: { id: formals!.id, values: { title: "Couple + grandmother", category: "family_formals", personIds: JSON.stringify([ana, ben, ida]) }, base } };
+    expect((await owner.client.post(path, { mutations: JSON.stringify([regroup]) })).status).toBe(200);
+    const [edited] = await shotsOf(created);
+    expect(edited).toMatchObject({ title: "Couple + grandmother", personIds: JSON.stringify([ana, ben, ida]), personRoles: "[]" });
+    // A plain shot is still not a grouping to edit as one.
+    const plain = { id: crypto.randomUUID(), name: "regroup-shot", args: { id: rings!.id, values: { title: "Rings", category: "family_formals", personIds: JSON.stringify([ana]) } } };
+    await owner.client.post(path, { mutations: JSON.stringify([plain]) });
+    expect((await shotsOf(created))[1]).toMatchObject({ title: "Rings", personIds: "[]" });
   });
 });

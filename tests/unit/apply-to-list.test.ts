@@ -70,6 +70,7 @@ describe("readListUpdate", () => {
     category: "details",
     description: null,
     personIds: "[]",
+    personRoles: "[]",
     orderIndex: 0,
     isDone: true,
     doneAt: T1,

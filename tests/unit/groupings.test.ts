@@ -3,7 +3,7 @@ import type { PersonRole } from "~/db/enums";
 import type { Mutation } from "~/modules/event/mutations";
 import { applyMutation } from "~/modules/offline/apply";
 import { valueParser } from "~/modules/offline/value-parser";
-import { addRole, callerPlace, groupingsOf, groupingsWith, namesOf, peopleOf, personIdsOf, withoutPerson } from "~/modules/shots/groupings";
+import { addRole, callerPlace, groupingsOf, groupingsWith, isGrouping, namesOf, peopleOf, personIdsOf, personRolesOf, withoutPerson } from "~/modules/shots/groupings";
 
 // Family formals groupings name people by id (docs/product/screens.md#family-formals): a
 // rename shows in every grouping at once, a removal takes the person out of every grouping
@@ -73,10 +73,11 @@ describe("family formals groupings", () => {
   });
 
   it("before the removal, the groupings that lose the person are named", () => {
-    const { shots } = state().lists;
-    expect(groupingsWith(shots, ROSE).map((each) => each.title)).toEqual(["Couple + grandparents", "Bride + grandmother"]);
-    expect(groupingsWith(shots, JAMES).map((each) => each.title)).toEqual(["Couple + grandparents"]);
-    expect(groupingsWith(shots, "nobody")).toEqual([]);
+    const { shots, people } = state().lists;
+    const byId = (id: string) => people.find((each) => each.id === id)!;
+    expect(groupingsWith(shots, byId(ROSE)).map((each) => each.title)).toEqual(["Couple + grandparents", "Bride + grandmother"]);
+    expect(groupingsWith(shots, byId(JAMES)).map((each) => each.title)).toEqual(["Couple + grandparents"]);
+    expect(groupingsWith(shots, person("55555555-5555-4555-8555-555555555555", "Nobody", "Here", "guest"))).toEqual([]);
   });
 
   it("a person removed on another device (their id still in a grouping held here) is left out of its names", () => {
@@ -97,6 +98,49 @@ describe("family formals groupings", () => {
     expect(added.lists.shots.at(-1)).toMatchObject({ title: "Groom's side", category: "family_formals", personIds: JSON.stringify([JAMES]), isDone: false });
     const edited = applyMutation(state(), m({ name: "regroup-shot", args: { id: "s3", values: { title: "Grandmother + bride", category: "family_formals", personIds: JSON.stringify([EMMA, ROSE]) } } }), T0);
     expect(edited.lists.shots.find((each) => each.id === "s3")).toMatchObject({ title: "Grandmother + bride", personIds: JSON.stringify([EMMA, ROSE]) });
+  });
+});
+
+describe("a grouping by role (laid from a template)", () => {
+  const byRole = (roles: string[]) => ({ ...shot("r1", "Couple + grandparents", [], 0), category: "family_formals", personRoles: JSON.stringify(roles) });
+
+  it("is a grouping whose people are the people list's of its roles, role by role, so someone added later is in it", () => {
+    const { people } = state().lists;
+    const grouping = byRole(["bride", "groom", "grandparent"]);
+    expect(isGrouping(grouping)).toBe(true);
+    expect(peopleOf(grouping, people).map((each) => each.firstName)).toEqual(["Emma", "James", "Arthur", "Rose"]);
+    const added = applyMutation(state(), m({ name: "add-person", args: { id: "77777777-7777-4777-8777-777777777777", values: { firstName: "Edith", lastName: "Wright", role: "grandparent" } } }), T0);
+    expect(namesOf(grouping, added.lists.people)).toBe("Emma Clark, James Wright, Arthur Clark, Edith Wright, Rose Clark");
+  });
+
+  it("names the roles no one has yet, and a removal of one of its people is named before it is confirmed", () => {
+    const { people } = state().lists;
+    const grouping = byRole(["bride", "parent"]);
+    expect(namesOf(grouping, people)).toBe("Emma Clark, no parents yet");
+    expect(namesOf(grouping, [])).toBe("no brides yet, no parents yet");
+    expect(groupingsWith([grouping], people.find((each) => each.id === EMMA)!)).toEqual([grouping]);
+    expect(groupingsWith([grouping], people.find((each) => each.id === ROSE)!)).toEqual([]);
+  });
+
+  it("once 'Edit grouping' names its people it is a grouping of those people, by role no longer; unknown roles are ignored", () => {
+    const edited = applyMutation(
+      { ...state(), lists: { ...state().lists, shots: [byRole(["bride", "grandparent"])] } },
+      m({ name: "regroup-shot", args: { id: "r1", values: { title: "Couple + grandparents", category: "family_formals", personIds: JSON.stringify([EMMA, ROSE]) } } }),
+      T0,
+    );
+    const [row] = edited.lists.shots;
+    expect(personRolesOf(row!)).toEqual([]);
+    expect(peopleOf(row!, state().lists.people).map((each) => each.firstName)).toEqual(["Emma", "Rose"]);
+    expect(personRolesOf(byRole(["bride", "chauffeur"]))).toEqual(["bride"]);
+    expect(isGrouping(byRole(["chauffeur"]))).toBe(false);
+  });
+
+  it("in the name caller, gathers the next grouping's people by role", () => {
+    const { people } = state().lists;
+    const list = [shot("s3", "Bride + grandmother", [ROSE, EMMA], 0), { ...byRole(["groom", "grandparent"]), orderIndex: 1 }];
+    const place = callerPlace(list, people, "1");
+    expect(place.count).toBe(2);
+    expect(place.gather.map((each) => each.firstName)).toEqual(["James", "Arthur"]);
   });
 });
 

@@ -103,7 +103,8 @@ export function dashboardWindowReads(params: URLSearchParams) {
     // Family formals: the groupings' people, and the groupings a removal names.
     if (view.allPeople) reads.allPeople = listQuery(db, "person", eventId);
     else if (view.groupedPeople) {
-      const named = sql`${LIST_TABLES.person.id} IN (SELECT value FROM ${shots}, json_each(${shots.personIds}) WHERE ${shots.eventId} = ${eventId})`;
+      const named = sql`(${LIST_TABLES.person.id} IN (SELECT value FROM ${shots}, json_each(${shots.personIds}) WHERE ${shots.eventId} = ${eventId})
+        OR ${LIST_TABLES.person.role} IN (SELECT value FROM ${shots}, json_each(${shots.personRoles}) WHERE ${shots.eventId} = ${eventId} AND ${shots.personIds} = '[]'))`;
       reads.allPeople = listQuery(db, "person", eventId, named);
     }
     if (view.allShots) reads.allShots = listQuery(db, "shot", eventId);

@@ -25,7 +25,7 @@ type Block = Pick<ListRow<"block">, "title" | "blockType" | "startTime" | "durat
   readonly teamNotes?: string | null;
   readonly assignees?: readonly string[] | null;
 };
-type Shot = Pick<ListRow<"shot">, "id" | "title" | "category" | "description" | "isDone" | "personIds"> & {
+type Shot = Pick<ListRow<"shot">, "id" | "title" | "category" | "description" | "isDone" | "personIds"> & Partial<Pick<ListRow<"shot">, "personRoles">> & {
   readonly teamNotes?: string | null;
   readonly assignees?: readonly string[] | null;
 };

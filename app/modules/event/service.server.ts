@@ -61,39 +61,52 @@ export async function requireEventAccess<R extends Reads = Record<never, never>>
   action: EventAction,
   alsoRead?: (db: Db, eventId: string, userId: string | SQL<string>) => R,
 ) {
+  const read = await readEventAccess(context, eventId, alsoRead);
+  requireViewer(context, request);
+  if (!read) throw data("Event not found", { status: 404 });
+  return decideAccess(context, request, read.access, read.deleted, action, read.db, read.reads);
+}
+
+/**
+ * The access check and `alsoRead` in one D1 batch, nothing decided: for a route that
+ * answers a refusal its own way (a download's plain 401 or 404), with decideEventAccess.
+ * Null when no one is signed in or the id names no event. On a page that joins the
+ * session (root.tsx), the session is read in this batch and the access check and reads
+ * name the viewer through it (SQL that is NULL unless the session is live); otherwise the
+ * middleware has read it already.
+ */
+export async function readEventAccess<R extends Reads = Record<never, never>>(
+  context: Readonly<RouterContextProvider>,
+  eventId: string | undefined,
+  alsoRead?: (db: Db, eventId: string, userId: string | SQL<string>) => R,
+) {
   const db = dbFrom(context);
-  // On a page that joins the session (root.tsx), the session is read in
-  // this batch and the access check and reads name the viewer through it (SQL that is
-  // NULL unless the session is live); otherwise the middleware has read it already.
   const session = isEventId(eventId) ? takeSessionForBatch(context) : null;
-  if (session && isEventId(eventId)) {
-    const query = (await accessQuery(db, { userId: session.userId }, eventId))!;
-    let results;
-    try {
-      results = await batchNamed(db, {
-        ...session.statements,
-        ...alsoRead?.(db, eventId, session.userId),
-        access: query.statement,
-        deleted: deletedForUser(db, eventId, session.userId),
-      });
-    } catch (error) {
-      sessionBatchFailed(session, error);
-      throw error;
-    }
-    await settleSession(context, db, session, results);
-    const { sessionSlide: _slide, session: _session, headerLatest: _latest, headerUnread: _unread, access: rows, deleted, ...reads } = results;
-    return decideAccess(context, request, query.decide(rows), deleted.length > 0, action, db, reads as NamedResults<R>);
+  let userId: string | SQL<string>;
+  if (session) userId = session.userId;
+  else {
+    const viewer = await settledViewer(context, db);
+    if (!viewer || !isEventId(eventId)) return null;
+    userId = viewer.userId;
   }
-  await settledViewer(context, db);
-  const viewer = requireViewer(context, request);
-  if (!isEventId(eventId)) throw data("Event not found", { status: 404 });
-  const query = (await accessQuery(db, { userId: viewer.userId }, eventId))!;
-  const { access: rows, deleted, ...reads } = await batchNamed(db, {
-    ...alsoRead?.(db, eventId, viewer.userId),
-    access: query.statement,
-    deleted: deletedForUser(db, eventId, viewer.userId),
-  });
-  return decideAccess(context, request, query.decide(rows), deleted.length > 0, action, db, reads as NamedResults<R>);
+  const query = (await accessQuery(db, { userId }, eventId!))!;
+  const reads = { ...alsoRead?.(db, eventId!, userId), access: query.statement, deleted: deletedForUser(db, eventId!, userId) };
+  let results;
+  try {
+    results = await batchNamed(db, { ...session?.statements, ...reads });
+  } catch (error) {
+    if (session) sessionBatchFailed(session, error);
+    throw error;
+  }
+  if (session) await settleSession(context, db, session, results);
+  const { access: rows, deleted, ...rest } = results;
+  return { access: query.decide(rows), deleted: deleted.length > 0, db, reads: ownReads(rest) as NamedResults<R> };
+}
+
+/** A batch's results without the session's own, which settleSession has read. */
+function ownReads<T extends object>(results: T) {
+  const { sessionSlide: _slide, session: _session, headerLatest: _latest, headerUnread: _unread, ...own } = results as T & Record<"sessionSlide" | "session" | "headerLatest" | "headerUnread", unknown>;
+  return own;
 }
 
 /**
@@ -207,8 +220,8 @@ function insertBlocks(eventId: string, blocks: StartRows["blocks"]) {
 function insertShots(eventId: string, shots: StartRows["shots"]) {
   const rows = JSON.stringify(shots.map((shot, orderIndex) => ({ ...shot, id: crypto.randomUUID(), orderIndex })));
   const field = (name: string) => sql.raw(`json_extract(value, '$.${name}')`);
-  return sql`INSERT INTO ${shotListItems} (id, event_id, order_index, title, category, description, team_notes)
-    SELECT ${field("id")}, ${eventId}, ${field("orderIndex")}, ${field("title")}, ${field("category")}, ${field("description")}, ${field("teamNotes")}
+  return sql`INSERT INTO ${shotListItems} (id, event_id, order_index, title, category, description, team_notes, person_roles)
+    SELECT ${field("id")}, ${eventId}, ${field("orderIndex")}, ${field("title")}, ${field("category")}, ${field("description")}, ${field("teamNotes")}, coalesce(${field("personRoles")}, '[]')
     FROM json_each(${rows})`;
 }
 

@@ -81,7 +81,7 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     case "add": {
       const parsed = args.values ? valuesOf(kind, args.values) : null;
       // As the server: a grouping is its name and people, of the family formals category.
-      const value = parsed && verb === "group" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds, category: GROUPING_CATEGORY } : parsed;
+      const value = parsed && verb === "group" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds, personRoles: "[]", category: GROUPING_CATEGORY } : parsed;
       if (!value || rows.some((row) => row.id === args.id)) return state;
       const row: Row = { ...value, id: args.id!, createdAt: at, updatedAt: at };
       // As the server: an ordered list's new row goes last; a checklist's starts not done.
@@ -93,13 +93,14 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
       }
       // A shot's own form names no people: not a grouping, as the server's column default.
       if (fields.includes("personIds") && row.personIds === undefined) row.personIds = "[]";
+      if (fields.includes("personRoles") && row.personRoles === undefined) row.personRoles = "[]";
       next = sorted(key, [...rows, row]);
       break;
     }
     case "regroup":
     case "edit": {
       const parsed = args.values ? valuesOf(kind, args.values) : null;
-      const value = parsed && verb === "regroup" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds } : parsed;
+      const value = parsed && verb === "regroup" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds, personRoles: "[]" } : parsed;
       if (!value) return state;
       next = sorted(
         key,

@@ -33,12 +33,12 @@ function withPeople(context: PlanContext, value: FormValue, plan: (context: Plan
   }));
 }
 
-/** What a grouping's form writes: its name and people, a shot of the family formals category. */
+/** What a grouping's form writes: its name and people (no longer by role), a shot of the family formals category. */
 function groupingValue(value: FormValue, withCategory: boolean): FormValue | null {
   const fields = new Map<string, unknown>(Object.entries(value));
   const personIds = fields.get("personIds");
   if (typeof personIds !== "string") return null;
-  return { title: fields.get("title"), personIds, ...(withCategory ? { category: GROUPING_CATEGORY } : {}) };
+  return { title: fields.get("title"), personIds, personRoles: "[]", ...(withCategory ? { category: GROUPING_CATEGORY } : {}) };
 }
 
 /** docs/product/validation.md#grouping: a grouping names at least one person. */
@@ -66,7 +66,7 @@ export const shotChanges = {
   regroup: (context: PlanContext, id: string, value: FormValue, base: Base | undefined) => {
     const grouping = groupingValue(value, false);
     if (!grouping) return noPeople(context);
-    const isGrouping = sql`${LIST_TABLES.shot.personIds} <> '[]'`;
+    const isGrouping = sql`(${LIST_TABLES.shot.personIds} <> '[]' OR ${LIST_TABLES.shot.personRoles} <> '[]')`;
     return withPeople(context, grouping, (guarded) => rows.edit({ ...guarded, guard: and(guarded.guard, isGrouping)! }, id, grouping, base));
   },
 } satisfies Changes;

@@ -12,7 +12,7 @@ export const shotList = {
   rights: { add: "editShots", edit: "editShots", toggle: "toggleDone", assign: "assignShooters", delete: "deleteBlocksAndShots", group: "editGroupings", regroup: "editGroupings" },
   clientRights: { add: "canEditShots", edit: "canEditShots", toggle: "canEditShots", group: "canEditShots", regroup: "canEditShots" },
   // Not given to a client: who checked a shot off (`doneBy`, a team member's id).
-  portalFields: ["id", "eventId", "title", "category", "description", "personIds", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
+  portalFields: ["id", "eventId", "title", "category", "description", "personIds", "personRoles", "orderIndex", "isDone", "doneAt", "createdAt", "updatedAt"],
   // Team notes, and who shoots it ('Assign').
   teamFields: ["teamNotes", "assignees"],
   // docs/product/screens.md#timeline: by order_index; rows added at the same moment by creation.

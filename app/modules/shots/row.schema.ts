@@ -14,6 +14,8 @@ export const ShotRowSchema = z.object({
   // A family formals grouping's people: their ids in order, as JSON ('[]': not a grouping; a row from
   // before groupings, kept on a device, has none).
   personIds: z.string().default("[]"),
+  // A grouping by role's roles, in order, as JSON ('[]' otherwise).
+  personRoles: z.string().default("[]"),
   // Only on the lead's and the team's pages (the descriptor's teamFields): a portal's rows have none.
   teamNotes: z.string().nullable().optional(),
   // Who shoots it: the team's too.

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
-import { events, eventTemplates, shotListItems, timelineBlocks } from "~/db/schema";
+import type { PersonRole } from "~/db/enums";
+import { eventPeople, events, eventTemplates, shotListItems, timelineBlocks } from "~/db/schema";
+import { GROUPING_CATEGORY, isGrouping, peopleOf } from "~/modules/shots/groupings";
 import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { type Claim, claimStatement, once } from "~/utils/idempotency.server";
 import { firstStartOf, offsetsOf, startsFrom, TEMPLATE_BODY_MAX, TEMPLATES_PER_USER_MAX, type TemplateBody } from "./template";
@@ -18,10 +20,21 @@ export function listTemplatesQuery(db: Db, userId: string | SQL<string>) {
     .orderBy(desc(eventTemplates.createdAt), desc(sql`rowid`));
 }
 
-/** The event's timeline and shot list as a template body (no assignments, no done marks). */
+type SavedShot = Omit<TemplateBody["shots"][number], "roles"> & { id: string; personIds: string; personRoles: string };
+
+/** A grouping's people as roles, in order, each once ('Couple + grandparents': bride, groom, grandparent). */
+function rolesOf(shot: SavedShot, people: readonly { id: string; role: PersonRole }[]): PersonRole[] {
+  return [...new Set(peopleOf(shot, people).map((person) => person.role))];
+}
+
+/**
+ * The event's timeline and shot list as a template body (no assignments, no done marks). A
+ * family grouping keeps its people's roles, as another wedding has other people in them.
+ */
 export function bodyOf(
   blocks: readonly (Omit<TemplateBody["blocks"][number], "offsetMinutes"> & { startTime: string | null })[],
-  shots: readonly TemplateBody["shots"][number][],
+  shots: readonly SavedShot[],
+  people: readonly { id: string; role: PersonRole }[],
 ): TemplateBody {
   const offsets = offsetsOf(blocks);
   return {
@@ -39,7 +52,10 @@ export function bodyOf(
       anchor: block.anchor,
       anchorOffsetMinutes: block.anchorOffsetMinutes,
     })),
-    shots: shots.map((shot) => ({ title: shot.title, category: shot.category, description: shot.description, teamNotes: shot.teamNotes })),
+    shots: shots.map((shot) => {
+      const roles = isGrouping(shot) ? rolesOf(shot, people) : [];
+      return { title: shot.title, category: shot.category, description: shot.description, teamNotes: shot.teamNotes, ...(roles.length ? { roles } : {}) };
+    }),
   };
 }
 
@@ -49,7 +65,7 @@ export function bodyOf(
  * the claim (a second submit of the same form writes nothing and answers as the first).
  */
 export async function saveTemplate(db: Db, userId: string, eventId: string, name: string, claim: Claim | null = null): Promise<SaveOutcome> {
-  const { lead, blocks, shots } = await batchNamed(db, {
+  const { lead, blocks, shots, people } = await batchNamed(db, {
     lead: db.select({ id: events.id }).from(events).where(and(eq(events.id, eventId), eq(events.leadPhotographerId, userId))),
     blocks: db
       .select({
@@ -70,14 +86,28 @@ export async function saveTemplate(db: Db, userId: string, eventId: string, name
       .where(eq(timelineBlocks.eventId, eventId))
       .orderBy(asc(timelineBlocks.orderIndex)),
     shots: db
-      .select({ title: shotListItems.title, category: shotListItems.category, description: shotListItems.description, teamNotes: shotListItems.teamNotes })
+      .select({
+        id: shotListItems.id,
+        title: shotListItems.title,
+        category: shotListItems.category,
+        description: shotListItems.description,
+        teamNotes: shotListItems.teamNotes,
+        personIds: shotListItems.personIds,
+        personRoles: shotListItems.personRoles,
+      })
       .from(shotListItems)
       .innerJoin(events, and(eq(events.id, shotListItems.eventId), eq(events.leadPhotographerId, userId)))
       .where(eq(shotListItems.eventId, eventId))
       .orderBy(asc(shotListItems.orderIndex)),
+    // The groupings' people's roles.
+    people: db
+      .select({ id: eventPeople.id, role: eventPeople.role })
+      .from(eventPeople)
+      .innerJoin(events, and(eq(events.id, eventPeople.eventId), eq(events.leadPhotographerId, userId)))
+      .where(eq(eventPeople.eventId, eventId)),
   });
   if (lead.length === 0) return { ok: false, reason: "not-lead" };
-  const body = JSON.stringify(bodyOf(blocks, shots));
+  const body = JSON.stringify(bodyOf(blocks, shots, people));
   if (body.length > TEMPLATE_BODY_MAX) return { ok: false, reason: "too-large" };
   const id: string = crypto.randomUUID();
   const insert = sql`INSERT INTO ${eventTemplates} (id, user_id, name, body, block_count, shot_count)
@@ -122,13 +152,17 @@ export async function templateBody(db: Db, userId: string, id: string) {
   return row?.body ?? null;
 }
 
-/** A template's rows for a new event: blocks laid from `firstStart` (the template's own first start by default). */
+/**
+ * A template's rows for a new event: blocks laid from `firstStart` (the template's own first
+ * start by default); a grouping kept by role is a grouping by role, of the family formals
+ * category, whose people are the new event's of those roles as they are added.
+ */
 export function rowsFromTemplate(body: TemplateBody, firstStart: string | null) {
   const offsets = body.blocks.map((block) => block.offsetMinutes);
   const from = firstStart ?? body.firstStart;
   const starts = from ? startsFrom(offsets, from) : offsets.map(() => null);
   return {
     blocks: body.blocks.map(({ offsetMinutes: _offset, ...block }, index) => ({ ...block, startTime: starts[index]! })),
-    shots: body.shots.map(({ roles: _roles, ...shot }) => shot),
+    shots: body.shots.map(({ roles, ...shot }) => ({ ...shot, ...(roles?.length ? { category: GROUPING_CATEGORY, personRoles: JSON.stringify(roles) } : {}) })),
   };
 }

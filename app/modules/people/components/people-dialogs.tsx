@@ -38,8 +38,8 @@ export function PersonDialog({ person, forClient = false }: { person?: Person; f
 }
 
 /** docs/product/screens.md#family-formals: the groupings that lose the person are named before the removal is confirmed. */
-export function DeletePersonDialog({ person, shots }: { person: Person; shots: readonly { id: string; title: string; personIds?: unknown }[] }) {
-  const losing = groupingsWith(shots, person.id);
+export function DeletePersonDialog({ person, shots }: { person: Person; shots: readonly { id: string; title: string; personIds?: unknown; personRoles?: unknown }[] }) {
+  const losing = groupingsWith(shots, person);
   const groupings = losing.length === 1 ? `1 grouping: ${losing[0]!.title}` : `${losing.length} groupings: ${losing.map((shot) => shot.title).join(", ")}`;
   return (
     <ConfirmDialog

@@ -7,7 +7,7 @@ import type { Grant } from "~/modules/event/permissions";
 import type { ListRow } from "~/modules/lists/registry";
 import type { LiveStatus } from "~/modules/live/connection-status";
 import { PendingMark } from "~/modules/offline/use-outbox";
-import { callerPlace, nameOf } from "../groupings";
+import { callerPlace, nameOf, personRolesOf, ROLE_PLURALS } from "../groupings";
 
 type Shot = ListRow<"shot">;
 type Person = ListRow<"person">;
@@ -46,6 +46,8 @@ export function NameCaller({
   };
   const current = place.current;
   const canCheck = canDo(role, "toggle-shot");
+  // A grouping by role whose roles no one on the people list has yet.
+  const waiting = current ? personRolesOf(current).map((each) => ROLE_PLURALS[each]) : [];
 
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -63,6 +65,9 @@ export function NameCaller({
                 <p className="mt-1 text-base font-semibold text-emerald-700" role="status">
                   ✓ Done
                 </p>
+              ) : null}
+              {place.people.length === 0 ? (
+                <p className="mt-3 text-lg text-slate-700">{waiting.length ? `No one yet: add the ${waiting.join(", ")} on the People tab.` : "No one in this group now."}</p>
               ) : null}
               <ul className="mt-3 space-y-3" aria-label="Names">
                 {place.people.map((person) => (

@@ -2,9 +2,9 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useHydrated } from "~/components/ui/toaster";
-import { PERSON_ROLE_LABELS, PERSON_ROLES, type PersonRole } from "~/db/enums";
+import { PERSON_ROLE_LABELS, PERSON_ROLES } from "~/db/enums";
 import type { Person } from "~/modules/people/components/people-tab";
-import { addRole, GROUPING_CATEGORY, GROUPING_PEOPLE_MAX, nameOf, peopleOf, personIdsValue } from "../groupings";
+import { addRole, GROUPING_CATEGORY, GROUPING_PEOPLE_MAX, nameOf, peopleOf, personIdsValue, personRolesOf, ROLE_PLURALS } from "../groupings";
 import { Field } from "~/components/forms";
 import { optionsOf, SelectField, TextareaField } from "~/components/dialog-fields";
 import { SHOT_CATEGORIES, SHOT_CATEGORY_LABELS } from "~/db/enums";
@@ -62,11 +62,14 @@ export function DeleteShotDialog({ shot }: { shot: Shot }) {
 export function GroupingDialog({ shot, people }: { shot?: Shot; people: readonly Person[] }) {
   const intent = shot ? "regroup-shot" : "group-shot";
   // Who is in it now: an id of someone removed meanwhile (on another device) is left out.
+  // A grouping by role (from a template) opens with its roles' people ticked; saving names them.
   const initial = shot ? peopleOf(shot, people).map((person) => person.id) : [];
+  const byRole = shot ? personRolesOf(shot) : [];
   const [form, fields, base] = useDialogForm(intent, shot?.id, ShotSchema, {
     title: shot?.title ?? "",
     category: GROUPING_CATEGORY,
-    personIds: personIdsValue(initial),
+    // The edit's base is the row as stored: a grouping by role names no one yet, so the people ticked are written.
+    personIds: shot ? String(shot.personIds ?? "[]") : personIdsValue(initial),
   });
   const [picked, setPicked] = useState<string[]>(initial);
   const hydrated = useHydrated();
@@ -83,6 +86,9 @@ export function GroupingDialog({ shot, people }: { shot?: Shot; people: readonly
     <FormDialog base={base} title={shot ? "Edit grouping" : "Add grouping"} intent={intent} id={shot?.id} form={form} submitLabel={shot ? "Save grouping" : "Add grouping"}>
       <Field required label="Name" hint="e.g. Couple + grandparents" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: !shot }} errors={fields.title.errors} />
       <input type="hidden" name="category" value={GROUPING_CATEGORY} />
+      {byRole.length > 0 ? (
+        <p className="text-sm text-slate-700">{`From a template, by role: ${byRole.map((role) => ROLE_PLURALS[role]).join(", ")}. Saving keeps the people ticked.`}</p>
+      ) : null}
       <input type="hidden" name="personIds" value={personIdsValue(picked)} />
       {people.length === 0 ? (
         <p className="text-sm text-slate-600">No people added yet. Add the family on the People tab first.</p>
@@ -157,16 +163,3 @@ export function GroupingDialog({ shot, people }: { shot?: Shot; people: readonly
     </FormDialog>
   );
 }
-
-/** 'Add by role': each role's people, as the button names them ('All grandparents'). */
-const ROLE_PLURALS: Record<PersonRole, string> = {
-  bride: "brides",
-  groom: "grooms",
-  parent: "parents",
-  grandparent: "grandparents",
-  sibling: "siblings",
-  wedding_party: "wedding party",
-  guest: "guests",
-  vendor: "vendors",
-  other: "others",
-};

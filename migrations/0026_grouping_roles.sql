@@ -1,0 +1,1 @@
+ALTER TABLE `shot_list_items` ADD `person_roles` text DEFAULT '[]' NOT NULL;
