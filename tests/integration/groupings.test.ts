@@ -77,6 +77,15 @@ describe("family formals groupings", () => {
     expect(shot).toMatchObject({ title: "Rings", category: "details", personIds: "[]" });
   });
 
+  it("a family formals shot written before its people ('Couple with all grandparents') is made a grouping with 'Edit grouping', its notes kept", async () => {
+    const fx = await seed();
+    const formals = crypto.randomUUID();
+    await send(fx.lead.client, fx.path, [{ id: crypto.randomUUID(), name: "add-shot", args: { id: formals, values: { title: "Couple with grandmother", category: "family_formals", description: "Bring a chair" } } }]);
+    expect((await send(fx.member.client, fx.path, [edit(formals, grouping("Couple with grandmother", [fx.emma, fx.james, fx.rose]))])).results[0]).toMatchObject({ status: "applied" });
+    const [shot] = await shotsOf(fx.eventId);
+    expect(shot).toMatchObject({ title: "Couple with grandmother", category: "family_formals", description: "Bring a chair", personIds: JSON.stringify([fx.emma, fx.james, fx.rose]) });
+  });
+
   it("a team member and a client link with shot rights add and edit groupings; a link without shot rights is refused, a stranger gets 404", async () => {
     const fx = await seed();
     const id = crypto.randomUUID();

@@ -62,11 +62,13 @@ export const shotChanges = {
     const grouping = groupingValue(value, true);
     return grouping ? withPeople(context, grouping, (guarded) => rows.add(guarded, id, grouping)) : noPeople(context);
   },
-  // A grouping's name and people, and only a grouping's: a shot that names no one is the lead's to edit (edit-shot).
+  // A grouping's name and people, and only a grouping's or a family formals shot's (its
+  // people named at last): any other shot is the lead's to edit (edit-shot).
   regroup: (context: PlanContext, id: string, value: FormValue, base: Base | undefined) => {
     const grouping = groupingValue(value, false);
     if (!grouping) return noPeople(context);
-    const isGrouping = sql`(${LIST_TABLES.shot.personIds} <> '[]' OR ${LIST_TABLES.shot.personRoles} <> '[]')`;
+    const shot = LIST_TABLES.shot;
+    const isGrouping = sql`(${shot.personIds} <> '[]' OR ${shot.personRoles} <> '[]' OR ${shot.category} = ${GROUPING_CATEGORY})`;
     return withPeople(context, grouping, (guarded) => rows.edit({ ...guarded, guard: and(guarded.guard, isGrouping)! }, id, grouping, base));
   },
 } satisfies Changes;

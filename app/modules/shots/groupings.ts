@@ -43,6 +43,9 @@ export function personRolesOf(shot: WithPeople): PersonRole[] {
 /** A grouping: a shot that names people, or roles. */
 export const isGrouping = (shot: WithPeople) => personIdsOf(shot).length > 0 || personRolesOf(shot).length > 0;
 
+/** What 'Edit grouping' may name people in: a grouping, or any family formals shot ('Couple with all grandparents' written before its people were). */
+export const isGroupable = (shot: WithPeople & { category?: unknown }) => isGrouping(shot) || shot.category === GROUPING_CATEGORY;
+
 /** 'Add by role' and a grouping by role: each role's people, as the words name them ('All grandparents'). */
 export const ROLE_PLURALS: Record<PersonRole, string> = {
   bride: "brides",

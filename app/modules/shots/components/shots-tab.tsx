@@ -14,7 +14,7 @@ import { canDo } from "~/modules/event/intents";
 import { ConflictNotice } from "~/modules/offline/use-outbox";
 import type { Grant } from "~/modules/event/permissions";
 import type { Person } from "~/modules/people/components/people-tab";
-import { isGrouping, namesOf } from "../groupings";
+import { isGroupable, isGrouping, namesOf } from "../groupings";
 
 // Who checked it off (doneBy) is not shown, and a client link is not given it (toPortalRow);
 // its team notes only on the lead's and the team's pages.
@@ -115,10 +115,10 @@ export function ShotsTab({
                   teamNotes={shot.teamNotes}
                   conflict={<ConflictNotice rowId={shot.id} />}
                   actions={
-                    canEdit || canDelete || (canRegroup && isGrouping(shot))
+                    canEdit || canDelete || (canRegroup && isGroupable(shot))
                       ? menu.button(shot.id, shot.title, () => (
                           <RowMenuItems editTo={canEdit ? dialogs.open("edit-shot", shot.id) : null} deleteTo={canDelete ? dialogs.open("delete-shot", shot.id) : null}>
-                            {canRegroup && isGrouping(shot) ? <RowActionLink to={dialogs.open("regroup-shot", shot.id)}>Edit grouping</RowActionLink> : null}
+                            {canRegroup && isGroupable(shot) ? <RowActionLink to={dialogs.open("regroup-shot", shot.id)}>Edit grouping</RowActionLink> : null}
                             {canAssign ? <RowActionLink to={dialogs.open("assign-shot", shot.id)}>Assign</RowActionLink> : null}
                           </RowMenuItems>
                         ))
