@@ -173,24 +173,43 @@ function printable(text: string, font: PDFFont) {
     .join("");
 }
 
+const widths = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * A text's width, each word shaped once per sheet: with an embedded font every measure
+ * runs fontkit's layout, and wrapping measures a line at each word. A line's width is its
+ * words' and spaces' (pdf-lib sums glyph advances, and no ligature spans a space).
+ */
+function widthOf(text: string, font: PDFFont, size: number) {
+  let known = widths.get(font);
+  if (!known) widths.set(font, (known = new Map()));
+  let width = known.get(text);
+  if (width === undefined) known.set(text, (width = font.widthOfTextAtSize(text, 1)));
+  return width * size;
+}
+
 /** Words into lines no wider than `width`; a single word wider than that is cut. */
 function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = [];
   let current = "";
+  let currentWidth = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const tried = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(tried, size) <= width) {
-      current = tried;
+    const wordWidth = widthOf(word, font, size);
+    const triedWidth = current ? currentWidth + widthOf(" ", font, size) + wordWidth : wordWidth;
+    if (triedWidth <= width) {
+      current = current ? `${current} ${word}` : word;
+      currentWidth = triedWidth;
       continue;
     }
     if (current) lines.push(current);
     current = word;
-    while (font.widthOfTextAtSize(current, size) > width && current.length > 1) {
+    while (widthOf(current, font, size) > width && current.length > 1) {
       let cut = current.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut -= 1;
+      while (cut > 1 && widthOf(current.slice(0, cut), font, size) > width) cut -= 1;
       lines.push(current.slice(0, cut));
       current = current.slice(cut);
     }
+    currentWidth = widthOf(current, font, size);
   }
   if (current) lines.push(current);
   return lines.length > 0 ? lines : [""];
