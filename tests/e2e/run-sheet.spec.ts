@@ -105,7 +105,7 @@ test.describe("run sheet (phone)", () => {
     await page.context().addCookies(await demoSessionCookies(browser));
     const title = `Żaneta & Jiří ${Date.now()}`;
     await createEventFromForm(page, title);
-    const names = [
+    const names: [string, string][] = [
       ["Łukasz", "Dvořák"],
       ["Nguyễn Thị", "Ánh"],
       ["Ζωή", "Παπαδοπούλου"],
