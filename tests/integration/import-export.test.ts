@@ -238,6 +238,41 @@ describe("import", () => {
     expect(await eventLists(eventId)).toEqual(before);
   });
 
+  describe("a confirmation sent again writes nothing, whatever else changed since the first", () => {
+    it("when the repeat would pass the list's limit: 409, no second copy, no second notification", async () => {
+      const eventId = await seedEvent();
+      // 1 + 497 people: the file's 2 rows fill the list to its 500.
+      await db.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 497)
+        INSERT INTO event_people (id, event_id, first_name, role, is_vip, created_at, updated_at) SELECT lower(hex(randomblob(16))), ${eventId}, 'Guest ' || i, 'guest', 0, '2026-01-01', '2026-01-01' FROM n`);
+      const { importId } = confirmFields(await (await preview(lead.client, eventId, "people", csvFile(PEOPLE))).text());
+      expect((await postForm(lead.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId, csv: PEOPLE })).status).toBe(302);
+      const seq = await liveSeqOf(eventId);
+      const again = await postForm(lead.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId, csv: PEOPLE });
+      expect(again.status).toBe(409);
+      expect(await again.text()).toContain(html(IMPORT_ALREADY_DONE));
+      expect(await db.$count(eventPeople, eq(eventPeople.eventId, eventId))).toBe(500);
+      expect(await liveSeqOf(eventId)).toBe(seq);
+      expect(await db.$count(notifications, eq(notifications.eventId, eventId))).toBe(1);
+    });
+
+    it("by a member removed from the team since (404), or for the other list (403): nothing written, no one told", async () => {
+      const eventId = await seedEvent();
+      const file = "First Name\nRosa\n";
+      const { importId } = confirmFields(await (await preview(member.client, eventId, "people", csvFile(file))).text());
+      expect((await postForm(member.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId, csv: file })).status).toBe(302);
+      const before = await eventLists(eventId);
+      const told = await db.$count(notifications, eq(notifications.eventId, eventId));
+      const seq = await liveSeqOf(eventId);
+      // The same import id for shots, which a member may not import.
+      expect((await postForm(member.client, `/events/${eventId}/data`, { intent: "confirm", list: "shots", importId, csv: "Title\nRings\n" })).status).toBe(403);
+      await db.delete(eventSecondShooters).where(eq(eventSecondShooters.eventId, eventId));
+      expect((await postForm(member.client, `/events/${eventId}/data`, { intent: "confirm", list: "people", importId, csv: file })).status).toBe(404);
+      expect(await eventLists(eventId)).toEqual(before);
+      expect(await db.$count(notifications, eq(notifications.eventId, eventId))).toBe(told);
+      expect(await liveSeqOf(eventId)).toBe(seq);
+    });
+  });
+
   describe("the team's notification", () => {
     const toldOf = async (eventId: string) =>
       (await db.select().from(notifications).where(eq(notifications.eventId, eventId))).map((row) => ({ userId: row.userId, title: row.title, message: row.message, type: row.data?.type }));

@@ -90,7 +90,11 @@ export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM" | "JOBS" | "
   const table = LIST_TABLES[kind];
   const { max } = LISTS[kind].limit;
   const stamp = now.toISOString();
-  const key = `import:${userId}:${await sha256Hex(`${eventId}:${importId}`)}`;
+  const key = `import:${userId}:${await sha256Hex(`${eventId}:${list}:${importId}`)}`;
+  // This batch's own mark on the record: the rows, the room's number and the notifications
+  // carry the record kept by this batch, never one a first confirmation left (a repeat whose
+  // record is refused, past the limit or without the right, must write nothing).
+  const mark = JSON.stringify({ batch: crypto.randomUUID() });
   const count = sql`(SELECT COUNT(*) FROM ${table} WHERE ${table.eventId} = ${query.eventId})`;
 
   // Each row as its columns' stored values (a boolean as 0/1), by column name, for json_each.
@@ -110,7 +114,7 @@ export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM" | "JOBS" | "
     const fallback = column.default;
     return isSql(fallback) ? fallback : sql`${fallback === undefined ? null : column.mapToDriverValue(fallback)}`;
   });
-  const recorded = sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key})`;
+  const recorded = sql`EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key} AND ${appliedMutations.result} = ${mark})`;
   // docs/product/notifications.md#types: the team is told once per import, not once per row,
   // as a team change (the lead and accepted members but the importer; never a client link).
   const [noticeRows, noticeWindows] = teamChangeStatementsIn({
@@ -127,10 +131,10 @@ export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM" | "JOBS" | "
   try {
     results = await batchNamed(db, {
       access: query.statement,
-      before: rawAll<{ count: number }>(db, sql`SELECT ${count} AS count`),
+      before: rawAll<{ count: number; already: number }>(db, sql`SELECT ${count} AS count, EXISTS (SELECT 1 FROM ${appliedMutations} WHERE ${appliedMutations.key} = ${key}) AS already`),
       record: db
         .insert(appliedMutations)
-        .select(sql`SELECT ${key}, ${query.eventId}, ${`import-${kind}`}, NULL, ${stamp} WHERE ${and(query.permitted(intent), sql`${count} + ${given.length} <= ${max}`)}`),
+        .select(sql`SELECT ${key}, ${query.eventId}, ${`import-${kind}`}, ${mark}, ${stamp} WHERE ${and(query.permitted(intent), sql`${count} + ${given.length} <= ${max}`)}`),
       rows: db
         .insert(table)
         .select(sql`SELECT ${sql.join(cells, sql`, `)} FROM json_each(${JSON.stringify(given)}) WHERE ${recorded}`)
@@ -148,6 +152,7 @@ export async function runImport(db: Db, env: Pick<Env, "EVENT_ROOM" | "JOBS" | "
   if (!access) return { refused: { status: 404, message: "Event not found" } };
   if (access.role === "client" || !canDo(access.role, intent)) return { refused: { status: 403, message: "You do not have permission to do that." } };
   if (!results.rows.length) {
+    if (Number(results.before[0]?.already ?? 0)) return { refused: { status: 409, message: IMPORT_ALREADY_DONE } };
     const before = Number(results.before[0]?.count ?? 0);
     return { refused: { status: 400, message: before + given.length > max ? limitMessage(kind) : "Nothing was imported. Please try again." } };
   }
