@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { calendarFeeds, eventSecondShooters, timelineBlocks } from "~/db/schema";
+import { calendarFeeds, eventSecondShooters, sessions, timelineBlocks } from "~/db/schema";
 import type { MutationResult } from "~/modules/event/mutations";
 import { getDb } from "~/utils/db.server";
 import { LIMITS } from "~/utils/rate-limit.server";
@@ -221,6 +221,10 @@ describe("'Add to calendar'", () => {
     expect((await fx.stranger.client.get(`/events/${fx.led.id}/calendar`)).status).toBe(404);
     expect((await fx.member.client.get(`/events/${fx.led.id}/calendar`)).status).toBe(404);
     expect((await createClient().get(`/events/${fx.led.id}/calendar`)).status).toBe(401);
+    expect((await fx.lead.client.get(`/events/not-an-event/calendar`)).status).toBe(404);
+    // A session revoked since (signed out on another device) is signed out here too.
+    await db.delete(sessions).where(eq(sessions.userId, fx.lead.id));
+    expect((await fx.lead.client.get(`/events/${fx.led.id}/calendar`)).status).toBe(401);
   });
 
   it("gives a client link what the portal shows, never team notes or assignments, and a wrong link nothing", async () => {

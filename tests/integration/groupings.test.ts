@@ -77,6 +77,15 @@ describe("family formals groupings", () => {
     expect(shot).toMatchObject({ title: "Rings", category: "details", personIds: "[]" });
   });
 
+  it("the lead's own shot form naming a grouping by role's people makes it a grouping of those people", async () => {
+    const fx = await seed();
+    const id = crypto.randomUUID();
+    await db.insert(shotListItems).values({ id, eventId: fx.eventId, title: "Couple + grandparents", category: "family_formals", orderIndex: 9, personRoles: JSON.stringify(["bride", "grandparent"]) });
+    expect((await send(fx.lead.client, fx.path, [{ id: crypto.randomUUID(), name: "edit-shot", args: { id, values: { title: "Couple + grandparents", category: "family_formals", personIds: JSON.stringify([fx.emma, fx.rose]) } } }])).results[0]).toMatchObject({ status: "applied" });
+    const [shot] = (await shotsOf(fx.eventId)).filter((each) => each.id === id);
+    expect(shot).toMatchObject({ personIds: JSON.stringify([fx.emma, fx.rose]), personRoles: "[]" });
+  });
+
   it("a family formals shot written before its people ('Couple with all grandparents') is made a grouping with 'Edit grouping', its notes kept", async () => {
     const fx = await seed();
     const formals = crypto.randomUUID();

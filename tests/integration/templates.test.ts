@@ -202,6 +202,10 @@ describe("family groupings in a template", () => {
     // Until the family is on the People tab, the row says whom it waits for.
     const waiting = await (await owner.client.get(`/events/${created}?tab=shots`)).text();
     expect(waiting).toContain("no grooms yet, no brides yet, no grandparents yet");
+    // Saved again before anyone is added, the grouping keeps its roles.
+    expect((await owner.client.post(`/events/${created}`, { intent: "save-template", name: "Saved again", idempotencyKey: key() })).status).toBe(302);
+    const again = (await templatesOf(owner.id)).find((t) => t.name === "Saved again")!;
+    expect(again.body.shots[0]).toMatchObject({ title: "Couple + grandparents", category: "family_formals", roles: ["groom", "bride", "grandparent"] });
     const [ana, ben, ida] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     await db.insert(eventPeople).values([
       { id: ana, eventId: created, firstName: "Ana", lastName: "Lopez", role: "bride" },

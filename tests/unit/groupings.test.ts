@@ -131,6 +131,13 @@ describe("a grouping by role (laid from a template)", () => {
     const [row] = edited.lists.shots;
     expect(personRolesOf(row!)).toEqual([]);
     expect(peopleOf(row!, state().lists.people).map((each) => each.firstName)).toEqual(["Emma", "Rose"]);
+    // The lead's own shot form naming people does the same.
+    const named = applyMutation(
+      { ...state(), lists: { ...state().lists, shots: [byRole(["bride", "grandparent"])] } },
+      m({ name: "edit-shot", args: { id: "r1", values: { title: "Couple + grandparents", category: "family_formals", personIds: JSON.stringify([ROSE]) } } }),
+      T0,
+    );
+    expect(named.lists.shots[0]).toMatchObject({ personIds: JSON.stringify([ROSE]), personRoles: "[]" });
     expect(personRolesOf(byRole(["bride", "chauffeur"]))).toEqual(["bride"]);
     expect(isGrouping(byRole(["chauffeur"]))).toBe(false);
   });

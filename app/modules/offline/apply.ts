@@ -5,7 +5,7 @@ import { valueParser } from "./value-parser";
 import { CHANGEABLE, LIST_NAME, LISTS, listOrder } from "~/modules/lists/registry";
 import { moveTarget } from "~/modules/timeline/order";
 import { planShift } from "~/modules/timeline/shift";
-import { GROUPING_CATEGORY, withoutPerson } from "~/modules/shots/groupings";
+import { GROUPING_CATEGORY, namingPeople, withoutPerson } from "~/modules/shots/groupings";
 
 // Decision 010 "Offline writing": what the page shows is the confirmed
 // state (the loader's data and the live room's changes) with this device's pending
@@ -81,7 +81,7 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     case "add": {
       const parsed = args.values ? valuesOf(kind, args.values) : null;
       // As the server: a grouping is its name and people, of the family formals category.
-      const value = parsed && verb === "group" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds, personRoles: "[]", category: GROUPING_CATEGORY } : parsed;
+      const value = parsed && verb === "group" ? namingPeople({ title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds, category: GROUPING_CATEGORY }) : parsed;
       if (!value || rows.some((row) => row.id === args.id)) return state;
       const row: Row = { ...value, id: args.id!, createdAt: at, updatedAt: at };
       // As the server: an ordered list's new row goes last; a checklist's starts not done.
@@ -100,7 +100,7 @@ export function applyMutation<S extends EventState<object, object>>(state: S, mu
     case "regroup":
     case "edit": {
       const parsed = args.values ? valuesOf(kind, args.values) : null;
-      const value = parsed && verb === "regroup" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds, personRoles: "[]" } : parsed;
+      const value = parsed && namingPeople(verb === "regroup" ? { title: (parsed as { title?: unknown }).title, personIds: (parsed as { personIds?: unknown }).personIds } : parsed);
       if (!value) return state;
       next = sorted(
         key,

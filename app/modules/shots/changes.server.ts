@@ -3,7 +3,7 @@ import { eventPeople } from "~/db/schema";
 import { assignRow, toggleDone, type Base, type Changes, type FormValue, type Outcome, type Plan, type PlanContext, rowChanges } from "~/modules/lists/plan.server";
 import { LIST_TABLES } from "~/modules/lists/tables.server";
 import { batchPart } from "~/utils/db.server";
-import { GROUPING_CATEGORY } from "./groupings";
+import { GROUPING_CATEGORY, namingPeople } from "./groupings";
 import { shotList } from "./list";
 
 // The shot list's changes, each as the statements of the mutation runner's batch
@@ -33,12 +33,12 @@ function withPeople(context: PlanContext, value: FormValue, plan: (context: Plan
   }));
 }
 
-/** What a grouping's form writes: its name and people (no longer by role), a shot of the family formals category. */
+/** What a grouping's form writes: its name and people, a shot of the family formals category. */
 function groupingValue(value: FormValue, withCategory: boolean): FormValue | null {
   const fields = new Map<string, unknown>(Object.entries(value));
   const personIds = fields.get("personIds");
   if (typeof personIds !== "string") return null;
-  return { title: fields.get("title"), personIds, personRoles: "[]", ...(withCategory ? { category: GROUPING_CATEGORY } : {}) };
+  return namingPeople({ title: fields.get("title"), personIds, ...(withCategory ? { category: GROUPING_CATEGORY } : {}) });
 }
 
 /** docs/product/validation.md#grouping: a grouping names at least one person. */
@@ -54,7 +54,10 @@ const noPeople = (context: PlanContext): Plan => ({
 export const shotChanges = {
   ...rows,
   add: (context: PlanContext, id: string, value: FormValue) => withPeople(context, value, (guarded) => rows.add(guarded, id, value)),
-  edit: (context: PlanContext, id: string | null, value: FormValue, base: Base | undefined) => withPeople(context, value, (guarded) => rows.edit(guarded, id, value, base)),
+  edit: (context: PlanContext, id: string | null, value: FormValue, base: Base | undefined) => {
+    const named = namingPeople(value);
+    return withPeople(context, named, (guarded) => rows.edit(guarded, id, named, base));
+  },
   toggle: (context, id, done, skipped) => (skipped ? null : toggleDone(context, LIST_TABLES.shot, id, done)),
   assign: (context, id, userIds) => assignRow(context, LIST_TABLES.shot, id, userIds),
   // 'Add grouping': a family formals shot with its name and people, nothing else.

@@ -43,6 +43,11 @@ export function personRolesOf(shot: WithPeople): PersonRole[] {
 /** A grouping: a shot that names people, or roles. */
 export const isGrouping = (shot: WithPeople) => personIdsOf(shot).length > 0 || personRolesOf(shot).length > 0;
 
+/** A change's value that names a shot's people: it is a grouping of those people, by role no longer (server and device alike). */
+export function namingPeople<V extends object>(value: V): V | (V & { personRoles: string }) {
+  return "personIds" in value && typeof value.personIds === "string" ? { ...value, personRoles: "[]" } : value;
+}
+
 /** What 'Edit grouping' may name people in: a grouping, or any family formals shot ('Couple with all grandparents' written before its people were). */
 export const isGroupable = (shot: WithPeople & { category?: unknown }) => isGrouping(shot) || shot.category === GROUPING_CATEGORY;
 

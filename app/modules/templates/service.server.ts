@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PersonRole } from "~/db/enums";
 import { eventPeople, events, eventTemplates, shotListItems, timelineBlocks } from "~/db/schema";
-import { GROUPING_CATEGORY, isGrouping, peopleOf } from "~/modules/shots/groupings";
+import { GROUPING_CATEGORY, isGrouping, peopleOf, personRolesOf } from "~/modules/shots/groupings";
 import { batchNamed, batchWithRaw, type Db } from "~/utils/db.server";
 import { type Claim, claimStatement, once } from "~/utils/idempotency.server";
 import { firstStartOf, offsetsOf, startsFrom, TEMPLATE_BODY_MAX, TEMPLATES_PER_USER_MAX, type TemplateBody } from "./template";
@@ -22,9 +22,13 @@ export function listTemplatesQuery(db: Db, userId: string | SQL<string>) {
 
 type SavedShot = Omit<TemplateBody["shots"][number], "roles"> & { id: string; personIds: string; personRoles: string };
 
-/** A grouping's people as roles, in order, each once ('Couple + grandparents': bride, groom, grandparent). */
+/**
+ * A grouping's people as roles, in order, each once ('Couple + grandparents': bride, groom,
+ * grandparent); a grouping by role keeps its roles, whether or not anyone has them yet.
+ */
 function rolesOf(shot: SavedShot, people: readonly { id: string; role: PersonRole }[]): PersonRole[] {
-  return [...new Set(peopleOf(shot, people).map((person) => person.role))];
+  const byRole = personRolesOf(shot);
+  return byRole.length > 0 ? byRole : [...new Set(peopleOf(shot, people).map((person) => person.role))];
 }
 
 /**
