@@ -122,7 +122,7 @@ async function remember(kept, url, response, since) {
   // The server's clock, as the page's syncedAt is (keepPage compares the two).
   headers.set(STORED_AT, String(Date.parse(response.headers.get("Date") ?? "") || Date.now()));
   const body = await response.text();
-  if (!kept.data) await keepAssets(body);
+  if (!kept.data) await Promise.all([keepAssets(body), keepRouteDiscovery(body)]);
   if (since !== generation) return;
   const cache = await caches.open(PAGE_CACHE);
   if (!kept.data) await cache.delete(new URL(kept.page, self.location.origin).href, { ignoreSearch: true });
@@ -183,6 +183,23 @@ async function manifestPatches(request) {
     if (Object.keys(patches).length === 0) throw error;
     return new Response(JSON.stringify(patches), { headers: { "Content-Type": "application/json" } });
   }
+}
+
+/**
+ * React Router's answer on where a kept document's links lead, asked as the page asks it
+ * (manifestPatches keeps and answers it): a page first opened before this worker ran asked
+ * past it, and without an answer kept its offline load would leave its links unknown.
+ */
+async function keepRouteDiscovery(html) {
+  // The manifest is written into a script as a string: its quotes may come escaped.
+  const version = /window\.__reactRouterManifest = [\s\S]*?\\?"version\\?":\s*\\?"([\w-]+)/.exec(html)?.[1];
+  const paths = [...new Set([...html.matchAll(/<(?:a\s[^>]*?href|form\s[^>]*?action)="(\/(?!\/)[^"?#]*)/g)].map((match) => match[1]))];
+  if (!version || paths.length === 0) return;
+  const url = `${MANIFEST_PATH}?${new URLSearchParams({ paths: paths.sort().join(","), version })}`;
+  // As the page: a longer URL than React Router sends is not asked at all.
+  if (url.length > 7680) return;
+  const response = await fetch(url).catch(() => null);
+  if (response?.status === 200) await (await caches.open(ASSET_CACHE)).put(url, response);
 }
 
 /** The assets a text names: by their path, and in a script also as its relative imports ("./chunk-1a2b.js"). */

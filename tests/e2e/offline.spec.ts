@@ -63,6 +63,10 @@ test.describe("offline reading (phone)", () => {
     // Online and live: no 'Last synced'.
     await expect(page.getByText(/Last synced/)).toHaveCount(0);
     await waitUntilKept(page, DEMO_EVENT);
+    // Where its links lead was kept with it (React Router asks again on the offline load),
+    // though the page asked before the service worker ran.
+    const discovery = await page.evaluate(async () => (await (await caches.open("event-flow-assets-v1")).keys()).map((key) => new URL(key.url)).filter((url) => url.pathname === "/__manifest"));
+    expect(discovery.length).toBeGreaterThan(0);
 
     await reloadOffline(context, page);
     await expect(page.getByRole("heading", { level: 1, name: DEMO_TITLE })).toBeVisible();
