@@ -1,10 +1,9 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "@cantoo/pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import { encode } from "uqr";
 import type { RunSheet, RunSheetLine } from "./run-sheet";
 
 // The run sheet as a PDF (decision 022): drawn in the Worker with pdf-lib's maintained
-// fork, in black on white, in Noto Sans embedded as a subset of the characters used, so
-// names print as written in Latin (Łukasz, Dvořák, Işıl, Nguyễn), Greek and Cyrillic. Its text box
+// fork, in black on white, with the standard Helvetica (no font to ship). Its text box
 // fits both papers: A4 is the narrower (595 pt), US Letter the shorter (792 pt), so a
 // sheet made for one prints on the other without losing a line.
 
@@ -28,13 +27,8 @@ export async function runSheetPdf(sheet: RunSheet, liveUrl: string, paper: Paper
   pdf.setTitle(`${sheet.title}: run sheet`);
   pdf.setSubject(sheet.version);
   pdf.setCreator("Event Flow");
-  const { runSheetFonts } = await import("./run-sheet-fonts.server");
-  const fonts = runSheetFonts();
-  pdf.registerFontkit(fonts.fontkit);
-  // No 'ccmp': it splits a letter such as 'ị' into 'i' and a combining dot, which pdf-lib
-  // neither positions nor maps back to text; the font has the composed letter itself.
-  const regular = await pdf.embedFont(fonts.regular, { subset: true, features: { ccmp: false } });
-  const bold = await pdf.embedFont(fonts.bold, { subset: true, features: { ccmp: false } });
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const [width, height] = PAPERS[paper];
   const left = (width - BOX_WIDTH) / 2;
   const top = height - (height - BOX_HEIGHT) / 2;
@@ -151,65 +145,47 @@ export async function runSheetPdf(sheet: RunSheet, liveUrl: string, paper: Paper
   return pdf.save();
 }
 
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
 /**
- * Text the font can draw: a character it lacks (CJK, emoji) becomes its unaccented letter
- * if the font has that, else one '?' per character as seen (an emoji of several code
- * points is one '?'), rather than a blank box or a failed sheet. Composed first (NFC), as
- * pdf-lib places no combining marks: 'e' + U+0302 + U+0303 draws as the one letter 'ễ'.
+ * Text the standard font can draw: accents are kept where its encoding (WinAnsi) has the
+ * letter, and a character it lacks becomes its unaccented letter or '?' rather than
+ * failing the whole sheet.
  */
 function printable(text: string, font: PDFFont) {
-  let has = characterSets.get(font);
-  if (!has) characterSets.set(font, (has = new Set(font.getCharacterSet())));
-  const drawable = (piece: string) => [...piece].every((character) => has.has(character.codePointAt(0)!));
-  return [...graphemes.segment(text.replace(/[\r\n\t]+/g, " ").normalize("NFC"))]
-    .map(({ segment }) => {
-      if (drawable(segment)) return segment;
-      const plain = segment.normalize("NFKD").replace(/\p{M}/gu, "");
-      return plain !== "" && drawable(plain) ? plain : "?";
+  const drawable = (character: string) => {
+    try {
+      font.encodeText(character);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return [...text.replace(/[\r\n\t]+/g, " ")]
+    .map((character) => {
+      if (drawable(character)) return character;
+      const plain = character.normalize("NFKD").replace(/\p{M}/gu, "");
+      return plain !== "" && [...plain].every(drawable) ? plain : "?";
     })
     .join("");
-}
-
-const widths = new WeakMap<PDFFont, Map<string, number>>();
-
-/**
- * A text's width, each word shaped once per sheet: with an embedded font every measure
- * runs fontkit's layout, and wrapping measures a line at each word. A line's width is its
- * words' and spaces' (pdf-lib sums glyph advances, and no ligature spans a space).
- */
-function widthOf(text: string, font: PDFFont, size: number) {
-  let known = widths.get(font);
-  if (!known) widths.set(font, (known = new Map()));
-  let width = known.get(text);
-  if (width === undefined) known.set(text, (width = font.widthOfTextAtSize(text, 1)));
-  return width * size;
 }
 
 /** Words into lines no wider than `width`; a single word wider than that is cut. */
 function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = [];
   let current = "";
-  let currentWidth = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const wordWidth = widthOf(word, font, size);
-    const triedWidth = current ? currentWidth + widthOf(" ", font, size) + wordWidth : wordWidth;
-    if (triedWidth <= width) {
-      current = current ? `${current} ${word}` : word;
-      currentWidth = triedWidth;
+    const tried = current ? `${current} ${word}` : word;
+    if (font.widthOfTextAtSize(tried, size) <= width) {
+      current = tried;
       continue;
     }
     if (current) lines.push(current);
     current = word;
-    while (widthOf(current, font, size) > width && current.length > 1) {
+    while (font.widthOfTextAtSize(current, size) > width && current.length > 1) {
       let cut = current.length - 1;
-      while (cut > 1 && widthOf(current.slice(0, cut), font, size) > width) cut -= 1;
+      while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > width) cut -= 1;
       lines.push(current.slice(0, cut));
       current = current.slice(cut);
     }
-    currentWidth = widthOf(current, font, size);
   }
   if (current) lines.push(current);
   return lines.length > 0 ? lines : [""];
